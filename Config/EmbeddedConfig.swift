@@ -1,0 +1,39 @@
+// The files of this folder compiled into the binaries, so that traitd runs with no file at all.
+// SwiftPM's `.embedInCode` (see Package.swift) generates `PackageResources`; this file names its contents.
+// Adding a device profile: put the YAML file in devices/, list it in Package.swift and below.
+
+public enum DefaultConfig {
+    /// `traitd.yaml`, the embedded default configuration.
+    public static var configuration: EmbeddedFile {
+        EmbeddedFile(name: "traitd.yaml", bytes: PackageResources.traitd_yaml)
+    }
+
+    /// The D-Bus introspection XML that the daemon serves and `make install` installs.
+    public static var introspectionXML: String {
+        String(decoding: PackageResources.org_traitd_Layout1_xml, as: UTF8.self)
+    }
+
+    /// The built-in device profiles, one file a model.
+    public static var deviceProfiles: [EmbeddedFile] {
+        [
+            EmbeddedFile(name: "devices/ipad-9.7.yaml", bytes: PackageResources.ipad_9_7_yaml),
+            EmbeddedFile(name: "devices/ipad-10.2.yaml", bytes: PackageResources.ipad_10_2_yaml),
+            EmbeddedFile(name: "devices/ipad-pro-10.5.yaml", bytes: PackageResources.ipad_pro_10_5_yaml),
+            EmbeddedFile(name: "devices/ipad-pro-11.yaml", bytes: PackageResources.ipad_pro_11_yaml),
+            EmbeddedFile(name: "devices/ipad-air-10.9.yaml", bytes: PackageResources.ipad_air_10_9_yaml),
+            EmbeddedFile(name: "devices/ipad-pro-12.9.yaml", bytes: PackageResources.ipad_pro_12_9_yaml),
+            EmbeddedFile(name: "devices/ipad-mini-6.yaml", bytes: PackageResources.ipad_mini_6_yaml),
+        ]
+    }
+}
+
+/// One embedded file: the name it has under Config/ (used in error messages as `<embedded>/NAME`) and its text.
+public struct EmbeddedFile: Sendable {
+    public let name: String
+    public let text: String
+
+    init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.text = String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,90 @@
+// swift-tools-version:6.0
+// traitd: a simulated iPad display and its windows, published on D-Bus.
+// Module map (see README "Layout of the code"):
+//   CDBus        libdbus-1 as a system library (no Swift code)
+//   DBus         the only module that touches CDBus: messages, connections, exported objects
+//   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
+//   TraitConfig  YAML config and device-profile files, with file:line:column errors
+//   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
+//   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
+//   TraitClient  a Swift client library for the daemon
+import PackageDescription
+
+let package = Package(
+    name: "traitd",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "traitd", targets: ["traitd"]),
+        .executable(name: "traitctl", targets: ["traitctl"]),
+        .library(name: "TraitClient", targets: ["TraitClient"]),
+        .library(name: "TraitModel", targets: ["TraitModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
+        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "TraitModel"),
+        .target(
+            name: "DefaultConfig",
+            path: "Config",
+            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md"],
+            sources: ["EmbeddedConfig.swift"],
+            resources: [
+                .embedInCode("traitd.yaml"),
+                .embedInCode("dbus-1/org.traitd.Layout1.xml"),
+                .embedInCode("devices/ipad-9.7.yaml"),
+                .embedInCode("devices/ipad-10.2.yaml"),
+                .embedInCode("devices/ipad-pro-10.5.yaml"),
+                .embedInCode("devices/ipad-pro-11.yaml"),
+                .embedInCode("devices/ipad-air-10.9.yaml"),
+                .embedInCode("devices/ipad-pro-12.9.yaml"),
+                .embedInCode("devices/ipad-mini-6.yaml"),
+            ]
+        ),
+        .target(
+            name: "TraitConfig",
+            dependencies: ["TraitModel", "DefaultConfig", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "TraitService",
+            dependencies: [
+                "DBus", "TraitModel", "TraitConfig",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TraitClient", dependencies: ["DBus"]),
+        .executableTarget(
+            name: "traitd",
+            dependencies: [
+                "TraitService", "TraitConfig", "DBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "traitctl",
+            dependencies: [
+                "TraitClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl"]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

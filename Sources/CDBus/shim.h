@@ -1,0 +1,22 @@
+// libdbus-1, imported into Swift as the CDBus module. Only the DBus module may import it.
+#include <dbus/dbus.h>
+
+// libdbus defines its type codes as casts (`((int) 'y')`), which Swift cannot import; these constants can.
+static const int CDBUS_TYPE_INVALID = DBUS_TYPE_INVALID;
+static const int CDBUS_TYPE_BYTE = DBUS_TYPE_BYTE;
+static const int CDBUS_TYPE_BOOLEAN = DBUS_TYPE_BOOLEAN;
+static const int CDBUS_TYPE_INT16 = DBUS_TYPE_INT16;
+static const int CDBUS_TYPE_UINT16 = DBUS_TYPE_UINT16;
+static const int CDBUS_TYPE_INT32 = DBUS_TYPE_INT32;
+static const int CDBUS_TYPE_UINT32 = DBUS_TYPE_UINT32;
+static const int CDBUS_TYPE_INT64 = DBUS_TYPE_INT64;
+static const int CDBUS_TYPE_UINT64 = DBUS_TYPE_UINT64;
+static const int CDBUS_TYPE_DOUBLE = DBUS_TYPE_DOUBLE;
+static const int CDBUS_TYPE_STRING = DBUS_TYPE_STRING;
+static const int CDBUS_TYPE_OBJECT_PATH = DBUS_TYPE_OBJECT_PATH;
+static const int CDBUS_TYPE_SIGNATURE = DBUS_TYPE_SIGNATURE;
+static const int CDBUS_TYPE_UNIX_FD = DBUS_TYPE_UNIX_FD;
+static const int CDBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY;
+static const int CDBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
+static const int CDBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
+static const int CDBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;

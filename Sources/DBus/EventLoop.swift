@@ -1,0 +1,225 @@
+import CDBus
+import Foundation
+
+/// The thread that owns one connection's I/O and dispatch.
+///
+/// libdbus calls the watch, timeout, wake-up and dispatch-status callbacks with the connection lock held, from
+/// whichever thread touched the connection; those callbacks only record what changed (under `lock`) and wake
+/// the loop. Everything that calls back into libdbus (`dbus_watch_handle`, `dbus_timeout_handle`,
+/// `dbus_connection_dispatch`) happens on the loop thread, with `lock` released.
+///
+/// The loop also runs work handed to it (`perform`) and timers (`schedule`), so that code using the
+/// connection can be single-threaded: message handlers, jobs and timers all run on this one thread.
+final class EventLoop: @unchecked Sendable {
+    struct Watch { var fd: Int32; var flags: UInt32; var enabled: Bool }
+    struct Timeout { var interval: Int32; var enabled: Bool; var deadline: ContinuousClock.Instant }
+    struct Timer { var id: UInt64; var deadline: ContinuousClock.Instant; var work: () -> Void }
+
+    private let lock = NSLock()
+    private var watches: [OpaquePointer: Watch] = [:]
+    private var timeouts: [OpaquePointer: Timeout] = [:]
+    private var jobs: [() -> Void] = []
+    private var timers: [Timer] = []
+    private var nextTimerID: UInt64 = 1
+    private var stopping = false
+    /// A self-pipe: writing a byte wakes `poll`.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+    private(set) var loopThreadID: pthread_t?
+
+    /// Called on the loop thread, between reading and polling, to drain libdbus's incoming queue.
+    var dispatch: () -> Void = {}
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fatalError("traitd: cannot create a pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        (wakeRead, wakeWrite) = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    func start(name: String) {
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Asks the loop to finish its queued jobs and exit, and waits for it (unless called on the loop itself).
+    func stop() {
+        lock.withLock { stopping = true }
+        wake()
+        if !isOnLoopThread { finished.wait() }
+    }
+
+    var isOnLoopThread: Bool {
+        guard let id = loopThreadID else { return false }
+        return pthread_equal(id, pthread_self()) != 0
+    }
+
+    // MARK: Work and timers
+
+    func perform(_ work: @escaping () -> Void) {
+        lock.withLock { jobs.append(work) }
+        wake()
+    }
+
+    @discardableResult
+    func schedule(after seconds: Double, _ work: @escaping () -> Void) -> UInt64 {
+        let deadline = ContinuousClock.now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
+        let id = lock.withLock {
+            defer { nextTimerID += 1 }
+            timers.append(Timer(id: nextTimerID, deadline: deadline, work: work))
+            return nextTimerID
+        }
+        wake()
+        return id
+    }
+
+    func cancel(timer id: UInt64) {
+        lock.withLock { timers.removeAll { $0.id == id } }
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)  // a full pipe already means "wake up"
+    }
+
+    // MARK: Callbacks from libdbus (connection lock held: record and wake only)
+
+    func addWatch(_ watch: OpaquePointer) {
+        let info = Watch(
+            fd: dbus_watch_get_unix_fd(watch), flags: dbus_watch_get_flags(watch),
+            enabled: dbus_watch_get_enabled(watch) != 0)
+        lock.withLock { watches[watch] = info }
+        wake()
+    }
+
+    func toggleWatch(_ watch: OpaquePointer) {
+        let enabled = dbus_watch_get_enabled(watch) != 0
+        lock.withLock { watches[watch]?.enabled = enabled }
+        wake()
+    }
+
+    func removeWatch(_ watch: OpaquePointer) {
+        lock.withLock { _ = watches.removeValue(forKey: watch) }
+        wake()
+    }
+
+    func addTimeout(_ timeout: OpaquePointer) {
+        let interval = dbus_timeout_get_interval(timeout)
+        let info = Timeout(
+            interval: interval, enabled: dbus_timeout_get_enabled(timeout) != 0,
+            deadline: .now + .milliseconds(Int64(interval)))
+        lock.withLock { timeouts[timeout] = info }
+        wake()
+    }
+
+    func toggleTimeout(_ timeout: OpaquePointer) {
+        let enabled = dbus_timeout_get_enabled(timeout) != 0
+        let interval = dbus_timeout_get_interval(timeout)
+        lock.withLock {
+            timeouts[timeout]?.enabled = enabled
+            timeouts[timeout]?.interval = interval
+            timeouts[timeout]?.deadline = .now + .milliseconds(Int64(interval))
+        }
+        wake()
+    }
+
+    func removeTimeout(_ timeout: OpaquePointer) {
+        lock.withLock { _ = timeouts.removeValue(forKey: timeout) }
+        wake()
+    }
+
+    // MARK: The loop
+
+    private func run() {
+        loopThreadID = pthread_self()
+        while true {
+            let (work, exit) = lock.withLock { () -> ([() -> Void], Bool) in
+                defer { jobs.removeAll() }
+                return (jobs, stopping && jobs.isEmpty)
+            }
+            if exit { break }
+            for job in work { job() }
+            runDueTimers()
+            dispatch()
+            pollOnce()
+        }
+        finished.signal()
+    }
+
+    private func runDueTimers() {
+        let now = ContinuousClock.now
+        let due = lock.withLock { () -> [Timer] in
+            let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            timers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for timer in due { timer.work() }
+    }
+
+    private func pollOnce() {
+        let now = ContinuousClock.now
+        let (watchList, timeoutList, timerDeadline, busy) = lock.withLock {
+            (
+                watches.filter { $0.value.enabled }, timeouts.filter { $0.value.enabled },
+                timers.map(\.deadline).min(), !jobs.isEmpty || stopping
+            )
+        }
+        var deadline = timerDeadline
+        for (_, t) in timeoutList where deadline == nil || t.deadline < deadline! { deadline = t.deadline }
+        var waitMs: Int32 = -1
+        if busy {
+            waitMs = 0
+        } else if let deadline {
+            let ms = (deadline - now).components
+            let total = ms.seconds * 1000 + ms.attoseconds / 1_000_000_000_000_000
+            waitMs = Int32(clamping: max(0, total + 1))
+        }
+
+        var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var owners: [OpaquePointer] = []
+        for (watch, info) in watchList {
+            var events: Int16 = 0
+            if info.flags & DBUS_WATCH_READABLE.rawValue != 0 { events |= Int16(POLLIN) }
+            if info.flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events |= Int16(POLLOUT) }
+            fds.append(pollfd(fd: info.fd, events: events, revents: 0))
+            owners.append(watch)
+        }
+        let ready = poll(&fds, nfds_t(fds.count), waitMs)
+        if ready > 0 {
+            if fds[0].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while read(wakeRead, &buffer, buffer.count) > 0 {}
+            }
+            for (index, watch) in owners.enumerated() {
+                let revents = fds[index + 1].revents
+                guard revents != 0 else { continue }
+                var flags: UInt32 = 0
+                if revents & Int16(POLLIN) != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
+                if revents & Int16(POLLOUT) != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
+                if revents & Int16(POLLERR) != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
+                if revents & Int16(POLLHUP) != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
+                // The watch may have been removed by an earlier handle in this round.
+                guard lock.withLock({ watches[watch] != nil }) else { continue }
+                dbus_watch_handle(watch, flags)
+            }
+        }
+        let later = ContinuousClock.now
+        for (timeout, info) in timeoutList where info.deadline <= later {
+            guard lock.withLock({ timeouts[timeout] != nil }) else { continue }
+            lock.withLock { timeouts[timeout]?.deadline = later + .milliseconds(Int64(info.interval)) }
+            dbus_timeout_handle(timeout)
+        }
+    }
+}

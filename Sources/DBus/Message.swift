@@ -1,0 +1,274 @@
+import CDBus
+
+/// One D-Bus message: a method call, a reply, an error or a signal.
+///
+/// `DBusMessage` is not thread-safe, so neither is this class: it is deliberately not `Sendable`. Values
+/// cross threads as `[DBusValue]` instead.
+public final class Message {
+    public enum Kind: Sendable { case methodCall, methodReturn, error, signal, invalid }
+
+    let raw: OpaquePointer
+
+    /// Takes over one reference to `raw`.
+    init(owning raw: OpaquePointer) { self.raw = raw }
+
+    /// Adds a reference to `raw` (for messages libdbus lends to a callback).
+    init(borrowing raw: OpaquePointer) {
+        self.raw = dbus_message_ref(raw)
+    }
+
+    deinit { dbus_message_unref(raw) }
+
+    // MARK: Creating messages
+
+    public static func methodCall(destination: String?, path: String, interface: String?, member: String) throws
+        -> Message
+    {
+        if let destination, !Validation.isValidBusName(destination) {
+            throw DBusError.invalidArgs("'\(destination)' is not a valid bus name")
+        }
+        try checkHeader(path: path, interface: interface, member: member)
+        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
+            throw DBusError.failed("out of memory creating a method call")
+        }
+        return Message(owning: raw)
+    }
+
+    public static func signal(path: String, interface: String, member: String) throws -> Message {
+        try checkHeader(path: path, interface: interface, member: member)
+        guard let raw = dbus_message_new_signal(path, interface, member) else {
+            throw DBusError.failed("out of memory creating a signal")
+        }
+        return Message(owning: raw)
+    }
+
+    /// The method return for this method call.
+    public func makeReturn() -> Message {
+        Message(owning: dbus_message_new_method_return(raw)!)
+    }
+
+    /// An error reply to this method call. An invalid error name becomes `...Error.Failed`; the message text
+    /// is always valid (NUL bytes removed) so that libdbus never aborts.
+    public func makeError(_ error: DBusError) -> Message {
+        let name = Validation.isValidErrorName(error.name) ? error.name : DBusError.failedName
+        let text = error.message.replacingNULs()
+        return Message(owning: dbus_message_new_error(raw, name, text)!)
+    }
+
+    private static func checkHeader(path: String, interface: String?, member: String) throws {
+        guard Validation.isValidObjectPath(path) else {
+            throw DBusError.invalidArgs("'\(path.printable)' is not a valid object path")
+        }
+        if let interface, !Validation.isValidInterfaceName(interface) {
+            throw DBusError.invalidArgs("'\(interface.printable)' is not a valid interface name")
+        }
+        guard Validation.isValidMemberName(member) else {
+            throw DBusError.invalidArgs("'\(member.printable)' is not a valid member name")
+        }
+    }
+
+    // MARK: Header fields
+
+    public var kind: Kind {
+        switch dbus_message_get_type(raw) {
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: return .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: return .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: return .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: return .signal
+        default: return .invalid
+        }
+    }
+
+    public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
+    public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
+    public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
+    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
+    public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    public var signature: String { String(cString: dbus_message_get_signature(raw)) }
+    public var serial: UInt32 { dbus_message_get_serial(raw) }
+    public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+
+    public var noReplyExpected: Bool {
+        get { dbus_message_get_no_reply(raw) != 0 }
+        set { dbus_message_set_no_reply(raw, newValue ? 1 : 0) }
+    }
+
+    // MARK: Body
+
+    /// Appends values to the body. Throws (and appends nothing further) on a value libdbus would abort on.
+    public func append(_ values: [DBusValue]) throws {
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iter)
+        for value in values { try Self.append(value, to: &iter) }
+    }
+
+    /// Reads the whole body.
+    public func arguments() -> [DBusValue] {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
+        return Self.readAll(&iter)
+    }
+
+    // MARK: Iterator internals
+
+    private static func append(_ value: DBusValue, to iter: inout DBusMessageIter) throws {
+        var ok: dbus_bool_t = 1
+        switch value {
+        case .byte(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_BYTE, &v)
+        case .boolean(let b):
+            var v: dbus_bool_t = b ? 1 : 0
+            ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_BOOLEAN, &v)
+        case .int16(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_INT16, &v)
+        case .uint16(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_UINT16, &v)
+        case .int32(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_INT32, &v)
+        case .uint32(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_UINT32, &v)
+        case .int64(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_INT64, &v)
+        case .uint64(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_UINT64, &v)
+        case .double(var v): ok = dbus_message_iter_append_basic(&iter, CDBUS_TYPE_DOUBLE, &v)
+        case .string(let s):
+            guard Validation.isValidString(s) else {
+                throw DBusError.invalidArgs("string contains a NUL byte or invalid UTF-8")
+            }
+            ok = appendCString(s, type: CDBUS_TYPE_STRING, to: &iter)
+        case .objectPath(let s):
+            guard Validation.isValidObjectPath(s) else {
+                throw DBusError.invalidArgs("'\(s.printable)' is not a valid object path")
+            }
+            ok = appendCString(s, type: CDBUS_TYPE_OBJECT_PATH, to: &iter)
+        case .signature(let s):
+            guard Validation.isValidSignature(s) else {
+                throw DBusError.invalidArgs("'\(s.printable)' is not a valid signature")
+            }
+            ok = appendCString(s, type: CDBUS_TYPE_SIGNATURE, to: &iter)
+        case .array(let element, let items):
+            // Validated as "a" + element: a dict entry signature such as {sv} is only valid inside an array.
+            guard Validation.isValidSignature("a" + element) else {
+                throw DBusError.invalidArgs("'a\(element.printable)' is not a valid array signature")
+            }
+            guard items.allSatisfy({ $0.signature == element }) else {
+                throw DBusError.invalidArgs("array elements do not all have signature '\(element.printable)'")
+            }
+            try container(CDBUS_TYPE_ARRAY, element, &iter) { sub in
+                for item in items { try append(item, to: &sub) }
+            }
+        case .structure(let fields):
+            guard !fields.isEmpty else { throw DBusError.invalidArgs("a struct needs at least one field") }
+            try container(CDBUS_TYPE_STRUCT, nil, &iter) { sub in
+                for field in fields { try append(field, to: &sub) }
+            }
+        case .dictEntry(let key, let value):
+            try container(CDBUS_TYPE_DICT_ENTRY, nil, &iter) { sub in
+                try append(key, to: &sub)
+                try append(value, to: &sub)
+            }
+        case .variant(let inner):
+            try container(CDBUS_TYPE_VARIANT, inner.signature, &iter) { sub in try append(inner, to: &sub) }
+        }
+        if ok == 0 { throw DBusError.failed("out of memory appending a value") }
+    }
+
+    private static func appendCString(_ s: String, type: Int32, to iter: inout DBusMessageIter) -> dbus_bool_t {
+        s.withCString { cstr in
+            var pointer: UnsafePointer<CChar>? = cstr
+            return dbus_message_iter_append_basic(&iter, type, &pointer)
+        }
+    }
+
+    private static func container(
+        _ type: Int32, _ signature: String?, _ iter: inout DBusMessageIter,
+        _ body: (inout DBusMessageIter) throws -> Void
+    ) throws {
+        var sub = DBusMessageIter()
+        let opened: dbus_bool_t =
+            if let signature {
+                signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) }
+            } else {
+                dbus_message_iter_open_container(&iter, type, nil, &sub)
+            }
+        guard opened != 0 else { throw DBusError.failed("out of memory opening a container") }
+        do {
+            try body(&sub)
+        } catch {
+            dbus_message_iter_abandon_container(&iter, &sub)
+            throw error
+        }
+        guard dbus_message_iter_close_container(&iter, &sub) != 0 else {
+            throw DBusError.failed("out of memory closing a container")
+        }
+    }
+
+    private static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
+        var values: [DBusValue] = []
+        while dbus_message_iter_get_arg_type(&iter) != CDBUS_TYPE_INVALID {
+            if let value = read(&iter) { values.append(value) }
+            dbus_message_iter_next(&iter)
+        }
+        return values
+    }
+
+    private static func read(_ iter: inout DBusMessageIter) -> DBusValue? {
+        let type = dbus_message_iter_get_arg_type(&iter)
+        var basic = DBusBasicValue()
+        func basicValue() -> DBusBasicValue {
+            dbus_message_iter_get_basic(&iter, &basic)
+            return basic
+        }
+        switch type {
+        case CDBUS_TYPE_BYTE: return .byte(basicValue().byt)
+        case CDBUS_TYPE_BOOLEAN: return .boolean(basicValue().bool_val != 0)
+        case CDBUS_TYPE_INT16: return .int16(basicValue().i16)
+        case CDBUS_TYPE_UINT16: return .uint16(basicValue().u16)
+        case CDBUS_TYPE_INT32: return .int32(basicValue().i32)
+        case CDBUS_TYPE_UINT32: return .uint32(basicValue().u32)
+        case CDBUS_TYPE_INT64: return .int64(Int64(basicValue().i64))
+        case CDBUS_TYPE_UINT64: return .uint64(UInt64(basicValue().u64))
+        case CDBUS_TYPE_DOUBLE: return .double(basicValue().dbl)
+        case CDBUS_TYPE_UNIX_FD: return .int32(-1)  // never used by traitd; the fd itself is not taken
+        case CDBUS_TYPE_STRING: return .string(String(cString: basicValue().str))
+        case CDBUS_TYPE_OBJECT_PATH: return .objectPath(String(cString: basicValue().str))
+        case CDBUS_TYPE_SIGNATURE: return .signature(String(cString: basicValue().str))
+        case CDBUS_TYPE_ARRAY:
+            let element = String(cString: dbus_message_iter_get_signature(&iter)).dropFirst()
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            return .array(element: String(element), readAll(&sub))
+        case CDBUS_TYPE_STRUCT:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            return .structure(readAll(&sub))
+        case CDBUS_TYPE_DICT_ENTRY:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            let pair = readAll(&sub)
+            guard pair.count == 2 else { return nil }
+            return .dictEntry(pair[0], pair[1])
+        case CDBUS_TYPE_VARIANT:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            return read(&sub).map { .variant($0) }
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// The string with NUL bytes replaced, safe to hand to libdbus as a C string.
+    func replacingNULs() -> String {
+        utf8.contains(0) ? String(decoding: utf8.map { $0 == 0 ? UInt8(ascii: "?") : $0 }, as: UTF8.self) : self
+    }
+
+    /// A short, printable rendering for error messages: NULs and control characters escaped, long strings cut.
+    public var printable: String {
+        var out = ""
+        for scalar in unicodeScalars.prefix(80) {
+            if scalar.value < 0x20 || scalar.value == 0x7f {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return unicodeScalars.count > 80 ? out + "…(\(utf8.count) bytes)" : out
+    }
+}

@@ -1,0 +1,254 @@
+/// Exports objects on a connection: routes method calls to their interfaces after checking argument types,
+/// and implements `Introspectable`, `Properties` and (at its root) `ObjectManager` for every object.
+/// (`Peer` is answered by libdbus itself.)
+///
+/// Use it from the connection's thread only: the handlers it calls run there.
+public final class ObjectServer {
+    /// A method call as a handler sees it.
+    public struct MethodCall {
+        public let sender: String
+        public let path: String
+        public let interface: String
+        public let member: String
+        public let arguments: [DBusValue]
+    }
+
+    /// One interface implemented by an exported object.
+    public struct Interface {
+        public let description: InterfaceDescription
+        /// Handles a call whose arguments already match the method's signature; returns the output values.
+        public let call: (MethodCall) throws -> [DBusValue]
+        /// The current values of every property.
+        public let properties: () -> [String: DBusValue]
+
+        public init(
+            _ description: InterfaceDescription, call: @escaping (MethodCall) throws -> [DBusValue],
+            properties: @escaping () -> [String: DBusValue]
+        ) {
+            self.description = description
+            self.call = call
+            self.properties = properties
+        }
+    }
+
+    public let connection: Connection
+    /// The path that implements `ObjectManager` for the objects under it.
+    public let managerPath: String
+    private var objects: [String: [Interface]] = [:]
+
+    public init(connection: Connection, managerPath: String) {
+        self.connection = connection
+        self.managerPath = managerPath
+        connection.addHandler { [weak self] message in self?.handle(message) ?? false }
+    }
+
+    public var exportedPaths: [String] { objects.keys.sorted() }
+
+    /// Exports an object; objects under the manager path announce themselves with `InterfacesAdded`.
+    public func export(_ path: String, _ interfaces: [Interface]) {
+        precondition(Validation.isValidObjectPath(path), "invalid object path \(path)")
+        objects[path] = interfaces
+        if path != managerPath, isManaged(path) {
+            try? connection.emit(
+                path: managerPath, interface: InterfaceDescription.objectManager.name, member: "InterfacesAdded",
+                [.objectPath(path), interfacesAndProperties(interfaces)])
+        }
+    }
+
+    /// Removes an object; objects under the manager path announce it with `InterfacesRemoved`.
+    public func unexport(_ path: String) {
+        guard let interfaces = objects.removeValue(forKey: path) else { return }
+        if path != managerPath, isManaged(path) {
+            let names = interfaces.map(\.description.name) + Self.standardInterfaces.map(\.name)
+            try? connection.emit(
+                path: managerPath, interface: InterfaceDescription.objectManager.name, member: "InterfacesRemoved",
+                [.objectPath(path), .strings(names)])
+        }
+    }
+
+    /// Emits `PropertiesChanged` for the given properties of one interface.
+    public func propertiesChanged(path: String, interface: String, _ changed: [String: DBusValue]) {
+        guard !changed.isEmpty else { return }
+        try? connection.emit(
+            path: path, interface: InterfaceDescription.properties.name, member: "PropertiesChanged",
+            [.string(interface), .vardict(changed), .strings([])])
+    }
+
+    /// The introspection XML of `path`: its interfaces, the standard ones, and its child nodes.
+    public func introspect(_ path: String) -> String {
+        var xml = """
+            <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+            <node>
+
+            """
+        if let interfaces = objects[path] {
+            var all = Self.standardInterfaces
+            if path == managerPath { all.append(.objectManager) }
+            for description in all + interfaces.map(\.description) { xml += description.introspectionXML() }
+        }
+        for child in children(of: path) { xml += "  <node name=\"\(child)\"/>\n" }
+        return xml + "</node>\n"
+    }
+
+    // MARK: Internals
+
+    static let standardInterfaces: [InterfaceDescription] = [.introspectable, .peer, .properties]
+
+    private func isManaged(_ path: String) -> Bool {
+        managerPath == "/" || path == managerPath || path.hasPrefix(managerPath + "/")
+    }
+
+    private func children(of path: String) -> [String] {
+        let prefix = path == "/" ? "/" : path + "/"
+        var names: Set<String> = []
+        for other in objects.keys where other.hasPrefix(prefix) && other != path {
+            if let first = other.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(first)) }
+        }
+        return names.sorted()
+    }
+
+    private func interfacesAndProperties(_ interfaces: [Interface]) -> DBusValue {
+        var entries = interfaces.map { interface -> DBusValue in
+            .dictEntry(.string(interface.description.name), .vardict(interface.properties()))
+        }
+        for standard in Self.standardInterfaces {
+            entries.append(.dictEntry(.string(standard.name), .vardict([:])))
+        }
+        return .array(element: "{sa{sv}}", entries)
+    }
+
+    private func handle(_ message: Message) -> Bool {
+        guard message.kind == .methodCall, let path = message.path, let member = message.member else { return false }
+        let interfaceName = message.interface
+        let exported = objects[path]
+        let isIntermediate = exported == nil && !children(of: path).isEmpty
+        guard exported != nil || isIntermediate else {
+            // Leave Peer to libdbus; everything else on an unknown path is an unknown object.
+            if interfaceName == InterfaceDescription.peer.name { return false }
+            reply(to: message, .failure(DBusError(DBusError.unknownObjectName, "no object at \(path)")))
+            return true
+        }
+        if interfaceName == InterfaceDescription.peer.name { return false }
+
+        let result: Result<[DBusValue], DBusError>
+        do {
+            result = .success(try route(message, path: path, interface: interfaceName, member: member,
+                                        interfaces: exported ?? []))
+        } catch let error as DBusError {
+            result = .failure(error)
+        } catch {
+            result = .failure(.failed(String(describing: error)))
+        }
+        reply(to: message, result)
+        return true
+    }
+
+    private func route(
+        _ message: Message, path: String, interface: String?, member: String, interfaces: [Interface]
+    ) throws -> [DBusValue] {
+        let signature = message.signature
+        let call = { (method: InterfaceDescription.Method, interface: String) in
+            MethodCall(sender: message.sender ?? "", path: path, interface: interface, member: method.name,
+                       arguments: message.arguments())
+        }
+        // Standard interfaces first.
+        var standard = Self.standardInterfaces
+        if path == managerPath { standard.append(.objectManager) }
+        for description in standard where interface == nil || interface == description.name {
+            guard let method = description.method(named: member) else { continue }
+            try checkSignature(signature, method, description.name)
+            return try handleStandard(call(method, description.name), interfaces: interfaces)
+        }
+        for implementation in interfaces where interface == nil || interface == implementation.description.name {
+            guard let method = implementation.description.method(named: member) else { continue }
+            try checkSignature(signature, method, implementation.description.name)
+            return try implementation.call(call(method, implementation.description.name))
+        }
+        let known = (standard.map(\.name) + interfaces.map(\.description.name))
+        if let interface, !known.contains(interface) {
+            throw DBusError(DBusError.unknownInterfaceName,
+                            "\(path) has no interface \(interface); it has \(known.joined(separator: ", "))")
+        }
+        throw DBusError(DBusError.unknownMethodName,
+                        "\(interface ?? "no interface") has no method \(member) on \(path)")
+    }
+
+    private func checkSignature(_ signature: String, _ method: InterfaceDescription.Method, _ interface: String) throws {
+        guard signature != method.inputSignature else { return }
+        let expected = method.inputs.map { "\($0.type) \($0.name)" }.joined(separator: ", ")
+        throw DBusError.invalidArgs(
+            "\(interface).\(method.name) takes (\(expected)), but the call carried '\(signature)'")
+    }
+
+    private func handleStandard(_ call: MethodCall, interfaces: [Interface]) throws -> [DBusValue] {
+        switch (call.interface, call.member) {
+        case (InterfaceDescription.introspectable.name, "Introspect"):
+            return [.string(introspect(call.path))]
+        case (InterfaceDescription.properties.name, "Get"):
+            let implementation = try findInterface(call.arguments[0].string ?? "", interfaces, path: call.path)
+            let name = call.arguments[1].string ?? ""
+            guard implementation.description.property(named: name) != nil, let value = implementation.properties()[name]
+            else {
+                throw DBusError(DBusError.unknownPropertyName,
+                                "\(implementation.description.name) has no property '\(name.printable)'")
+            }
+            return [.variant(value)]
+        case (InterfaceDescription.properties.name, "GetAll"):
+            let name = call.arguments[0].string ?? ""
+            // An empty interface name means "all interfaces" in some clients; the standard ones have no properties.
+            if Self.standardInterfaces.contains(where: { $0.name == name }) || name == InterfaceDescription.objectManager.name {
+                return [.vardict([:])]
+            }
+            return [.vardict(try findInterface(name, interfaces, path: call.path).properties())]
+        case (InterfaceDescription.properties.name, "Set"):
+            let implementation = try findInterface(call.arguments[0].string ?? "", interfaces, path: call.path)
+            let name = call.arguments[1].string ?? ""
+            guard implementation.description.property(named: name) != nil else {
+                throw DBusError(DBusError.unknownPropertyName,
+                                "\(implementation.description.name) has no property '\(name.printable)'")
+            }
+            throw DBusError(DBusError.propertyReadOnly,
+                            "\(implementation.description.name).\(name) is read-only; use the interface's methods to change it")
+        case (InterfaceDescription.objectManager.name, "GetManagedObjects"):
+            let entries = objects.keys.sorted().filter { $0 != managerPath && isManaged($0) }.map { path in
+                DBusValue.dictEntry(.objectPath(path), interfacesAndProperties(objects[path]!))
+            }
+            return [.array(element: "{oa{sa{sv}}}", entries)]
+        default:
+            throw DBusError(DBusError.unknownMethodName, "\(call.interface).\(call.member) is not implemented")
+        }
+    }
+
+    private func findInterface(_ name: String, _ interfaces: [Interface], path: String) throws -> Interface {
+        guard let found = interfaces.first(where: { $0.description.name == name }) else {
+            let names = interfaces.map(\.description.name).joined(separator: ", ")
+            throw DBusError(DBusError.unknownInterfaceName,
+                            "\(path) has no interface '\(name.printable)' with properties; it has \(names.isEmpty ? "none" : names)")
+        }
+        return found
+    }
+
+    private func reply(to message: Message, _ result: Result<[DBusValue], DBusError>) {
+        guard !message.noReplyExpected else { return }
+        let reply: Message
+        switch result {
+        case .success(let values):
+            reply = message.makeReturn()
+            do {
+                try reply.append(values)
+            } catch {
+                // A value that cannot be sent must not abort the process or go out half-built.
+                try? connection.send(message.makeError(.failed("the reply could not be encoded: \(error)")))
+                return
+            }
+        case .failure(let error):
+            reply = message.makeError(error)
+        }
+        try? connection.send(reply)
+    }
+}
+
+extension DBusError {
+    static let propertyReadOnly = DBusError.propertyReadOnlyName
+}

@@ -1,0 +1,78 @@
+import CDBus
+
+/// Checks that stand between Swift values and libdbus, which aborts the whole process when it is handed
+/// invalid UTF-8, an invalid object path, or an invalid bus, interface or member name.
+public enum Validation {
+    /// A string libdbus accepts as `s`: valid UTF-8 (always true of a Swift String) with no NUL byte, which a C
+    /// string would silently cut short.
+    public static func isValidString(_ s: String) -> Bool {
+        if s.utf8.contains(0) { return false }
+        return s.withCString { dbus_validate_utf8($0, nil) != 0 }
+    }
+
+    public static func isValidObjectPath(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_validate_path($0, nil) != 0 }
+    }
+
+    public static func isValidInterfaceName(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_validate_interface($0, nil) != 0 }
+    }
+
+    public static func isValidMemberName(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_validate_member($0, nil) != 0 }
+    }
+
+    public static func isValidErrorName(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_validate_error_name($0, nil) != 0 }
+    }
+
+    public static func isValidBusName(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_validate_bus_name($0, nil) != 0 }
+    }
+
+    public static func isValidSignature(_ s: String) -> Bool {
+        !s.utf8.contains(0) && s.withCString { dbus_signature_validate($0, nil) != 0 }
+    }
+
+    /// Escapes any string into one valid object-path element: ASCII letters and digits stay, every other byte
+    /// becomes `_` and two hex digits (so `_` itself is escaped and the mapping can be undone). The empty string
+    /// becomes `_`.
+    public static func escapePathElement(_ s: String) -> String {
+        if s.isEmpty { return "_" }
+        var out = ""
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "_" + String(byte, radix: 16, uppercase: false).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// The inverse of `escapePathElement`; nil when `s` is not an escaped element.
+    public static func unescapePathElement(_ s: String) -> String? {
+        if s == "_" { return "" }
+        var bytes: [UInt8] = []
+        var utf8 = Array(s.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "_") {
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+                else { return nil }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,146 @@
+/// A D-Bus value of any type, as read from or written to a message.
+///
+/// Containers carry their element signature explicitly so that an empty array still has a type
+/// (`.array(element: "s", [])` is `as`). Dictionaries are arrays of `.dictEntry` values, as on the wire.
+public indirect enum DBusValue: Sendable, Hashable {
+    case byte(UInt8)
+    case boolean(Bool)
+    case int16(Int16)
+    case uint16(UInt16)
+    case int32(Int32)
+    case uint32(UInt32)
+    case int64(Int64)
+    case uint64(UInt64)
+    case double(Double)
+    case string(String)
+    case objectPath(String)
+    case signature(String)
+    case array(element: String, [DBusValue])
+    case structure([DBusValue])
+    case dictEntry(DBusValue, DBusValue)
+    case variant(DBusValue)
+
+    /// The value's D-Bus type signature (`s`, `a{sv}`, `(dddd)`, ...).
+    public var signature: String {
+        switch self {
+        case .byte: return "y"
+        case .boolean: return "b"
+        case .int16: return "n"
+        case .uint16: return "q"
+        case .int32: return "i"
+        case .uint32: return "u"
+        case .int64: return "x"
+        case .uint64: return "t"
+        case .double: return "d"
+        case .string: return "s"
+        case .objectPath: return "o"
+        case .signature: return "g"
+        case .array(let element, _): return "a" + element
+        case .structure(let fields): return "(" + fields.map(\.signature).joined() + ")"
+        case .dictEntry(let key, let value): return "{" + key.signature + value.signature + "}"
+        case .variant: return "v"
+        }
+    }
+}
+
+// MARK: - Building values
+
+extension DBusValue {
+    /// `a{sv}` from a Swift dictionary; keys are sorted so that output is deterministic.
+    public static func vardict(_ entries: [String: DBusValue]) -> DBusValue {
+        .array(element: "{sv}", entries.keys.sorted().map { .dictEntry(.string($0), .variant(entries[$0]!)) })
+    }
+
+    /// `as` from Swift strings.
+    public static func strings(_ values: [String]) -> DBusValue {
+        .array(element: "s", values.map { .string($0) })
+    }
+
+    /// `ao` from object paths.
+    public static func objectPaths(_ values: [String]) -> DBusValue {
+        .array(element: "o", values.map { .objectPath($0) })
+    }
+
+    /// `(dd...)` from doubles.
+    public static func doubles(_ values: [Double]) -> DBusValue {
+        .structure(values.map { .double($0) })
+    }
+}
+
+// MARK: - Reading values
+
+extension DBusValue {
+    public var string: String? {
+        switch self {
+        case .string(let s), .objectPath(let s), .signature(let s): return s
+        case .variant(let v): return v.string
+        default: return nil
+        }
+    }
+
+    public var double: Double? {
+        switch self {
+        case .double(let d): return d
+        case .variant(let v): return v.double
+        default: return nil
+        }
+    }
+
+    public var uint64: UInt64? {
+        switch self {
+        case .uint64(let v): return v
+        case .uint32(let v): return UInt64(v)
+        case .variant(let v): return v.uint64
+        default: return nil
+        }
+    }
+
+    public var bool: Bool? {
+        switch self {
+        case .boolean(let b): return b
+        case .variant(let v): return v.bool
+        default: return nil
+        }
+    }
+
+    /// Elements of an array (any element type), or the fields of a struct.
+    public var elements: [DBusValue]? {
+        switch self {
+        case .array(_, let items): return items
+        case .structure(let fields): return fields
+        case .variant(let v): return v.elements
+        default: return nil
+        }
+    }
+
+    /// The doubles of a `(dd...)` struct or `ad` array.
+    public var doubles: [Double]? {
+        guard let items = elements else { return nil }
+        let values = items.compactMap(\.double)
+        return values.count == items.count ? values : nil
+    }
+
+    /// The strings of an `as` (or `ao`) array.
+    public var strings: [String]? {
+        guard let items = elements else { return nil }
+        let values = items.compactMap(\.string)
+        return values.count == items.count ? values : nil
+    }
+
+    /// A dictionary with string keys (`a{sv}`, `a{ss}`, `a{s(dddd)}`...), variants unwrapped one level.
+    public var dictionary: [String: DBusValue]? {
+        guard case .array(_, let items) = self.unwrapped else { return nil }
+        var result: [String: DBusValue] = [:]
+        for item in items {
+            guard case .dictEntry(let key, let value) = item, let k = key.string else { return nil }
+            result[k] = value.unwrapped
+        }
+        return result
+    }
+
+    /// The value inside any number of variants.
+    public var unwrapped: DBusValue {
+        if case .variant(let inner) = self { return inner.unwrapped }
+        return self
+    }
+}

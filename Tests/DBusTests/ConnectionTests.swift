@@ -1,0 +1,115 @@
+import DBus
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ConnectionTests {
+    static let echo = InterfaceDescription(
+        name: "org.example.Echo",
+        methods: [.init("Echo", in: [.init("value", "v")], out: [.init("value", "v")]),
+                  .init("Fail", in: [.init("text", "s")])],
+        properties: [.init("Count", "u")])
+
+    /// A service connection exporting /echo, and a client connection, on a private bus.
+    func withService(_ body: (Connection, Connection, ObjectServer) async throws -> Void) async throws {
+        let bus = try PrivateBus()
+        let service = try Connection(bus: .address(bus.address))
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close(); service.close() }
+        let server = ObjectServer(connection: service, managerPath: "/")
+        var count: UInt32 = 0
+        service.perform {
+            server.export("/echo", [ObjectServer.Interface(Self.echo, call: { call in
+                count += 1
+                if call.member == "Fail" { throw DBusError("org.example.Error.Nope", call.arguments[0].string!) }
+                return call.arguments
+            }, properties: { ["Count": .uint32(count)] })])
+        }
+        try await body(service, client, server)
+        withExtendedLifetime(bus) {}
+    }
+
+    @Test func valuesRoundTripThroughTheBus() async throws {
+        try await withService { service, client, _ in
+            let values: [DBusValue] = [
+                .string("héllo"), .double(-1.5), .uint64(.max), .int32(-7), .boolean(true), .byte(200),
+                .objectPath("/a/b"), .vardict(["k": .structure([.double(1), .double(2)])]),
+                .array(element: "s", []), .array(element: "{s(dd)}", [.dictEntry(.string("x"), .doubles([3, 4]))]),
+            ]
+            for value in values {
+                let reply = try await client.call(
+                    destination: service.uniqueName, path: "/echo", interface: "org.example.Echo", member: "Echo",
+                    [.variant(value)])
+                #expect(reply == [.variant(value)], "round trip of \(value.signature)")
+            }
+        }
+    }
+
+    @Test func errorsComeBackNamed() async throws {
+        try await withService { service, client, _ in
+            await #expect(throws: DBusError("org.example.Error.Nope", "because")) {
+                _ = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                          member: "Fail", [.string("because")])
+            }
+            // Wrong argument types are refused before the handler runs.
+            let error = await #expect(throws: DBusError.self) {
+                _ = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                          member: "Fail", [.int32(1)])
+            }
+            #expect(error?.name == DBusError.invalidArgsName)
+            #expect(error?.message.contains("takes (s text)") == true)
+            let unknown = await #expect(throws: DBusError.self) {
+                _ = try await client.call(destination: service.uniqueName, path: "/nothing", interface: "org.example.Echo",
+                                          member: "Echo", [.variant(.byte(1))])
+            }
+            #expect(unknown?.name == DBusError.unknownObjectName)
+        }
+    }
+
+    @Test func propertiesAndIntrospection() async throws {
+        try await withService { service, client, _ in
+            _ = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                      member: "Echo", [.variant(.byte(1))])
+            let count = try await client.call(destination: service.uniqueName, path: "/echo",
+                                              interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                              [.string("org.example.Echo"), .string("Count")])
+            #expect(count == [.variant(.uint32(1))])
+            let xml = try await client.call(destination: service.uniqueName, path: "/echo",
+                                            interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
+            #expect(xml.first?.string?.contains("<method name=\"Echo\">") == true)
+            let root = try await client.call(destination: service.uniqueName, path: "/",
+                                             interface: "org.freedesktop.DBus.Introspectable", member: "Introspect")
+            #expect(root.first?.string?.contains("<node name=\"echo\"/>") == true)
+            // Peer is answered by libdbus.
+            _ = try await client.call(destination: service.uniqueName, path: "/echo",
+                                      interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        }
+    }
+
+    @Test func signalsReachSubscribers() async throws {
+        try await withService { service, client, _ in
+            let received = AsyncStream<Connection.Signal>.makeStream()
+            client.subscribe { received.continuation.yield($0) }
+            try await client.addMatch("type='signal',interface='org.example.Echo'")
+            for i in 0..<50 {
+                try service.emit(path: "/echo", interface: "org.example.Echo", member: "Tick", [.uint32(UInt32(i))])
+            }
+            var seen: [UInt32] = []
+            for await signal in received.stream where signal.member == "Tick" {
+                if case .uint32(let n) = signal.arguments[0] { seen.append(n) }
+                if seen.count == 50 { break }
+            }
+            #expect(seen == Array(0..<50))
+        }
+    }
+
+    @Test func pathElementEscapingIsReversible() {
+        for name in ["mail", "my-app", "a_b", "", "x-_-y", "UPPER09"] {
+            let escaped = Validation.escapePathElement(name)
+            #expect(Validation.isValidObjectPath("/w/" + escaped), "\(escaped)")
+            #expect(Validation.unescapePathElement(escaped) == name)
+        }
+        #expect(Validation.escapePathElement("a-b") != Validation.escapePathElement("a_b"))
+        #expect(!Validation.isValidString("a\u{0}b"))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process started with posix_spawn, its output going to files (so it can never block on a full pipe).
+///
+/// Foundation's `Process.waitUntilExit` can hang when called off the main thread on Linux; this uses `waitpid`.
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
+    public let arguments: [String]
+    private let outputURL: URL
+    private let errorURL: URL
+    private var status: Int32?
+    private let lock = NSLock()
+
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        self.arguments = [executable] + arguments
+        let dir = FileManager.default.temporaryDirectory
+        outputURL = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).out")
+        errorURL = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).err")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let argv = self.arguments.map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        // Children start with default signal handling and nothing blocked, whatever the test runner set.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    /// Runs a command to completion and returns (exit status, stdout, stderr).
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           timeout: Double = 30) throws -> (status: Int32, stdout: String, stderr: String) {
+        let child = try ChildProcess(executable, arguments, environment: environment)
+        guard let status = child.wait(timeout: timeout) else {
+            child.kill(SIGKILL)
+            _ = child.wait(timeout: 5)
+            throw TestFailure("\(child.arguments.joined(separator: " ")) did not finish in \(timeout) s")
+        }
+        return (status, child.standardOutput, child.standardError)
+    }
+
+    public var standardOutput: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+    public var standardError: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+    /// Exit status (or 128 + signal); nil if the process is still running after `timeout` seconds.
+    public func wait(timeout: Double = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let status = lock.withLock({ self.status }) { return status }
+            var raw: Int32 = 0
+            let result = waitpid(pid, &raw, WNOHANG)
+            if result == pid {
+                let code = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+                lock.withLock { status = code }
+                return code
+            }
+            if result < 0 { return lock.withLock { status } ?? -1 }
+            if Date() > deadline { return nil }
+            usleep(2_000)
+        }
+    }
+
+    public var isRunning: Bool { wait(timeout: 0) == nil }
+
+    public func kill(_ signal: Int32 = SIGTERM) {
+        if isRunning { _ = Glibc.kill(pid, signal) }
+    }
+
+    deinit {
+        if isRunning {
+            _ = Glibc.kill(pid, SIGKILL)
+            _ = wait(timeout: 5)
+        }
+        try? FileManager.default.removeItem(at: outputURL)
+        try? FileManager.default.removeItem(at: errorURL)
+    }
+}

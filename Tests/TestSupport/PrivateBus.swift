@@ -1,0 +1,59 @@
+import Foundation
+
+/// A private `dbus-daemon --session` for one test, stopped when the value goes away.
+public final class PrivateBus: @unchecked Sendable {
+    public let address: String
+    private let daemon: ChildProcess
+    private let directory: URL
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("bus.conf")
+        // A session bus on a socket of our own; no service activation, default limits.
+        try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(directory.path)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+        // dbus-daemon writes its address to fd 1 once it listens; ChildProcess sends fd 1 to a file.
+        daemon = try ChildProcess("dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
+        let deadline = Date().addingTimeInterval(10)
+        var text = ""
+        while !text.contains("\n"), Date() < deadline {
+            text = daemon.standardOutput
+            if !text.contains("\n") { usleep(2_000) }
+        }
+        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard address.hasPrefix("unix:") else {
+            throw TestFailure("dbus-daemon printed no address: '\(text)' \(daemon.standardError)")
+        }
+    }
+
+    /// Environment for child processes (dbus-send, busctl, gdbus, traitd) that should use this bus as the session bus.
+    public var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        return env
+    }
+
+    deinit {
+        daemon.kill(SIGTERM)
+        _ = daemon.wait(timeout: 5)
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
