@@ -78,7 +78,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig"]),
+        .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(

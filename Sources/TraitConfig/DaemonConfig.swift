@@ -1,0 +1,111 @@
+import DefaultConfig
+import Foundation
+import TraitModel
+import Yams
+
+/// The daemon's settings: the embedded default (`Config/traitd.yaml`) with a user's file laid over it.
+public struct DaemonConfig: Sendable, Equatable {
+    public var bus: String
+    public var display: DisplayState
+    public var transitions: TransitionSettings
+    /// How long a transition waits for adapter reports, in milliseconds.
+    public var deadlineMilliseconds: Int
+    public var deviceDirectories: [String]
+
+    /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
+    public static func embedded() -> DaemonConfig {
+        let file = DefaultConfig.configuration
+        // swiftlint:disable:next force_try
+        return try! DaemonConfig(text: file.text, file: "<embedded>/" + file.name, base: nil)
+    }
+
+    /// The embedded default with `path`'s keys laid over it.
+    public static func load(path: String) throws -> DaemonConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the file")
+        }
+        return try DaemonConfig(text: String(decoding: data, as: UTF8.self), file: path, base: embedded())
+    }
+
+    /// Parses `text`; keys it leaves out come from `base` (and must all be present when `base` is nil).
+    public init(text: String, file: String, base: DaemonConfig?) throws {
+        let reader = YAMLReader(file: file)
+        let root = try reader.document(text)
+        let map = try root.map {
+            try reader.mapping($0, what: "the traitd configuration",
+                               allowed: ["bus", "display", "apps", "transitions", "device-directories"])
+        } ?? [:]
+        func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
+
+        bus = try map["bus"].map { try reader.string($0, what: "a bus (session, system or an address)") }
+            ?? { guard let base else { throw missing("bus") }; return base.bus }()
+
+        var display = base?.display ?? DisplayState(device: "", orientation: .portrait, arrangement: .full, apps: [])
+        if let node = map["display"] {
+            let fields = try reader.mapping(node, what: "the display", allowed: ["device", "orientation", "arrangement"])
+            if let n = fields["device"] { display.device = try reader.string(n, what: "a device id") }
+            if let n = fields["orientation"] { display.orientation = try reader.choice(n, what: "orientation", Orientation.self) }
+            if let n = fields["arrangement"] { display.arrangement = try reader.choice(n, what: "arrangement", Arrangement.self) }
+        } else if base == nil {
+            throw missing("display")
+        }
+        if let node = map["apps"] {
+            display.apps = try reader.sequence(node, what: "the apps").map { item in
+                let fields = try reader.mapping(item, what: "an app", allowed: ["name", "role"])
+                guard let name = fields["name"], let role = fields["role"] else {
+                    throw reader.fail(item, "expected { name: APP, role: primary|secondary|pip }")
+                }
+                let appName = try reader.string(name, what: "an app name")
+                guard AppName.isValid(appName) else {
+                    throw reader.fail(name, "'\(appName)' is not a valid app name: use \(AppName.rule)")
+                }
+                return .init(name: appName, role: try reader.choice(role, what: "role", Role.self))
+            }
+        }
+        self.display = display
+
+        transitions = base?.transitions ?? TransitionSettings()
+        deadlineMilliseconds = base?.deadlineMilliseconds ?? 500
+        if let node = map["transitions"] {
+            let fields = try reader.mapping(node, what: "the transition settings", allowed: ["duration", "deadline-ms"])
+            if let n = fields["duration"] {
+                transitions.duration = try reader.number(n, what: "the transition duration in seconds", range: 0...10)
+            }
+            if let n = fields["deadline-ms"] {
+                deadlineMilliseconds = Int(try reader.number(n, what: "the adapter deadline in milliseconds", range: 1...60_000))
+            }
+        }
+        deviceDirectories = try map["device-directories"].map { node in
+            try reader.sequence(node, what: "the device directories").map { try reader.string($0, what: "a directory") }
+        } ?? base?.deviceDirectories ?? []
+        self.configFile = file
+        self.displayNode = map["display"]?.mark ?? root?.mark
+    }
+
+    // Where the display section was, to locate errors that only the simulation can find (an unknown device).
+    private var configFile: String = ""
+    private var displayNode: Mark?
+
+    /// The simulation this configuration starts; a display the catalog cannot show is a located error.
+    public func makeSimulation(catalog: DeviceCatalog) throws -> Simulation {
+        do {
+            return try Simulation(catalog: catalog, state: display, settings: transitions)
+        } catch {
+            throw ConfigError(file: configFile, line: displayNode?.line ?? 1, column: displayNode?.column ?? 1,
+                              message: "the display cannot start: \(error.message)")
+        }
+    }
+
+    public static func == (a: DaemonConfig, b: DaemonConfig) -> Bool {
+        a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
+            && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
+    }
+
+    /// Where user device profiles live: `$XDG_CONFIG_HOME/traitd/devices`, else `~/.config/traitd/devices`.
+    public static var userDeviceDirectory: String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.config")
+        return base + "/traitd/devices"
+    }
+}

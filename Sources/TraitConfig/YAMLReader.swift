@@ -1,0 +1,79 @@
+import Yams
+
+/// Reads typed values out of a YAML document, turning every mismatch into a `ConfigError` that points at the
+/// node (`file:line:column: expected ...`).
+struct YAMLReader {
+    let file: String
+
+    /// Parses `text`; a syntax error becomes a located `ConfigError`.
+    func document(_ text: String) throws -> Node? {
+        do {
+            return try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            switch error {
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+                .composer(let context, let problem, let mark, _):
+                let detail = context.map { "\(problem) (\($0.text))" } ?? problem
+                throw ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                throw ConfigError(file: file, line: context.mark.line, column: context.mark.column,
+                                  message: "duplicate key \(duplicates.joined(separator: ", "))")
+            default:
+                throw ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
+            }
+        }
+    }
+
+    func fail(_ node: Node?, _ message: String) -> ConfigError {
+        ConfigError(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
+    }
+
+    /// The mapping's entries by key; keys outside `allowed` are an error that lists the allowed ones.
+    func mapping(_ node: Node, what: String, allowed: [String]) throws -> [String: Node] {
+        guard case .mapping(let mapping) = node else { throw fail(node, "expected \(what) (a mapping of keys to values)") }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { throw fail(key, "expected a key name") }
+            guard allowed.contains(name) else {
+                throw fail(key, "unknown key '\(name)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    func sequence(_ node: Node, what: String) throws -> [Node] {
+        guard case .sequence(let sequence) = node else { throw fail(node, "expected \(what) (a list)") }
+        return Array(sequence)
+    }
+
+    func string(_ node: Node, what: String) throws -> String {
+        guard case .scalar(let scalar) = node, !scalar.string.isEmpty else {
+            throw fail(node, "expected \(what) (a string)")
+        }
+        return scalar.string
+    }
+
+    func number(_ node: Node, what: String, range: ClosedRange<Double>) throws -> Double {
+        guard case .scalar(let scalar) = node, let value = Double(scalar.string), value.isFinite else {
+            throw fail(node, "expected \(what) (a number)")
+        }
+        guard range.contains(value) else {
+            throw fail(node, "\(what) must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted), not \(scalar.string)")
+        }
+        return value
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, what: String, _: T.Type) throws -> T
+    where T.RawValue == String {
+        let text = try string(node, what: what)
+        guard let value = T(rawValue: text) else {
+            throw fail(node, "unknown \(what) '\(text)'; expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+}
+
+extension Double {
+    var formatted: String { self == rounded() ? String(Int64(self)) : String(self) }
+}

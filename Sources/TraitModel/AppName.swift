@@ -1,0 +1,23 @@
+/// App names: `[A-Za-z0-9_-]{1,64}`, so that they are safe in object paths, logs and shell scripts.
+public enum AppName {
+    public static let maximumLength = 64
+    public static let rule = "1-64 characters from A-Z, a-z, 0-9, '_' and '-'"
+
+    public static func isValid(_ name: String) -> Bool {
+        guard (1...maximumLength).contains(name.utf8.count) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
+        }
+    }
+
+    /// Throws `invalidArgument` with a message that shows the name (shortened) and the rule.
+    public static func validate(_ name: String) throws(ModelError) {
+        guard isValid(name) else {
+            let shown = name.count > 40 ? String(name.prefix(40)) + "… (\(name.utf8.count) bytes)" : name
+            let what = name.isEmpty ? "an empty app name" : "'\(shown.filter { !$0.isASCII || $0.isLetter || $0.isNumber || "_-. ".contains($0) })'"
+            throw .invalidArgument("\(what) is not a valid app name: use \(rule)")
+        }
+    }
+}

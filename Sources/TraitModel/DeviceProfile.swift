@@ -1,0 +1,154 @@
+/// One device model: its screen, and the width and horizontal size class of every window it offers, per
+/// orientation. Profiles ship under `Config/devices/`; the facts come from `shared/reference/ipad-geometry.md`.
+public struct DeviceProfile: Sendable, Hashable {
+    /// A window width the device offers, and the horizontal size class a window of that width gets.
+    public struct WindowWidth: Sendable, Hashable {
+        public var width: Double
+        public var horizontal: SizeClass
+        public init(_ width: Double, _ horizontal: SizeClass) {
+            self.width = width
+            self.horizontal = horizontal
+        }
+    }
+
+    /// The slots of the geometry tables.
+    public enum Slot: String, Sendable, CaseIterable {
+        case full
+        case twoThirds = "two-thirds"
+        case half
+        case oneThird = "one-third"
+        case slideOver = "slide-over"
+    }
+
+    /// What one orientation offers: the vertical size class and a width per slot (a missing slot is not offered).
+    public struct OrientationTable: Sendable, Hashable {
+        public var vertical: SizeClass
+        public var widths: [Slot: WindowWidth]
+        public init(vertical: SizeClass, widths: [Slot: WindowWidth]) {
+            self.vertical = vertical
+            self.widths = widths
+        }
+    }
+
+    public var id: String
+    public var name: String
+    public var idiom: Idiom
+    public var scale: Double
+    /// How sure the facts are: `high`, `medium`, `low` (from the reference table).
+    public var confidence: String
+    /// The screen in landscape; portrait swaps width and height.
+    public var landscapeScreen: Size
+    public var dividerWidth: Double
+    /// Slide Over windows are the screen height minus this, centred vertically.
+    public var slideOverHeightInset: Double
+    public var landscape: OrientationTable
+    public var portrait: OrientationTable
+
+    public init(
+        id: String, name: String, idiom: Idiom = .pad, scale: Double = 2, confidence: String = "high",
+        landscapeScreen: Size, dividerWidth: Double = 10, slideOverHeightInset: Double,
+        landscape: OrientationTable, portrait: OrientationTable
+    ) {
+        self.id = id
+        self.name = name
+        self.idiom = idiom
+        self.scale = scale
+        self.confidence = confidence
+        self.landscapeScreen = landscapeScreen
+        self.dividerWidth = dividerWidth
+        self.slideOverHeightInset = slideOverHeightInset
+        self.landscape = landscape
+        self.portrait = portrait
+    }
+
+    public func table(_ orientation: Orientation) -> OrientationTable {
+        orientation.isLandscape ? landscape : portrait
+    }
+
+    public func screenSize(_ orientation: Orientation) -> Size {
+        orientation.isLandscape
+            ? landscapeScreen : Size(width: landscapeScreen.height, height: landscapeScreen.width)
+    }
+
+    /// The arrangements this device offers in `orientation`, in the order of `Arrangement.allCases`.
+    public func offeredArrangements(_ orientation: Orientation) -> [Arrangement] {
+        let widths = table(orientation).widths
+        return Arrangement.allCases.filter { arrangement in
+            Self.slots(for: arrangement).allSatisfy { widths[$0] != nil }
+        }
+    }
+
+    /// The table slots an arrangement needs: (primary, secondary).
+    static func slots(for arrangement: Arrangement) -> [Slot] {
+        switch arrangement {
+        case .full: return [.full]
+        case .splitTwoThirds: return [.twoThirds, .oneThird]
+        case .splitHalf: return [.half]
+        case .splitOneThird: return [.oneThird, .twoThirds]
+        case .slideOver: return [.full, .slideOver]
+        }
+    }
+
+    /// Problems with the profile's arithmetic: every split must add up to the screen width with the divider.
+    /// Each names the section it is in (`landscape`, `portrait`, `slide-over-height-inset`); empty when consistent.
+    public func inconsistencies() -> [(section: String, problem: String)] {
+        var problems: [(section: String, problem: String)] = []
+        for orientation in [Orientation.landscapeLeft, .portrait] {
+            let name = orientation.isLandscape ? "landscape" : "portrait"
+            let t = table(orientation).widths
+            let screen = screenSize(orientation).width
+            guard let full = t[.full] else {
+                problems.append((name, "\(name) has no 'full' width"))
+                continue
+            }
+            if abs(full.width - screen) > 0.01 {
+                problems.append((name, "\(name) full width \(full.width.compact) is not the screen width \(screen.compact)"))
+            }
+            if let a = t[.twoThirds], let b = t[.oneThird], abs(a.width + b.width + dividerWidth - screen) > 0.01 {
+                problems.append((name, "\(name): two-thirds (\(a.width.compact)) + one-third (\(b.width.compact)) + divider (\(dividerWidth.compact)) = \((a.width + b.width + dividerWidth).compact), not the screen width \(screen.compact)"))
+            }
+            if (t[.twoThirds] == nil) != (t[.oneThird] == nil) {
+                problems.append((name, "\(name): two-thirds and one-third come together (one is the other side of the split)"))
+            }
+            if let h = t[.half], abs(2 * h.width + dividerWidth - screen) > 0.01 {
+                problems.append((name, "\(name): 2 x half (\(h.width.compact)) + divider (\(dividerWidth.compact)) = \((2 * h.width + dividerWidth).compact), not the screen width \(screen.compact)"))
+            }
+            for (slot, w) in t where w.width <= 0 || w.width > screen {
+                problems.append((name, "\(name) \(slot.rawValue) width \(w.width.compact) is outside 0...\(screen.compact)"))
+            }
+        }
+        if slideOverHeightInset < 0 || slideOverHeightInset >= min(landscapeScreen.width, landscapeScreen.height) {
+            problems.append(("slide-over-height-inset", "slide-over-height-inset \(slideOverHeightInset.compact) leaves no window"))
+        }
+        return problems
+    }
+}
+
+/// The device profiles the simulation knows, by id.
+public struct DeviceCatalog: Sendable {
+    public private(set) var profiles: [String: DeviceProfile] = [:]
+
+    public init(_ profiles: [DeviceProfile] = []) {
+        for profile in profiles { add(profile) }
+    }
+
+    /// Adds a profile, replacing one with the same id.
+    public mutating func add(_ profile: DeviceProfile) { profiles[profile.id] = profile }
+
+    public var ids: [String] { profiles.keys.sorted() }
+
+    public func profile(_ id: String) throws(ModelError) -> DeviceProfile {
+        guard let profile = profiles[id] else {
+            throw .invalidArgument("unknown device '\(id.shortened)'; known devices: \(ids.joined(separator: ", "))")
+        }
+        return profile
+    }
+}
+
+extension String {
+    /// At most 40 characters, for error messages that echo user input.
+    var shortened: String {
+        let printable = String(unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) })
+        return printable.count > 40 ? String(printable.prefix(40)) + "… (\(utf8.count) bytes)" : printable
+    }
+}

@@ -1,0 +1,25 @@
+/// Why the simulation refused a command. The D-Bus layer maps each case to a named error.
+public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A malformed or unknown value (`org.freedesktop.DBus.Error.InvalidArgs`).
+    case invalidArgument(String)
+    /// The arrangement is not offered by this device in this orientation (`...Error.NotOffered`).
+    case notOffered(String)
+    /// No app of that name is open (`...Error.NoSuchApp`).
+    case noSuchApp(String)
+    /// An app of that name is already open (`...Error.AppExists`).
+    case appExists(String)
+    /// Another app holds the role (`...Error.RoleTaken`).
+    case roleTaken(String)
+    /// The command needs an app that is not there, such as a split with no secondary app (`...Error.MissingApp`).
+    case missingApp(String)
+
+    public var message: String {
+        switch self {
+        case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
+            .missingApp(let m):
+            return m
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,108 @@
+/// What one command changes, in the order it must be announced. The D-Bus layer turns it into signals and
+/// property changes; it decides nothing itself.
+public struct Plan: Sendable {
+    /// The serial after the command; unchanged (and `isEmpty`) when the command changed nothing.
+    public var serial: UInt64
+    public var reason: TransitionReason
+    /// Display properties whose value changed.
+    public var displayChanges: Set<DisplayProperty>
+    /// Per-window changes, primary first; includes windows that open or close.
+    public var windows: [WindowChange]
+
+    public var isEmpty: Bool { displayChanges.isEmpty && windows.isEmpty }
+    public var opened: [String] { windows.filter { $0.before == nil }.map(\.app) }
+    public var closed: [String] { windows.filter { $0.after == nil }.map(\.app) }
+    public var transitions: [WindowChange] { windows.filter(\.needsTransition) }
+}
+
+public enum DisplayProperty: String, Sendable, CaseIterable {
+    case device, orientation, screenSize, scale, arrangement, windows
+}
+
+/// One window's change: geometry before and after, and what follows from them.
+public struct WindowChange: Sendable {
+    public let app: String
+    /// nil when the window opens.
+    public let before: WindowGeometry?
+    /// nil when the window closes.
+    public let after: WindowGeometry?
+    public let context: TransitionContext
+
+    public init(app: String, before: WindowGeometry?, after: WindowGeometry?, context: TransitionContext) {
+        self.app = app
+        self.before = before
+        self.after = after
+        self.context = context
+    }
+
+    public var sizeChanged: Bool {
+        guard let before, let after else { return false }
+        return before.frame.size != after.frame.size
+    }
+
+    public var traitsChanged: Bool {
+        guard let before, let after else { return false }
+        return before.traits != after.traits
+    }
+
+    /// A window gets a transition when its size or its traits change (a move alone is only a property change).
+    public var needsTransition: Bool { sizeChanged || traitsChanged }
+
+    /// UIKit's callback order for this window (`shared/reference/uikit-transitions.md`); empty without a transition.
+    public var steps: [TransitionStep] {
+        guard needsTransition, let before, let after else { return [] }
+        var steps: [TransitionStep] = []
+        if traitsChanged { steps.append(.willTransitionToTraits(after.traits)) }
+        if sizeChanged { steps.append(.viewWillTransitionToSize(after.frame.size)) }
+        steps.append(.updateProperties)
+        if traitsChanged { steps.append(.traitCollectionDidChange(previous: before.traits)) }
+        steps.append(.complete)
+        return steps
+    }
+
+    /// App lifecycle events, as `UIApplicationDelegate` would get them, from the state before to after.
+    public var lifecycle: [LifecycleEvent] {
+        guard let from = before?.state, let to = after?.state else { return [] }
+        return LifecycleEvent.events(from: from, to: to)
+    }
+}
+
+/// What a transition's `ViewWillTransitionToSize` carries besides the size.
+public struct TransitionContext: Sendable, Equatable {
+    public var reason: TransitionReason
+    public var duration: Double
+    public var orientation: Orientation
+    public init(reason: TransitionReason, duration: Double, orientation: Orientation) {
+        self.reason = reason
+        self.duration = duration
+        self.orientation = orientation
+    }
+}
+
+public enum TransitionStep: Sendable, Equatable {
+    case willTransitionToTraits(TraitCollection)
+    case viewWillTransitionToSize(Size)
+    /// The window's properties take their new values (`PropertiesChanged`).
+    case updateProperties
+    case traitCollectionDidChange(previous: TraitCollection)
+    case complete
+}
+
+public enum LifecycleEvent: String, Sendable, Equatable {
+    case willResignActive = "WillResignActive"
+    case didEnterBackground = "DidEnterBackground"
+    case willEnterForeground = "WillEnterForeground"
+    case didBecomeActive = "DidBecomeActive"
+
+    static func events(from: AppState, to: AppState) -> [LifecycleEvent] {
+        switch (from, to) {
+        case (.active, .inactive): return [.willResignActive]
+        case (.active, .background): return [.willResignActive, .didEnterBackground]
+        case (.inactive, .background): return [.didEnterBackground]
+        case (.inactive, .active): return [.didBecomeActive]
+        case (.background, .inactive): return [.willEnterForeground]
+        case (.background, .active): return [.willEnterForeground, .didBecomeActive]
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// The part an app window plays on the display.
+public enum Role: String, Sendable, CaseIterable, Codable {
+    /// Full screen, or the left side of a split.
+    case primary
+    /// The right side of a split (or, with `full`, the app waiting in the background).
+    case secondary
+    /// The secondary app floating over the primary.
+    case slideOver = "slide-over"
+    /// A floating Picture-in-Picture window.
+    case pip
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// An app's lifecycle state, as `UIApplication.State`.
+public enum AppState: String, Sendable, CaseIterable, Codable {
+    case active
+    case inactive
+    case background
+}

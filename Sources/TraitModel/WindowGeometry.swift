@@ -1,0 +1,89 @@
+/// Where a window is and what traits it has: everything the simulation computes for one app.
+public struct WindowGeometry: Sendable, Hashable {
+    public var role: Role
+    public var frame: Rect
+    public var traits: TraitCollection
+    public var state: AppState
+
+    public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState) {
+        self.role = role
+        self.frame = frame
+        self.traits = traits
+        self.state = state
+    }
+}
+
+/// Picture in Picture: a 16:9 window as wide as the device's Slide Over window in that orientation, 20 pt
+/// from the bottom-right corner, horizontally and vertically compact. (No public table gives PiP sizes; this
+/// rule keeps it inside every screen and is easy to check.)
+public enum PictureInPicture {
+    public static let margin = 20.0
+    public static let aspect = 9.0 / 16.0
+}
+
+/// The geometry of every window for one (device, orientation, arrangement): the tables of
+/// `shared/reference/ipad-geometry.md` turned into frames.
+public struct DisplayGeometry: Sendable {
+    public let profile: DeviceProfile
+    public let orientation: Orientation
+    public let arrangement: Arrangement
+
+    public init(profile: DeviceProfile, orientation: Orientation, arrangement: Arrangement) {
+        self.profile = profile
+        self.orientation = orientation
+        self.arrangement = arrangement
+    }
+
+    public var screen: Size { profile.screenSize(orientation) }
+
+    /// The primary app's frame and horizontal size class.
+    public var primary: (frame: Rect, horizontal: SizeClass) {
+        let t = profile.table(orientation).widths
+        let height = screen.height
+        switch arrangement {
+        case .full, .slideOver:
+            return (Rect(x: 0, y: 0, width: screen.width, height: height), t[.full]!.horizontal)
+        case .splitTwoThirds, .splitHalf, .splitOneThird:
+            let slot = DeviceProfile.slots(for: arrangement)[0]
+            return (Rect(x: 0, y: 0, width: t[slot]!.width, height: height), t[slot]!.horizontal)
+        }
+    }
+
+    /// The secondary app's frame, horizontal size class and role; nil for `full` (no secondary on screen).
+    public var secondary: (frame: Rect, horizontal: SizeClass, role: Role)? {
+        let t = profile.table(orientation).widths
+        switch arrangement {
+        case .full:
+            return nil
+        case .slideOver:
+            let w = t[.slideOver]!
+            let inset = profile.slideOverHeightInset
+            // Centred vertically: the inset splits into the status-bar margin above and the same margin below.
+            let frame = Rect(x: screen.width - w.width, y: inset / 2, width: w.width, height: screen.height - inset)
+            return (frame, w.horizontal, .slideOver)
+        case .splitTwoThirds, .splitHalf, .splitOneThird:
+            let slots = DeviceProfile.slots(for: arrangement)
+            let w = t[slots.count > 1 ? slots[1] : slots[0]]!
+            let x = primary.frame.width + profile.dividerWidth
+            return (Rect(x: x, y: 0, width: w.width, height: screen.height), w.horizontal, .secondary)
+        }
+    }
+
+    /// The Picture-in-Picture window's frame (see `PictureInPicture`).
+    public var pip: Rect {
+        let width = profile.table(orientation).widths[.slideOver]?.width ?? min(320, screen.width / 3)
+        let height = (width * PictureInPicture.aspect).rounded()
+        return Rect(
+            x: screen.width - PictureInPicture.margin - width, y: screen.height - PictureInPicture.margin - height,
+            width: width, height: height)
+    }
+
+    /// The divider's x position (its left edge), nil when there is no split.
+    public var dividerX: Double? { arrangement.isSplit ? primary.frame.width : nil }
+
+    public func traits(horizontal: SizeClass) -> TraitCollection {
+        TraitCollection(
+            horizontalSizeClass: horizontal, verticalSizeClass: profile.table(orientation).vertical,
+            idiom: profile.idiom, displayScale: profile.scale)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TraitConfig
+import TraitModel
+import Testing
+
+@Suite struct ConfigTests {
+    @Test func embeddedDefaultStartsASimulation() throws {
+        let config = DaemonConfig.embedded()
+        #expect(config.bus == "session" && config.deadlineMilliseconds == 500)
+        #expect(config.display.apps.map(\.name) == ["mail", "notes"])
+        let sim = try config.makeSimulation(catalog: try ProfileLoader.catalog())
+        #expect(sim.state.device == "ipad-9.7" && sim.state.arrangement == .splitTwoThirds)
+    }
+
+    @Test func embeddedFilesEqualTheFilesInConfig() throws {
+        // The binary carries Config/ as built; this keeps the two from drifting in a stale build.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config")
+        let onDisk = try String(contentsOf: root.appendingPathComponent("traitd.yaml"), encoding: .utf8)
+        #expect(onDisk == DaemonConfigText.embedded)
+    }
+
+    @Test func aUserFileOverridesOnlyItsKeys() throws {
+        let config = try DaemonConfig(text: "display:\n  device: ipad-pro-11\ntransitions:\n  deadline-ms: 50\n",
+                                      file: "user.yaml", base: .embedded())
+        #expect(config.display.device == "ipad-pro-11" && config.display.orientation == .landscapeLeft)
+        #expect(config.deadlineMilliseconds == 50 && config.transitions.duration == 0.3)
+    }
+
+    @Test(arguments: [
+        ("display:\n  device: ipad-9.7\n  colour: red\n",
+         "user.yaml:3:3: unknown key 'colour' in the display; expected one of: device, orientation, arrangement"),
+        ("display:\n  orientation: sideways\n",
+         "user.yaml:2:16: unknown orientation 'sideways'; expected one of: portrait, portrait-upside-down, landscape-left, landscape-right"),
+        ("transitions:\n  duration: fast\n", "user.yaml:2:13: expected the transition duration in seconds (a number)"),
+        ("transitions:\n  deadline-ms: -4\n", "user.yaml:2:16: the adapter deadline in milliseconds must be between 1 and 60000, not -4"),
+        ("apps:\n  - { name: 'bad name', role: primary }\n",
+         "user.yaml:2:13: 'bad name' is not a valid app name: use 1-64 characters from A-Z, a-z, 0-9, '_' and '-'"),
+        ("display: [1, 2\n", "user.yaml:2:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)"),
+    ])
+    func badFilesAreLocated(text: String, expected: String) {
+        #expect(throws: ConfigError.self) { _ = try DaemonConfig(text: text, file: "user.yaml", base: .embedded()) }
+        do {
+            _ = try DaemonConfig(text: text, file: "user.yaml", base: .embedded())
+        } catch {
+            #expect(String(describing: error) == expected)
+        }
+    }
+
+    @Test func unknownDeviceInConfigIsLocated() throws {
+        let config = try DaemonConfig(text: "\n\ndisplay:\n  device: ipad-99\n", file: "u.yaml", base: .embedded())
+        #expect(throws: ConfigError.self) { _ = try config.makeSimulation(catalog: try ProfileLoader.catalog()) }
+    }
+
+    @Test func inconsistentProfileIsRefused() throws {
+        let text = DefaultProfiles.ipad97.replacingOccurrences(of: "two-thirds: { width: 694", with: "two-thirds: { width: 690")
+        #expect(throws: ConfigError.self) { _ = try ProfileLoader.parse(text, file: "bad.yaml") }
+        do {
+            _ = try ProfileLoader.parse(text, file: "bad.yaml")
+        } catch {
+            #expect(String(describing: error).hasPrefix("bad.yaml:15:3: inconsistent profile 'ipad-9.7': landscape: two-thirds (690) + one-third (320) + divider (10) = 1020"))
+        }
+    }
+
+    @Test func userProfilesAddAndReplace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-devices-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let custom = DefaultProfiles.ipad97.replacingOccurrences(of: "id: ipad-9.7", with: "id: my-tablet")
+        try custom.write(to: dir.appendingPathComponent("my-tablet.yaml"), atomically: true, encoding: .utf8)
+        let catalog = try ProfileLoader.catalog(directories: [dir.path, "/nonexistent"])
+        #expect(catalog.ids.contains("my-tablet") && catalog.ids.count == 8)
+        try "id: broken\n".write(to: dir.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        #expect(throws: ConfigError.self) { _ = try ProfileLoader.catalog(directories: [dir.path]) }
+    }
+}
+
+import DefaultConfig
+
+enum DaemonConfigText {
+    static var embedded: String { DefaultConfig.configuration.text }
+}
+
+enum DefaultProfiles {
+    static var ipad97: String { DefaultConfig.deviceProfiles.first { $0.name.hasSuffix("ipad-9.7.yaml") }!.text }
+}

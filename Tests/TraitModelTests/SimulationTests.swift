@@ -1,0 +1,162 @@
+import TraitConfig
+import TraitModel
+import Testing
+
+@Suite struct SimulationTests {
+    let catalog = try! ProfileLoader.catalog()
+
+    func make(_ device: String = "ipad-9.7", _ orientation: Orientation = .landscapeLeft,
+              _ arrangement: Arrangement = .splitTwoThirds) throws -> Simulation {
+        try Simulation(catalog: catalog, state: DisplayState(
+            device: device, orientation: orientation, arrangement: arrangement,
+            apps: [.init(name: "mail", role: .primary), .init(name: "notes", role: .secondary)]))
+    }
+
+    @Test func rotationMovesAnImpossibleArrangementToTheNearestOffered() throws {
+        var sim = try make("ipad-9.7", .landscapeLeft, .splitHalf)
+        let plan = try sim.apply(.rotate(.portrait))
+        #expect(sim.state.arrangement == .splitTwoThirds)
+        #expect(plan.displayChanges.isSuperset(of: [.orientation, .arrangement, .screenSize]))
+        #expect(sim.windows["mail"]?.frame.width == 438 && sim.windows["notes"]?.frame.width == 320)
+        #expect(Arrangement.splitHalf.nearest(in: [.full, .splitOneThird, .slideOver]) == .splitOneThird)
+        #expect(Arrangement.splitTwoThirds.nearest(in: [.full, .splitOneThird]) == .splitOneThird)
+    }
+
+    @Test func sizeOnlyChangeHasNoTraitSteps() throws {
+        // 12.9-inch landscape: full (1366 R) -> 2/3 (981 R): size changes, the class stays regular.
+        var sim = try make("ipad-pro-12.9", .landscapeLeft, .full)
+        let plan = try sim.apply(.setArrangement(.splitTwoThirds))
+        let mail = try #require(plan.windows.first { $0.app == "mail" })
+        #expect(mail.steps == [.viewWillTransitionToSize(Size(width: 981, height: 1024)), .updateProperties, .complete])
+        #expect(mail.context.reason == .arrangement && mail.context.duration == 0.3)
+    }
+
+    @Test func sizeAndTraitChangeFollowsUIKitOrder() throws {
+        // 9.7-inch: 2/3 (694 R) -> 1/2 (507 C).
+        var sim = try make()
+        let before = try #require(sim.windows["mail"]).traits
+        let plan = try sim.apply(.setArrangement(.splitHalf))
+        let mail = try #require(plan.windows.first { $0.app == "mail" })
+        var after = before
+        after.horizontalSizeClass = .compact
+        #expect(mail.steps == [
+            .willTransitionToTraits(after), .viewWillTransitionToSize(Size(width: 507, height: 768)),
+            .updateProperties, .traitCollectionDidChange(previous: before), .complete,
+        ])
+        // The secondary goes 320 C -> 507 C: size only.
+        let notes = try #require(plan.windows.first { $0.app == "notes" })
+        #expect(notes.steps.count == 3 && notes.sizeChanged && !notes.traitsChanged)
+        #expect(plan.serial == 2 && sim.serial == 2)
+    }
+
+    @Test func traitOnlyChangeHasNoSizeStep() throws {
+        // A profile with the 9.7-inch sizes but a compact vertical class in landscape (as a phone has).
+        let ipad = try catalog.profile("ipad-9.7")
+        var squat = ipad
+        squat.id = "squat"
+        squat.landscape.vertical = .compact
+        var custom = catalog
+        custom.add(squat)
+        var sim = try Simulation(catalog: custom, state: DisplayState(
+            device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full,
+            apps: [.init(name: "mail", role: .primary)]))
+        let plan = try sim.apply(.setDevice("squat"))
+        let mail = try #require(plan.windows.first)
+        #expect(!mail.sizeChanged && mail.traitsChanged)
+        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "complete"])
+        #expect(mail.context.reason == .device)
+    }
+
+    @Test func unchangedGeometryGetsNothing() throws {
+        var sim = try make()
+        // A 180-degree turn keeps every size and trait: the state changes, no window does.
+        let plan = try sim.apply(.rotate(.landscapeRight))
+        #expect(plan.windows.isEmpty && plan.displayChanges == [.orientation] && sim.serial == 2)
+        // The same command again changes nothing at all, and the serial stays.
+        let again = try sim.apply(.rotate(.landscapeRight))
+        #expect(again.isEmpty && sim.serial == 2)
+        let same = try sim.apply(.setArrangement(.splitTwoThirds))
+        #expect(same.isEmpty && sim.serial == 2)
+    }
+
+    @Test func fullScreenSendsTheSecondaryToTheBackgroundAndBack() throws {
+        var sim = try make()
+        let toFull = try sim.apply(.setArrangement(.full))
+        let notes = try #require(toFull.windows.first { $0.app == "notes" })
+        #expect(notes.lifecycle == [.willResignActive, .didEnterBackground] && !notes.needsTransition)
+        let back = try sim.apply(.setArrangement(.splitOneThird))
+        let returning = try #require(back.windows.first { $0.app == "notes" })
+        #expect(returning.lifecycle == [.willEnterForeground, .didBecomeActive])
+        #expect(returning.after?.frame.width == 694 && returning.needsTransition)
+    }
+
+    @Test func openAndCloseApps() throws {
+        var sim = try make("ipad-9.7", .landscapeLeft, .full)
+        #expect(throws: ModelError.roleTaken("app 'notes' holds the secondary role; close it first")) {
+            _ = try sim.apply(.openApp("other", .secondary))
+        }
+        let pip = try sim.apply(.openApp("video", .pip))
+        #expect(pip.opened == ["video"] && pip.displayChanges == [.windows])
+        #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))
+        #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.apply(.openApp("video", .pip)) }
+        // Closing the primary gives the secondary the whole screen.
+        let close = try sim.apply(.closeApp("mail"))
+        #expect(close.closed == ["mail"])
+        #expect(sim.state.app(named: "notes")?.role == .primary && sim.state.arrangement == .full)
+        #expect(sim.windows["notes"]?.frame.width == 1024 && sim.windows["notes"]?.state == .active)
+        // Slide Over: the primary keeps its size and gets no transition.
+        let over = try sim.apply(.openApp("chat", .slideOver))
+        #expect(sim.state.arrangement == .slideOver && sim.windows["chat"]?.role == .slideOver)
+        #expect(over.transitions.isEmpty && over.opened == ["chat"])
+        #expect(throws: ModelError.noSuchApp("no app 'nobody' is open; open apps: notes, chat, video")) {
+            _ = try sim.apply(.closeApp("nobody"))
+        }
+    }
+
+    @Test(arguments: ["", "has space", "dot.ted", String(repeating: "a", count: 65), "nul\u{0}", "ünïcode", "a/b"])
+    func invalidAppNamesAreRefused(name: String) throws {
+        var sim = try make("ipad-9.7", .landscapeLeft, .full)
+        let before = sim.state
+        #expect(throws: ModelError.self) { _ = try sim.apply(.openApp(name, .pip)) }
+        #expect(sim.state == before && sim.serial == 1)
+    }
+
+    @Test func unknownDeviceIsRefusedWithTheKnownOnes() throws {
+        var sim = try make()
+        #expect(throws: ModelError.invalidArgument(
+            "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-9.7, ipad-air-10.9, ipad-mini-6, ipad-pro-10.5, ipad-pro-11, ipad-pro-12.9"
+        )) { _ = try sim.apply(.setDevice("ipad-99")) }
+        #expect(sim.serial == 1)
+    }
+
+    @Test func splitNeedsASecondApp() throws {
+        var sim = try Simulation(catalog: catalog, state: DisplayState(
+            device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full, apps: [.init(name: "mail", role: .primary)]))
+        #expect(throws: ModelError.missingApp("split-half needs a second app; open one with OpenApp(name, 'secondary')")) {
+            _ = try sim.apply(.setArrangement(.splitHalf))
+        }
+        _ = try sim.apply(.openApp("notes", .secondary))
+        #expect(sim.state.arrangement == .splitTwoThirds)
+    }
+
+    @Test func deviceChangeKeepsAnOfferedArrangement() throws {
+        var sim = try make("ipad-pro-12.9", .landscapeLeft, .splitHalf)
+        let plan = try sim.apply(.setDevice("ipad-9.7"))
+        #expect(sim.state.arrangement == .splitHalf)
+        #expect(plan.displayChanges.isSuperset(of: [.device, .screenSize]))
+        // 678 R -> 507 C on both sides.
+        #expect(plan.transitions.count == 2 && plan.transitions.allSatisfy { $0.traitsChanged && $0.sizeChanged })
+    }
+}
+
+extension TransitionStep {
+    var name: String {
+        switch self {
+        case .willTransitionToTraits: return "willTransitionToTraits"
+        case .viewWillTransitionToSize: return "viewWillTransitionToSize"
+        case .updateProperties: return "updateProperties"
+        case .traitCollectionDidChange: return "traitCollectionDidChange"
+        case .complete: return "complete"
+        }
+    }
+}
