@@ -84,10 +84,15 @@ public final class Connection: @unchecked Sendable {
         loop.start(name: "dbus \(uniqueName)")
     }
 
-    /// Closes the connection and stops its thread. Pending calls fail with `Disconnected`.
+    /// Closes the connection and stops its thread. Pending calls fail with `Disconnected`; disconnect handlers
+    /// are not called (they are for the bus going away).
     public func close() {
-        loop.perform { [self] in dbus_connection_flush(raw) }
-        loop.perform { [self] in dbus_connection_close(raw) }
+        loop.perform { [self] in
+            disconnected = true
+            dbus_connection_flush(raw)
+            dbus_connection_close(raw)
+            while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        }
         loop.stop()
     }
 

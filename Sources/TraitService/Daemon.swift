@@ -1,0 +1,63 @@
+import DBus
+import Logging
+import TraitConfig
+import TraitModel
+
+/// The running daemon: a bus connection that owns `org.traitd.Layout1` and serves the display on it.
+public final class Daemon: @unchecked Sendable {
+    public enum StartError: Error, CustomStringConvertible {
+        case nameTaken(owner: String?, bus: Connection.Bus)
+
+        public var description: String {
+            switch self {
+            case .nameTaken(let owner, let bus):
+                return "\(Layout1.busName) is already owned by \(owner ?? "another connection") on the \(bus) bus; "
+                    + "is another traitd running?"
+            }
+        }
+    }
+
+    public let connection: Connection
+    private let service: DisplayService
+    private let logger: Logger
+
+    /// Connects to `bus` and prepares the display; `start` publishes it.
+    public init(simulation: Simulation, bus: Connection.Bus, logger: Logger) throws {
+        self.logger = logger
+        connection = try Connection(bus: bus)
+        service = DisplayService(simulation: simulation, connection: connection, logger: logger)
+        self.bus = bus
+    }
+
+    private let bus: Connection.Bus
+
+    /// Exports the objects, then takes the bus name (objects first, so that nobody sees the name without them).
+    public func start() async throws {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            connection.perform { [service] in
+                service.export()
+                done.resume()
+            }
+        }
+        let reply = try await connection.requestName(Layout1.busName)
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            let owner = try? await connection.nameOwner(Layout1.busName)
+            throw StartError.nameTaken(owner: owner, bus: bus)
+        }
+        logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
+    }
+
+    /// Calls `handler` once if the bus goes away.
+    public func onDisconnect(_ handler: @escaping @Sendable () -> Void) { connection.onDisconnect(handler) }
+
+    /// Releases the name and closes the connection.
+    public func stop() async {
+        do {
+            try await connection.releaseName(Layout1.busName)
+            logger.info("released \(Layout1.busName)")
+        } catch {
+            logger.warning("could not release \(Layout1.busName): \(error)")
+        }
+        connection.close()
+    }
+}

@@ -1,0 +1,85 @@
+import DBus
+import TraitModel
+
+/// How model values look on the bus.
+enum Encoding {
+    static func frame(_ r: Rect) -> DBusValue { .doubles([r.x, r.y, r.width, r.height]) }
+
+    static func size(_ s: Size) -> DBusValue { .doubles([s.width, s.height]) }
+
+    /// A trait collection as `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d.
+    static func traits(_ t: TraitCollection) -> DBusValue {
+        .vardict([
+            "horizontalSizeClass": .string(t.horizontalSizeClass.rawValue),
+            "verticalSizeClass": .string(t.verticalSizeClass.rawValue),
+            "idiom": .string(t.idiom.rawValue),
+            "displayScale": .double(t.displayScale),
+        ])
+    }
+
+    /// `ViewWillTransitionToSize`'s context: `duration` d, `reason` s, `orientation` s, `frame` (dddd),
+    /// `snapshot` b.
+    static func context(_ c: TransitionContext, frame: Rect) -> DBusValue {
+        .vardict([
+            "duration": .double(c.duration),
+            "reason": .string(c.reason.rawValue),
+            "orientation": .string(c.orientation.rawValue),
+            "frame": Encoding.frame(frame),
+            "snapshot": .boolean(c.reason == .snapshot),
+        ])
+    }
+
+    static func windowProperties(app: String, _ w: WindowGeometry) -> [String: DBusValue] {
+        [
+            "App": .string(app),
+            "Role": .string(w.role.rawValue),
+            "Frame": frame(w.frame),
+            "HorizontalSizeClass": .string(w.traits.horizontalSizeClass.rawValue),
+            "VerticalSizeClass": .string(w.traits.verticalSizeClass.rawValue),
+            "Traits": traits(w.traits),
+            "State": .string(w.state.rawValue),
+            "Adapters": .strings([]),
+            "Layouts": .array(element: "{sa{s(dddd)}}", []),
+        ]
+    }
+
+    static func displayProperties(_ sim: Simulation) -> [String: DBusValue] {
+        [
+            "Device": .string(sim.state.device),
+            "Orientation": .string(sim.state.orientation.rawValue),
+            "ScreenSize": size(sim.geometry.screen),
+            "Scale": .double(sim.profile.scale),
+            "Arrangement": .string(sim.state.arrangement.rawValue),
+            "Windows": .objectPaths(sim.appNames.map(Layout1.windowPath)),
+            "Serial": .uint64(sim.serial),
+        ]
+    }
+
+    /// The property names that a change of these display properties touches.
+    static func displayPropertyNames(_ changes: Set<DisplayProperty>) -> [String] {
+        changes.map { change in
+            switch change {
+            case .device: return "Device"
+            case .orientation: return "Orientation"
+            case .screenSize: return "ScreenSize"
+            case .scale: return "Scale"
+            case .arrangement: return "Arrangement"
+            case .windows: return "Windows"
+            }
+        } + ["Serial"]
+    }
+}
+
+extension ModelError {
+    /// The D-Bus error a refusal becomes.
+    var dbusError: DBusError {
+        switch self {
+        case .invalidArgument(let m): return .invalidArgs(m)
+        case .notOffered(let m): return DBusError(Layout1.Error.notOffered, m)
+        case .noSuchApp(let m): return DBusError(Layout1.Error.noSuchApp, m)
+        case .appExists(let m): return DBusError(Layout1.Error.appExists, m)
+        case .roleTaken(let m): return DBusError(Layout1.Error.roleTaken, m)
+        case .missingApp(let m): return DBusError(Layout1.Error.missingApp, m)
+        }
+    }
+}
