@@ -1,0 +1,97 @@
+import DBus
+
+/// A client of the traitd daemon: read the display, change it, and watch its signals.
+///
+///     let client = try TraitClient(bus: .session)
+///     try await client.rotate(to: "portrait")
+///     for await event in try await client.events() { print(event) }
+public final class TraitClient: Sendable {
+    public static let busName = "org.traitd.Layout1"
+    public static let rootPath = "/org/traitd/Layout1"
+    public static let displayInterface = "org.traitd.Layout1.Display"
+    public static let windowInterface = "org.traitd.Layout1.Window"
+
+    public let connection: Connection
+    public let bus: Connection.Bus
+
+    public init(bus: Connection.Bus) throws {
+        self.bus = bus
+        connection = try Connection(bus: bus)
+    }
+
+    public func close() { connection.close() }
+
+    // MARK: Display methods
+
+    public func setDevice(_ device: String) async throws { _ = try await display("SetDevice", [.string(device)]) }
+    public func rotate(to orientation: String) async throws { _ = try await display("Rotate", [.string(orientation)]) }
+    public func setArrangement(_ arrangement: String) async throws {
+        _ = try await display("SetArrangement", [.string(arrangement)])
+    }
+
+    /// Opens an app in a role (`primary`, `secondary`, `slide-over`, `pip`); returns its window's object path.
+    @discardableResult
+    public func openApp(_ app: String, role: String) async throws -> String {
+        try await display("OpenApp", [.string(app), .string(role)]).first?.string ?? ""
+    }
+
+    public func closeApp(_ app: String) async throws { _ = try await display("CloseApp", [.string(app)]) }
+
+    public func listDevices() async throws -> [String] {
+        try await display("ListDevices", []).first?.strings ?? []
+    }
+
+    /// The whole state in one call (`GetState`).
+    public func state() async throws -> DisplaySnapshot {
+        let reply = try await display("GetState", [])
+        guard reply.count == 3, let serial = reply[0].uint64, let display = reply[1].dictionary,
+              let windows = reply[2].elements
+        else { throw DBusError.failed("GetState returned '\(reply.map(\.signature).joined())', expected (t a{sv} a(oa{sv}))") }
+        return DisplaySnapshot(serial: serial, display: display, windows: windows.compactMap { item in
+            guard let fields = item.elements, fields.count == 2, let path = fields[0].string,
+                  let properties = fields[1].dictionary else { return nil }
+            return WindowSnapshot(path: path, properties: properties)
+        })
+    }
+
+    /// One property of the display or a window (`org.freedesktop.DBus.Properties.Get`), variant unwrapped.
+    public func property(_ name: String, path: String = rootPath, interface: String = displayInterface) async throws
+        -> DBusValue
+    {
+        let reply = try await connection.call(
+            destination: Self.busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+            [.string(interface), .string(name)])
+        return reply.first?.unwrapped ?? .structure([])
+    }
+
+    // MARK: Signals
+
+    /// Every signal the daemon emits, parsed, from the moment the subscription is in place (when this returns).
+    public func events() async throws -> AsyncStream<TraitEvent> {
+        let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
+        let id = connection.subscribe { signal in
+            guard signal.path.hasPrefix(Self.rootPath) else { return }
+            continuation.yield(TraitEvent(signal))
+        }
+        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
+        try await connection.addMatch("type='signal',sender='\(Self.busName)',path_namespace='\(Self.rootPath)'")
+        return stream
+    }
+
+    /// The transition signals of one app's window, as an async sequence.
+    public func transitions(of app: String) async throws -> AsyncFilterSequence<AsyncStream<TraitEvent>> {
+        try await events().filter { $0.app == app && $0.transitionID != nil }
+    }
+
+    private func display(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+        do {
+            return try await connection.call(
+                destination: Self.busName, path: Self.rootPath, interface: Self.displayInterface, member: member,
+                arguments)
+        } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
+            || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner"
+        {
+            throw DBusError(error.name, "traitd is not running on the \(bus) bus (\(Self.busName) has no owner)")
+        }
+    }
+}
