@@ -79,7 +79,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",

@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct TraitctlTests {
+    @Test func statusAsTableAndJSON() async throws {
+        let fixture = try await DaemonFixture()
+        let table = try fixture.traitctl(["status"])
+        #expect(table.status == 0)
+        #expect(table.stdout.hasPrefix("ipad-9.7  landscape-left  1024 x 768 pt @2x  split-two-thirds  (serial 1)\n"))
+        #expect(table.stdout.contains("mail   primary    0, 0, 694 x 768      regular  regular  active"))
+        #expect(table.stdout.contains("notes  secondary  704, 0, 320 x 768    compact  regular  active"))
+        let json = try fixture.traitctl(["status", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["arrangement"] as? String == "split-two-thirds" && object["serial"] as? Int == 1)
+        let windows = try #require(object["windows"] as? [[String: Any]])
+        #expect(windows.map { $0["app"] as? String } == ["mail", "notes"])
+        #expect(windows[1]["frame"] as? [Double] == [704, 0, 320, 768])
+    }
+
+    @Test func setOpenCloseDevices() async throws {
+        let fixture = try await DaemonFixture()
+        #expect(try fixture.traitctl(["set", "device", "ipad-pro-12.9"]).status == 0)
+        #expect(try fixture.traitctl(["set", "arrangement", "split-half"]).status == 0)
+        #expect(try fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
+        let open = try fixture.traitctl(["open", "tv", "--role", "pip"])
+        #expect(open.status == 0 && open.stdout == "/org/traitd/Layout1/window/tv\n")
+        #expect(try fixture.traitctl(["close", "notes"]).status == 0)
+        let status = try fixture.traitctl(["status"]).stdout
+        #expect(status.hasPrefix("ipad-pro-12.9  portrait  1024 x 1366 pt @2x  full  (serial 6)"))
+        #expect(status.contains("\ntv    pip      629, 1135, 375 x 211  compact  compact  active"))
+        let devices = try fixture.traitctl(["devices"])
+        #expect(devices.stdout.split(separator: "\n").count == 7)
+    }
+
+    @Test func errorsAreOneLineAndExitOne() async throws {
+        let fixture = try await DaemonFixture()
+        let refused = try fixture.traitctl(["set", "orientation", "sideways"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("traitctl: org.freedesktop.DBus.Error.InvalidArgs: unknown orientation 'sideways'"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        let noDaemon = try ChildProcess.run(Binaries.path("traitctl"), ["status", "--bus", "unix:path=/nonexistent/bus"])
+        #expect(noDaemon.status == 1 && noDaemon.stderr.hasPrefix("traitctl: "))
+    }
+
+    @Test func watchPrintsEachSignalOnOneLine() async throws {
+        let fixture = try await DaemonFixture()
+        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--count", "9", "--bus", fixture.bus.address])
+        // Wait until the subscription is in place.
+        let deadline = Date().addingTimeInterval(10)
+        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
+        #expect(watch.wait(timeout: 10) == 0)
+        let lines = watch.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) }
+        #expect(lines == [
+            "mail WillTransitionToTraitCollection #1 horizontal=compact vertical=regular",
+            "mail ViewWillTransitionToSize #1 438x1024 reason=rotation orientation=portrait duration=0.3s",
+            "notes ViewWillTransitionToSize #2 320x1024 reason=rotation orientation=portrait duration=0.3s",
+            "display PropertiesChanged Orientation=portrait ScreenSize=(768,1024) Serial=2",
+            "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={displayScale=2,horizontalSizeClass=compact,idiom=pad,verticalSizeClass=regular}",
+            "notes PropertiesChanged Frame=(448,0,320,1024)",
+            "mail TraitCollectionDidChange #1 previous horizontal=regular vertical=regular",
+            "mail TransitionCompleted #1 reported=[] missed=[] failed=[]",
+            "notes TransitionCompleted #2 reported=[] missed=[] failed=[]",
+        ])
+    }
+}
