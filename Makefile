@@ -1,0 +1,68 @@
+# traitd: the two commands a newcomer needs are `make run` and `make test`.
+#   make run           install what is missing, build, run the daemon (private session bus if none)
+#   make test          install what is missing, build, run every test
+#   make install       install binaries, units, D-Bus files (PREFIX, DESTDIR honoured)
+#   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
+#   make security      rate the systemd units with systemd-analyze security --offline=true
+#   make clean         remove the build folders
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+SYSTEMD_USER_DIR = $(PREFIX)/lib/systemd/user
+SYSTEMD_SYSTEM_DIR = $(PREFIX)/lib/systemd/system
+SYSUSERS_DIR = $(PREFIX)/lib/sysusers.d
+SWIFT ?= swift
+# Debian packages the build and the tests need: libdbus (headers), the bus and its tools, busctl, gdbus.
+APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin
+
+.PHONY: deps build release run test install introspection security clean
+
+deps:
+	@scripts/install-deps.sh $(APT_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product traitd
+	$(SWIFT) build -c release --product traitctl
+
+run: build
+	@scripts/run-daemon.sh "$$($(SWIFT) build --show-bin-path)/traitd" $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	@scripts/run-tests.sh $(SWIFT)
+
+introspection:
+	$(SWIFT) build --product traitd
+	"$$($(SWIFT) build --show-bin-path)/traitd" --print-introspection > Config/dbus-1/org.traitd.Layout1.xml
+
+security:
+	@mkdir -p .build/units
+	@for unit in traitd.service traitd-system.service; do \
+		sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/$$unit > .build/units/$$unit; \
+		systemd-analyze security --offline=true .build/units/$$unit | tail -n 1; \
+	done
+
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMD_USER_DIR) $(DESTDIR)$(SYSTEMD_SYSTEM_DIR) \
+		$(DESTDIR)$(SYSUSERS_DIR) $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(DATADIR)/dbus-1/system.d \
+		$(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/doc/traitd
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/traitd" $(DESTDIR)$(BINDIR)/traitd
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/traitctl" $(DESTDIR)$(BINDIR)/traitctl
+	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd.service \
+		> $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
+	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd-system.service \
+		> $(DESTDIR)$(SYSTEMD_SYSTEM_DIR)/traitd.service
+	install -m 0644 systemd/traitd.sysusers.conf $(DESTDIR)$(SYSUSERS_DIR)/traitd.conf
+	sed -e 's|@bindir@|$(BINDIR)|g' Config/dbus-1/org.traitd.Layout1.service \
+		> $(DESTDIR)$(DATADIR)/dbus-1/services/org.traitd.Layout1.service
+	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DATADIR)/dbus-1/system.d/org.traitd.Layout1.conf
+	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
+	install -m 0644 README.md $(DESTDIR)$(DATADIR)/doc/traitd/README.md
+
+clean:
+	rm -rf .build .build-*
