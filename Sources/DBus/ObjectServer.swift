@@ -196,9 +196,12 @@ public final class ObjectServer {
             return [.variant(value)]
         case (InterfaceDescription.properties.name, "GetAll"):
             let name = call.arguments[0].string ?? ""
-            // An empty interface name means "all interfaces" in some clients; the standard ones have no properties.
+            // The standard interfaces have no properties; an empty name asks for every interface's properties.
             if Self.standardInterfaces.contains(where: { $0.name == name }) || name == InterfaceDescription.objectManager.name {
                 return [.vardict([:])]
+            }
+            if name.isEmpty {
+                return [.vardict(interfaces.reduce(into: [:]) { all, i in all.merge(i.properties()) { a, _ in a } })]
             }
             return [.vardict(try findInterface(name, interfaces, path: call.path).properties())]
         case (InterfaceDescription.properties.name, "Set"):

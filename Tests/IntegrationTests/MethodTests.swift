@@ -64,6 +64,15 @@ import Testing
         #expect(gone.status != 0 && gone.stderr.contains("org.freedesktop.DBus.Error.UnknownObject"))
     }
 
+    @Test func getAllWithAnEmptyInterfaceNameReturnsEveryProperty() async throws {
+        let fixture = try await DaemonFixture()
+        let all = try fixture.dbusSend("GetAll", ["string:"], interface: "org.freedesktop.DBus.Properties")
+        #expect(all.status == 0)
+        for name in ["Device", "Orientation", "ScreenSize", "Scale", "Arrangement", "Windows", "Serial"] {
+            #expect(all.stdout.contains("string \"\(name)\""), "\(name)")
+        }
+    }
+
     @Test func everyArrangementCanBeTriedWithTheDefaultApps() async throws {
         let fixture = try await DaemonFixture()
         for arrangement in ["full", "split-half", "split-one-third", "slide-over", "split-two-thirds"] {

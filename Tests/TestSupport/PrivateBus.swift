@@ -6,7 +6,9 @@ public final class PrivateBus: @unchecked Sendable {
     private let daemon: ChildProcess
     private let directory: URL
 
-    public init() throws {
+    /// A session bus with an open policy (the default), or a bus of `type` with `policy` as its policy XML and
+    /// `extra` appended (an `<include>` or a `<servicedir>`). `{DIR}` in either is replaced by the bus's folder.
+    public init(type: String = "session", policy: String? = nil, extra: String = "") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
@@ -15,16 +17,15 @@ public final class PrivateBus: @unchecked Sendable {
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
-              <type>session</type>
+              <type>\(type)</type>
               <listen>unix:path=\(directory.path)/bus</listen>
               <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
+              \(policy ?? Self.openPolicy)
+              \(extra.replacingOccurrences(of: "{DIR}", with: directory.path))
             </busconfig>
             """.write(to: config, atomically: true, encoding: .utf8)
+        // Other users (the policy tests run clients as nobody) must reach the socket.
+        chmod(directory.path, 0o755)
         // dbus-daemon writes its address to fd 1 once it listens; ChildProcess sends fd 1 to a file.
         daemon = try ChildProcess("dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
         let deadline = Date().addingTimeInterval(10)
@@ -38,6 +39,17 @@ public final class PrivateBus: @unchecked Sendable {
             throw TestFailure("dbus-daemon printed no address: '\(text)' \(daemon.standardError)")
         }
     }
+
+    static let openPolicy = """
+        <policy context="default">
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+          <allow own="*"/>
+        </policy>
+        """
+
+    /// The folder that holds the bus's socket and config (tests may put files there).
+    public var folder: URL { directory }
 
     /// Environment for child processes (dbus-send, busctl, gdbus, traitd) that should use this bus as the session bus.
     public var environment: [String: String] {

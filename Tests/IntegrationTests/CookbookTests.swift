@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's cookbook, line by line, against a live daemon: the docs cannot drift from the code.
+@Suite struct CookbookTests {
+    /// The command lines of the first ```sh block after `heading`.
+    static func lines(after heading: String) throws -> [String] {
+        let readme = try String(contentsOf: Binaries.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let section = readme.range(of: heading),
+              let start = readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex),
+              let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex)
+        else { throw TestFailure("README has no ```sh block after \(heading)") }
+        return readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    @Test func everyCookbookLineRuns() async throws {
+        let fixture = try await DaemonFixture()
+        let lines = try Self.lines(after: "## Cookbook")
+        #expect(lines.count >= 25)
+        for line in lines {
+            let result = try fixture.run("bash", ["-c", line])
+            #expect(result.status == 0, "\(line)\n\(result.stderr)")
+        }
+        // Every method and property of both interfaces appears in the cookbook.
+        let text = lines.joined(separator: "\n")
+        for name in ["SetDevice", "Rotate", "SetArrangement", "OpenApp", "CloseApp", "ListDevices", "GetState",
+                     "Device", "Orientation", "ScreenSize", "Scale", "Arrangement", "Windows", "Serial",
+                     "App", "Role", "Frame", "HorizontalSizeClass", "VerticalSizeClass", "Traits", "State", "Adapters", "Layouts"] {
+            #expect(text.contains(name), "the cookbook shows \(name)")
+        }
+    }
+
+    @Test func theFirstStepsRotationLineWorks() async throws {
+        let fixture = try await DaemonFixture()
+        let lines = try Self.lines(after: "In a third terminal")
+        #expect(lines.count == 1)
+        #expect(try fixture.run("bash", ["-c", lines[0]]).status == 0)
+        let orientation = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+                                              "org.traitd.Layout1.Display", "Orientation"])
+        #expect(orientation.stdout.contains("portrait"))
+    }
+}

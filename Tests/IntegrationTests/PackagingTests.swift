@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The files under Config/dbus-1 and systemd/, exercised on real buses.
+@Suite struct PackagingTests {
+    /// The essentials of Debian's system.conf default policy: deny by default, allow the bus itself.
+    static let systemPolicy = """
+        <policy context="default">
+          <allow user="*"/>
+          <deny own="*"/>
+          <deny send_type="method_call"/>
+          <allow send_type="signal"/>
+          <allow send_requested_reply="true" send_type="method_return"/>
+          <allow send_requested_reply="true" send_type="error"/>
+          <allow receive_type="method_call"/>
+          <allow receive_type="method_return"/>
+          <allow receive_type="error"/>
+          <allow receive_type="signal"/>
+          <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+          <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+        </policy>
+        """
+
+    static var policyFile: String { Binaries.repository.appendingPathComponent("Config/dbus-1/org.traitd.Layout1.conf").path }
+
+    /// Runs `arguments` as user nobody.
+    func asNobody(_ bus: PrivateBus, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ChildProcess.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups"] + arguments,
+                             environment: bus.environment)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "switching to user nobody needs root"))
+    func systemBusPolicyLetsAnyoneReadButOnlyRootChange() async throws {
+        let bus = try PrivateBus(type: "system", policy: Self.systemPolicy, extra: "<include>\(Self.policyFile)</include>")
+        let daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address], environment: bus.environment)
+        defer { daemon.kill() }
+        let send = ["dbus-send", "--bus=\(bus.address)", "--print-reply", "--dest=org.traitd.Layout1", "/org/traitd/Layout1"]
+        var ready = false
+        for _ in 0..<500 where !ready {
+            ready = try ChildProcess.run(send[0], Array(send.dropFirst()) + ["org.traitd.Layout1.Display.ListDevices"]).status == 0
+            if !ready { usleep(10_000) }
+        }
+        #expect(ready, "traitd (as root) owns its name on the system bus: \(daemon.standardError)")
+        // Anyone reads.
+        for call in [["org.traitd.Layout1.Display.GetState"], ["org.traitd.Layout1.Display.ListDevices"],
+                     ["org.freedesktop.DBus.Properties.Get", "string:org.traitd.Layout1.Display", "string:Serial"],
+                     ["org.freedesktop.DBus.Introspectable.Introspect"]] {
+            let result = try asNobody(bus, send + call)
+            #expect(result.status == 0, "nobody may call \(call[0]): \(result.stderr)")
+        }
+        // Nobody changes.
+        let rotate = try asNobody(bus, send + ["org.traitd.Layout1.Display.Rotate", "string:portrait"])
+        #expect(rotate.status != 0 && rotate.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"))
+        // Root does.
+        #expect(try ChildProcess.run(send[0], Array(send.dropFirst()) + ["org.traitd.Layout1.Display.Rotate", "string:portrait"]).status == 0)
+        // Nobody may not own the name.
+        let second = try asNobody(bus, [Binaries.path("traitd"), "--bus", bus.address])
+        #expect(second.status == 1 && second.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(second.stderr)")
+    }
+
+    @Test func sessionActivationStartsTheDaemon() async throws {
+        let template = try String(contentsOf: Binaries.repository.appendingPathComponent("Config/dbus-1/org.traitd.Layout1.service"),
+                                  encoding: .utf8)
+        let bin = URL(fileURLWithPath: Binaries.path("traitd")).deletingLastPathComponent().path
+        let bus = try PrivateBus(extra: "<servicedir>{DIR}/services</servicedir>")
+        let services = bus.folder.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        try template.replacingOccurrences(of: "@bindir@", with: bin)
+            .write(to: services.appendingPathComponent("org.traitd.Layout1.service"), atomically: true, encoding: .utf8)
+        _ = try ChildProcess.run("dbus-send", ["--session", "--type=method_call", "--dest=org.freedesktop.DBus",
+                                               "/org/freedesktop/DBus", "org.freedesktop.DBus.ReloadConfig"],
+                                 environment: bus.environment)
+        // Nothing owns the name; the first call starts traitd.
+        let first = try ChildProcess.run("dbus-send", ["--session", "--print-reply", "--dest=org.traitd.Layout1",
+                                                       "/org/traitd/Layout1", "org.traitd.Layout1.Display.ListDevices"],
+                                         environment: bus.environment)
+        #expect(first.status == 0 && first.stdout.contains("ipad-9.7"), "\(first.stderr)")
+        // Stop the activated daemon.
+        let owner = try ChildProcess.run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                                       "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+                                                       "string:org.traitd.Layout1"], environment: bus.environment)
+        if let pid = owner.stdout.split(separator: " ").last.flatMap({ Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            kill(pid, SIGTERM)
+        }
+    }
+}
