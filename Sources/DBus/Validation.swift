@@ -5,33 +5,20 @@ import CDBus
 public enum Validation {
     /// A string libdbus accepts as `s`: valid UTF-8 (always true of a Swift String) with no NUL byte, which a C
     /// string would silently cut short.
-    public static func isValidString(_ s: String) -> Bool {
-        if s.utf8.contains(0) { return false }
-        return s.withCString { dbus_validate_utf8($0, nil) != 0 }
-    }
+    public static func isValidString(_ s: String) -> Bool { check(s, dbus_validate_utf8) }
 
-    public static func isValidObjectPath(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_validate_path($0, nil) != 0 }
-    }
+    public static func isValidObjectPath(_ s: String) -> Bool { check(s, dbus_validate_path) }
+    public static func isValidInterfaceName(_ s: String) -> Bool { check(s, dbus_validate_interface) }
+    public static func isValidMemberName(_ s: String) -> Bool { check(s, dbus_validate_member) }
+    public static func isValidErrorName(_ s: String) -> Bool { check(s, dbus_validate_error_name) }
+    public static func isValidBusName(_ s: String) -> Bool { check(s, dbus_validate_bus_name) }
+    public static func isValidSignature(_ s: String) -> Bool { check(s, dbus_signature_validate) }
 
-    public static func isValidInterfaceName(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_validate_interface($0, nil) != 0 }
-    }
-
-    public static func isValidMemberName(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_validate_member($0, nil) != 0 }
-    }
-
-    public static func isValidErrorName(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_validate_error_name($0, nil) != 0 }
-    }
-
-    public static func isValidBusName(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_validate_bus_name($0, nil) != 0 }
-    }
-
-    public static func isValidSignature(_ s: String) -> Bool {
-        !s.utf8.contains(0) && s.withCString { dbus_signature_validate($0, nil) != 0 }
+    /// Runs one of libdbus's validators; a NUL byte fails first, since the C string would end there.
+    private static func check(
+        _ s: String, _ validate: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
+    ) -> Bool {
+        !s.utf8.contains(0) && s.withCString { validate($0, nil) != 0 }
     }
 
     /// Escapes any string into one valid object-path element: ASCII letters and digits stay, every other byte
