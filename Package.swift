@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "traitctl", targets: ["traitctl"]),
         .library(name: "TraitClient", targets: ["TraitClient"]),
         .library(name: "TraitModel", targets: ["TraitModel"]),
+        .library(name: "Cassowary", targets: ["Cassowary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +34,7 @@ let package = Package(
         ),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "TraitModel"),
+        .target(name: "Cassowary"),
         .target(
             name: "DefaultConfig",
             path: "Config",
@@ -80,6 +82,8 @@ let package = Package(
         ),
         .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",

@@ -1,0 +1,95 @@
+/// Why a layout is the way it is: conflicts, ambiguity, explanations.
+extension Solver {
+    /// The constraints that pin `variable`'s value: those whose marker or error symbols appear in its row.
+    /// Each of them holds exactly (is tight) in the current solution, and together they fix the value. Empty
+    /// when the variable is not determined at all.
+    public func explain(_ variable: Variable) -> [Constraint] {
+        optimizeIfNeeded()
+        guard let symbol = variableSymbols[variable], let row = tableau.rows[symbol] else { return [] }
+        var seen = Set<ObjectIdentifier>()
+        return row.symbols.compactMap { owners[$0] }.filter { seen.insert(ObjectIdentifier($0)).inserted }
+            .sorted { order(of: $0) < order(of: $1) }
+    }
+
+    /// Variables whose value the constraints do not pin down: another value would leave every constraint, and
+    /// the error of every priority level, as it is (Auto Layout's "ambiguous layout").
+    ///
+    /// A variable is ambiguous when it is not basic (nothing defines it), or its row holds a free direction:
+    /// another variable that nothing defines, or a slack or error that costs nothing at any level and could
+    /// grow without making a row infeasible.
+    public func ambiguousVariables() -> [Variable] {
+        optimizeIfNeeded()
+        return variableSymbols.compactMap { variable, symbol -> Variable? in
+            guard let row = tableau.rows[symbol] else { return variable }
+            for s in row.symbols {
+                switch tableau.kinds[s] {
+                case .external: return variable
+                case .dummy: continue
+                case .slack, .error:
+                    if tableau.objective.costs(of: s).allSatisfy(\.isNearZero) && canGrow(s) { return variable }
+                }
+            }
+            return nil
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Whether the non-basic restricted symbol `s` can increase from 0 without a restricted row going negative.
+    private func canGrow(_ s: Symbol) -> Bool {
+        tableau.columns[s].allSatisfy { basic in
+            guard tableau.kinds[basic].isRestricted else { return true }
+            let row = tableau.rows[basic]!
+            return row.coefficient(for: s) >= 0 || row.constant > 1e-8
+        }
+    }
+
+    /// A minimal set of required constraints that cannot hold together with `constraint` (included last):
+    /// take away any one of them and the rest can. Found by a deletion filter over the required constraints
+    /// connected to `constraint` through shared variables, each test in a fresh solver. Quadratic in the size
+    /// of that set, and only run when a required constraint fails.
+    ///
+    /// `replacing` is a constraint in the solver that `constraint` stands in for (a constant being changed).
+    func conflict(for constraint: Constraint, replacing original: Constraint? = nil) -> [Constraint] {
+        guard explainsConflicts else { return [constraint] }
+        let candidate = copy(of: constraint)
+        var related = Set(constraint.expression.terms.map(\.variable))
+        var pool = constraints.values.map(\.constraint)
+            .filter { $0.priority.isRequired && $0 !== constraint && $0 !== original }
+            .sorted { order(of: $0) < order(of: $1) }
+        // Only constraints connected to the failing one can take part in the conflict.
+        var component: [Constraint] = []
+        var grew = true
+        while grew {
+            grew = false
+            pool.removeAll { c in
+                guard c.expression.terms.contains(where: { related.contains($0.variable) }) else { return false }
+                component.append(c)
+                related.formUnion(c.expression.terms.map(\.variable))
+                grew = true
+                return true
+            }
+        }
+        component.sort { order(of: $0) < order(of: $1) }
+        var kept = component
+        for c in component {
+            let without = kept.filter { $0 !== c }
+            if !Self.canHold(without + [candidate]) { kept = without }
+        }
+        return kept + [constraint]
+    }
+
+    /// Whether the constraints can all hold (in a fresh solver that does not explain its failures).
+    static func canHold(_ list: [Constraint]) -> Bool {
+        let probe = Solver()
+        probe.explainsConflicts = false
+        for c in list {
+            do { try probe.add(probe.copy(of: c)) } catch { return false }
+        }
+        return true
+    }
+
+    func copy(of c: Constraint) -> Constraint {
+        Constraint(c.expression, c.relation, priority: c.priority, label: c.label)
+    }
+
+    func order(of c: Constraint) -> Int { sequence[ObjectIdentifier(c)] ?? Int.max }
+}

@@ -1,0 +1,34 @@
+/// Edit variables: values that change often (a window's width), suggested without rebuilding anything.
+extension Solver {
+    /// Makes `variable` editable at `priority` (below required), starting from `initial` (default: its current
+    /// value, so that adding an edit to a finished layout does not first pull everything to 0).
+    public func addEditVariable(_ variable: Variable, priority: Priority, initial: Double? = nil) throws {
+        guard edits[variable] == nil else { throw SolverError.duplicateEditVariable(variable) }
+        guard !priority.isRequired else { throw SolverError.requiredEditVariable(variable) }
+        let start = initial ?? variable.value
+        let constraint = Constraint(Expression(variable) - start, .equal, priority: priority,
+                                    label: "edit \(variable.name) \(priority)")
+        try add(constraint)
+        edits[variable] = EditInfo(constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: start)
+    }
+
+    public func removeEditVariable(_ variable: Variable) throws {
+        guard let info = edits.removeValue(forKey: variable) else { throw SolverError.unknownEditVariable(variable) }
+        try remove(info.constraint)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
+
+    /// Suggests a value for an edit variable; the solution follows after the dual simplex (cheap).
+    public func suggestValue(_ variable: Variable, _ value: Double) throws {
+        guard let info = edits[variable] else { throw SolverError.unknownEditVariable(variable) }
+        let delta = value - info.constant
+        guard !delta.isNearZero else { return }
+        optimizeIfNeeded()  // the dual simplex starts from an optimal tableau
+        edits[variable]!.constant = value
+        // The edit constraint is `variable - constant == 0`: its expression constant moves by -delta.
+        tableau.shiftConstant(marker: info.tag.marker, markerCoefficient: info.tag.markerCoefficient, by: -delta)
+        info.constraint.expression.constant = -value
+        _ = tableau.dualOptimize()
+    }
+}

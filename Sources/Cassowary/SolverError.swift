@@ -1,0 +1,25 @@
+/// Why the solver refused a change. The solver is unchanged after any of these.
+public enum SolverError: Error, CustomStringConvertible {
+    /// A required constraint cannot hold together with the required constraints already there. `conflict` is a
+    /// minimal set of constraints (the new one included) that cannot all hold.
+    case unsatisfiable(Constraint, conflict: [Constraint])
+    case duplicateConstraint(Constraint)
+    case unknownConstraint(Constraint)
+    case duplicateEditVariable(Variable)
+    case unknownEditVariable(Variable)
+    /// Edit variables cannot be required: a suggestion must be allowed to lose.
+    case requiredEditVariable(Variable)
+
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let c, let conflict):
+            return "cannot satisfy the required constraint \(c); these constraints conflict:\n"
+                + conflict.map { "  \($0)" }.joined(separator: "\n")
+        case .duplicateConstraint(let c): return "the constraint \(c) was already added"
+        case .unknownConstraint(let c): return "the constraint \(c) is not in the solver"
+        case .duplicateEditVariable(let v): return "\(v) is already an edit variable"
+        case .unknownEditVariable(let v): return "\(v) is not an edit variable"
+        case .requiredEditVariable(let v): return "the edit variable \(v) cannot be required"
+        }
+    }
+}
