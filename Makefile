@@ -15,12 +15,14 @@ SYSTEMD_SYSTEM_DIR = $(PREFIX)/lib/systemd/system
 SYSUSERS_DIR = $(PREFIX)/lib/sysusers.d
 SWIFT ?= swift
 # Debian packages the build and the tests need: libdbus (headers), the bus and its tools, busctl, gdbus.
-APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin
+APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin python3 python3-venv python3-pip
+# The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
 
-.PHONY: deps build release run test install introspection security clean
+.PHONY: deps build release run test install introspection security bench-solver clean
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
+	@python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet numpy scipy
 
 build: deps
 	$(SWIFT) build
@@ -63,6 +65,11 @@ install: release
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DATADIR)/dbus-1/system.d/org.traitd.Layout1.conf
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
 	install -m 0644 README.md $(DESTDIR)$(DATADIR)/doc/traitd/README.md
+
+# The constraint engine beside kiwisolver on shared/bench/workloads (BENCH_ARGS=--large adds rows-300).
+bench-solver: deps
+	$(SWIFT) build -c release --product solver-benchmark
+	"$$($(SWIFT) build -c release --show-bin-path)/solver-benchmark" $(BENCH_ARGS)
 
 clean:
 	rm -rf .build .build-*
