@@ -36,6 +36,12 @@ struct Row {
         }
     }
 
+    /// Adds `coefficient(for: symbol) · factor` to the constant; returns the new constant.
+    mutating func moveConstant(byCoefficientOf symbol: Symbol, times factor: Double) -> Double {
+        if let i = index(of: symbol) { constant += coefficients[i] * factor }
+        return constant
+    }
+
     mutating func remove(_ symbol: Symbol) {
         guard let i = index(of: symbol) else { return }
         symbols.remove(at: i)
@@ -47,6 +53,27 @@ struct Row {
     mutating func add(_ other: Row, times factor: Double, changed: (Symbol, _ added: Bool) -> Void = { _, _ in }) {
         constant += other.constant * factor
         guard !other.symbols.isEmpty else { return }
+        // A few cells into a long row (the objective's): insert each in place rather than rebuild the row.
+        if other.symbols.count * 8 < symbols.count {
+            for (symbol, coefficient) in zip(other.symbols, other.coefficients) {
+                let i = insertionPoint(symbol)
+                if i < symbols.count, symbols[i] == symbol {
+                    let value = coefficients[i] + coefficient * factor
+                    if value.isNearZero {
+                        symbols.remove(at: i)
+                        coefficients.remove(at: i)
+                        changed(symbol, false)
+                    } else {
+                        coefficients[i] = value
+                    }
+                } else if !(coefficient * factor).isNearZero {
+                    symbols.insert(symbol, at: i)
+                    coefficients.insert(coefficient * factor, at: i)
+                    changed(symbol, true)
+                }
+            }
+            return
+        }
         var newSymbols: [Symbol] = []
         var newCoefficients: [Double] = []
         newSymbols.reserveCapacity(symbols.count + other.symbols.count)

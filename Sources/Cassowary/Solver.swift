@@ -31,11 +31,15 @@ public final class Solver {
         var constant: Double
     }
 
-    var tableau = Tableau()
+    // The hot loops go through this property; one thread at a time (see above), so no dynamic exclusivity check.
+    @exclusivity(unchecked) var tableau = Tableau()
     var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag)] = [:]
     /// Which constraint a marker or error symbol belongs to (for explanations).
     var owners: [Symbol: Constraint] = [:]
     var variableSymbols: [Variable: Symbol] = [:]
+    /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
+    /// retains and releases every key.
+    var variableList: [(variable: Variable, symbol: Symbol)] = []
     var edits: [Variable: EditInfo] = [:]
     /// The order constraints were added in (conflict reports and explanations list them in that order).
     var sequence: [ObjectIdentifier: Int] = [:]
@@ -132,8 +136,8 @@ public final class Solver {
     /// Copies the solution into every variable's `value`.
     public func updateVariables() {
         optimizeIfNeeded()
-        for (variable, symbol) in variableSymbols {
-            variable.value = tableau.rows[symbol]?.constant ?? 0
+        for entry in variableList {
+            entry.variable.value = tableau.value(of: entry.symbol)
         }
     }
 
@@ -161,6 +165,7 @@ public final class Solver {
         if let s = variableSymbols[variable] { return s }
         let s = tableau.newSymbol(.external)
         variableSymbols[variable] = s
+        variableList.append((variable, s))
         return s
     }
 
@@ -225,7 +230,10 @@ public final class Solver {
         for term in constraint.expression.terms {
             guard let s = variableSymbols[term.variable], tableau.rows[s] == nil, tableau.columns[s].isEmpty else { continue }
             let used = constraints.values.contains { $0.constraint.expression.terms.contains { $0.variable === term.variable } }
-            if !used { variableSymbols[term.variable] = nil }
+            if !used {
+                variableSymbols[term.variable] = nil
+                variableList.removeAll { $0.symbol == s }
+            }
         }
     }
 }

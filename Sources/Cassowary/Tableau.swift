@@ -16,6 +16,17 @@ struct Tableau {
     /// The objective of phase one while a row is added through an artificial variable.
     var artificial: Objective?
 
+    /// The value of a symbol in the current solution: its row's constant if basic, else 0. Reads the constant
+    /// in place (copying the optional row out of the array would retain and release its two arrays).
+    func value(of symbol: Symbol) -> Double {
+        rows.withUnsafeBufferPointer { buffer in
+            switch buffer[symbol] {
+            case .some(let row): return row.constant
+            case .none: return 0
+            }
+        }
+    }
+
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
         kinds.append(kind)
         rows.append(nil)
@@ -144,8 +155,10 @@ struct Tableau {
             if kinds[marker].isRestricted, rows[marker]!.constant < 0 { infeasible.append(marker) }
         } else {
             for basic in columns[marker] {
-                rows[basic]!.constant += rows[basic]!.coefficient(for: marker) * shift
-                if kinds[basic].isRestricted, rows[basic]!.constant < 0 { infeasible.append(basic) }
+                // In place: reading rows[basic] into a value would copy (retain) its arrays.
+                if rows[basic]!.moveConstant(byCoefficientOf: marker, times: shift) < 0, kinds[basic].isRestricted {
+                    infeasible.append(basic)
+                }
             }
         }
     }

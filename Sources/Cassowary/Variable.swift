@@ -4,7 +4,9 @@
 /// writes `value` in `updateVariables()`.
 public final class Variable: CustomStringConvertible {
     public let name: String
-    public internal(set) var value: Double = 0
+    // Written once per variable on every `updateVariables`; the solver is single-threaded, so the dynamic
+    // exclusivity check (a measurable share of a suggest step) is turned off for this one property.
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     public init(_ name: String) { self.name = name }
 
