@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TraitClient", targets: ["TraitClient"]),
         .library(name: "TraitModel", targets: ["TraitModel"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Layout", targets: ["Layout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,10 +36,11 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "TraitModel"),
         .target(name: "Cassowary"),
+        .target(name: "Layout", dependencies: ["Cassowary"]),
         .target(
             name: "DefaultConfig",
             path: "Config",
-            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md"],
+            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md", "layouts"],
             sources: ["EmbeddedConfig.swift"],
             resources: [
                 .embedInCode("traitd.yaml"),
@@ -84,6 +86,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "IntegrationTests",

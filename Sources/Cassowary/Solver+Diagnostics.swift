@@ -11,6 +11,9 @@ extension Solver {
             .sorted { order(of: $0) < order(of: $1) }
     }
 
+    /// Whether any constraint added so far mentions `variable`.
+    public func knows(_ variable: Variable) -> Bool { variableSymbols[variable] != nil }
+
     /// Variables whose value the constraints do not pin down: another value would leave every constraint, and
     /// the error of every priority level, as it is (Auto Layout's "ambiguous layout").
     ///

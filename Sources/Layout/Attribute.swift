@@ -1,0 +1,44 @@
+import Cassowary
+
+/// An anchor of a layout item, as `NSLayoutConstraint.Attribute`. Leading and trailing are left and right
+/// (traitd lays out left to right).
+public enum Attribute: String, Sendable, CaseIterable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// A view or a layout guide: a rectangle the solver places, four variables (x, y, width, height).
+public final class LayoutItem {
+    public let name: String
+    public let isGuide: Bool
+    let x: Variable, y: Variable, width: Variable, height: Variable
+
+    public init(_ name: String, isGuide: Bool = false) {
+        self.name = name
+        self.isGuide = isGuide
+        x = Variable("\(name).left")
+        y = Variable("\(name).top")
+        width = Variable("\(name).width")
+        height = Variable("\(name).height")
+    }
+
+    /// The anchor as a linear expression of the item's four variables.
+    public func expression(_ attribute: Attribute) -> Expression {
+        switch attribute {
+        case .left, .leading: return Expression(x)
+        case .top: return Expression(y)
+        case .width: return Expression(width)
+        case .height: return Expression(height)
+        case .right, .trailing: return x + width
+        case .bottom: return y + height
+        case .centerX: return Expression(x) + 0.5 * Expression(width)
+        case .centerY: return Expression(y) + 0.5 * Expression(height)
+        }
+    }
+
+    /// The solved frame (x, y, width, height), once the solver has updated its variables.
+    public var frame: [Double] { [x.value, y.value, width.value, height.value] }
+
+    var variables: [Variable] { [x, y, width, height] }
+}

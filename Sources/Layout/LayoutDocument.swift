@@ -1,0 +1,92 @@
+import Cassowary
+
+/// A parsed layout file: items, metrics, constraints by section, and the items each section hides.
+public struct LayoutDocument: Sendable {
+    public var file: String
+    /// The app whose windows this layout serves (`app NAME`), used by the adapter host.
+    public var app: String?
+    public var views: [String] = []
+    public var guides: [String] = []
+    public var metrics: [String: Double] = [:]
+    public var constraints: [LayoutConstraint] = []
+    /// `hide A B` lines: in sections whose condition holds, these items are not installed.
+    public var hides: [(condition: Condition, items: [String])] = []
+
+    public init(file: String) { self.file = file }
+
+    /// The container's name in constraints.
+    public static let container = "super"
+
+    public func hiddenItems(for traits: LayoutTraits) -> Set<String> {
+        Set(hides.filter { $0.condition.holds(for: traits) }.flatMap(\.items))
+    }
+
+    /// The constraints that take part for `traits`: their section holds and they mention no hidden item.
+    public func activeConstraints(for traits: LayoutTraits) -> [LayoutConstraint] {
+        let hidden = hiddenItems(for: traits)
+        return constraints.filter { $0.condition.holds(for: traits) && hidden.isDisjoint(with: $0.items) }
+    }
+
+    /// Solves the layout in a container of `width` x `height` with `traits`.
+    public func solve(width: Double, height: Double, traits: LayoutTraits) throws -> LayoutResult {
+        let hidden = hiddenItems(for: traits)
+        var items: [String: LayoutItem] = [Self.container: LayoutItem(Self.container)]
+        for name in views { items[name] = LayoutItem(name) }
+        for name in guides { items[name] = LayoutItem(name, isGuide: true) }
+        let solver = Solver()
+        let box = items[Self.container]!
+        for (attribute, value) in [(Attribute.left, 0.0), (.top, 0), (.width, width), (.height, height)] {
+            try solver.add(Constraint(box.expression(attribute), .equal, Expression(constant: value),
+                                      label: "the container's \(attribute.rawValue) is \(value.text)"))
+        }
+        for c in activeConstraints(for: traits) {
+            let lhs = items[c.first.item]!.expression(c.first.attribute)
+            let rhs = (c.second.map { c.multiplier * items[$0.item]!.expression($0.attribute) } ?? Expression()) + c.constant
+            do {
+                try solver.add(Constraint(lhs, c.relation, rhs, priority: Priority(c.priority), label: c.source))
+            } catch SolverError.unsatisfiable(_, let conflict) {
+                throw LayoutError.conflict(file: file, constraints: conflict.map(\.description))
+            }
+        }
+        solver.updateVariables()
+        var frames: [String: [Double]] = [:]
+        for (name, item) in items where name != Self.container && !hidden.contains(name) { frames[name] = item.frame }
+        // Free: what the solver finds ambiguous, and anchors that no constraint mentions at all.
+        var free = Set(solver.ambiguousVariables().map(\.name))
+        for (name, item) in items where name != Self.container && !hidden.contains(name) {
+            for v in item.variables where !solver.knows(v) { free.insert(v.name) }
+        }
+        let ambiguous = free.filter { !$0.hasPrefix(Self.container + ".") }.sorted()
+        return LayoutResult(frames: frames, hidden: hidden.sorted(), ambiguous: ambiguous)
+    }
+}
+
+/// The frames of a solved layout, in container coordinates.
+public struct LayoutResult: Sendable, Equatable {
+    /// Item name -> [x, y, width, height], for every view and guide that is not hidden.
+    public var frames: [String: [Double]]
+    public var hidden: [String]
+    /// Anchors the constraints leave free (`item.left`, `item.width`, ...): the layout is ambiguous there.
+    public var ambiguous: [String]
+}
+
+/// Why a layout file cannot be used.
+public enum LayoutError: Error, Sendable, CustomStringConvertible {
+    /// `file:line:column: expected ...`
+    case syntax(file: String, line: Int, column: Int, message: String)
+    /// Required constraints that cannot all hold, as written (`file:line: text`).
+    case conflict(file: String, constraints: [String])
+
+    public var description: String {
+        switch self {
+        case .syntax(let file, let line, let column, let message): return "\(file):\(line):\(column): \(message)"
+        case .conflict(let file, let constraints):
+            return "\(file): these required constraints cannot all hold:\n"
+                + constraints.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+}
+
+extension Double {
+    var text: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
+}

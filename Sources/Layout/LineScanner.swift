@@ -1,0 +1,76 @@
+/// Reads one line of a layout file, character by character, keeping the column for error messages.
+struct LineScanner {
+    let file: String
+    let line: Int
+    let characters: [Character]
+    var position = 0
+
+    init(file: String, line: Int, text: Substring) {
+        self.file = file
+        self.line = line
+        characters = Array(text)
+    }
+
+    /// 1-based column of the current position.
+    var column: Int { position + 1 }
+    var peek: Character? { position < characters.count ? characters[position] : nil }
+
+
+    mutating func skip() {
+        while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
+    }
+
+    func error(_ message: String, at column: Int? = nil) -> LayoutError {
+        .syntax(file: file, line: line, column: column ?? self.column, message: message)
+    }
+
+    /// Describes what is at the current position, for "expected X, found Y".
+    var found: String {
+        var copy = self
+        copy.skip()
+        guard copy.position < characters.count else { return "the end of the line" }
+        return "'" + String(characters[copy.position...].prefix(12)) + "'"
+    }
+
+    mutating func accept(_ text: String) -> Bool {
+        skip()
+        let chars = Array(text)
+        guard position + chars.count <= characters.count, Array(characters[position..<position + chars.count]) == chars
+        else { return false }
+        position += chars.count
+        return true
+    }
+
+    mutating func expect(_ text: String, _ what: String) throws {
+        guard accept(text) else { throw error("expected \(what), found \(found)") }
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`; with `allowDash`, '-' inside the name too (app names).
+    mutating func identifier(allowDash: Bool = false) -> String? {
+        skip()
+        guard let first = peek, first.isLetter || first == "_" else { return nil }
+        var name = ""
+        while let c = peek, c.isLetter || c.isNumber || c == "_" || (allowDash && c == "-" && !name.isEmpty && nextIsWordAfterDash) {
+            name.append(c)
+            position += 1
+        }
+        return name
+    }
+
+    /// In `my-app` the dash joins two words of the name.
+    private var nextIsWordAfterDash: Bool {
+        position + 1 < characters.count && (characters[position + 1].isLetter || characters[position + 1].isNumber)
+    }
+
+    /// An unsigned decimal number (`8`, `0.5`, `1e3`).
+    mutating func number() -> Double? {
+        skip()
+        let start = position
+        while let c = peek, c.isNumber || c == "." || c == "e" || c == "E" { position += 1 }
+        guard position > start, let value = Double(String(characters[start..<position])), value.isFinite else {
+            position = start
+            return nil
+        }
+        return value
+    }
+}
