@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "traitctl",
             dependencies: [
-                "TraitClient",
+                "TraitClient", "Layout", "TraitConfig", "TraitModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -37,8 +37,9 @@ public final class LayoutItem {
         }
     }
 
-    /// The solved frame (x, y, width, height), once the solver has updated its variables.
-    public var frame: [Double] { [x.value, y.value, width.value, height.value] }
+    /// The solved frame (x, y, width, height), once the solver has updated its variables: rounded to 1e-6 pt so
+    /// that floating-point noise (346.99999999, -0) never reaches a report.
+    public var frame: [Double] { [x, y, width, height].map { ($0.value * 1e6).rounded() / 1e6 + 0 } }
 
     var variables: [Variable] { [x, y, width, height] }
 }

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import Layout
+import TraitConfig
+import TraitModel
+
+/// `traitctl layout solve|check`: the constraint engine on layout files, without the daemon.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout", abstract: "Solve or check a layout file (*.layout) without the daemon.",
+        subcommands: [Solve.self, Check.self])
+
+    /// Reads and parses a layout file; failures exit 66 (cannot read) or 65 (syntax, with file:line:column).
+    static func load(_ path: String) throws -> LayoutDocument {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("traitctl: cannot read \(path)\n".utf8))
+            throw ExitCode(66)
+        }
+        do {
+            return try LayoutParser.parse(String(decoding: data, as: UTF8.self), file: path)
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(65)
+        }
+    }
+}
+
+extension LayoutCommand {
+    struct Solve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Solve a layout for one container size; print the frames as JSON.",
+            discussion: """
+                Prints {"frames": {"NAME": [x, y, width, height], ...}, "hidden": [...], "ambiguous": [...]} and exits 0. \
+                A conflict between required constraints exits 2 with the constraints on stderr; a file error exits 65 \
+                with file:line:column. Without --w, a width of 678 pt or more is regular (the narrowest regular split \
+                width in the iPad tables); without --orientation, wider than tall is landscape.
+                """)
+        @Argument(help: "The layout file.") var file: String
+        @Option(help: ArgumentHelp("The container size, such as 1024x768.", valueName: "WxH")) var size: String
+        @Option(help: "The horizontal size class: compact or regular.") var w: String?
+        @Option(help: "The vertical size class: compact or regular.") var h: String?
+        @Option(help: "portrait or landscape.") var orientation: String?
+
+        func run() throws {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite,
+                  height.isFinite, width >= 0, height >= 0, width <= 100_000, height <= 100_000
+            else { throw ValidationError("--size must be WIDTHxHEIGHT in points, such as 1024x768 (0 to 100000 each)") }
+            var traits = LayoutTraits.defaults(width: width, height: height)
+            if let w {
+                guard let value = LayoutTraits.SizeClass(rawValue: w) else { throw ValidationError("--w must be compact or regular") }
+                traits.horizontal = value
+            }
+            if let h {
+                guard let value = LayoutTraits.SizeClass(rawValue: h) else { throw ValidationError("--h must be compact or regular") }
+                traits.vertical = value
+            }
+            if let orientation {
+                guard let value = LayoutTraits.Orientation(rawValue: orientation) else {
+                    throw ValidationError("--orientation must be portrait or landscape")
+                }
+                traits.orientation = value
+            }
+            let document = try LayoutCommand.load(file)
+            do {
+                let result = try document.solve(width: width, height: height, traits: traits)
+                let json: [String: Any] = ["frames": result.frames, "hidden": result.hidden, "ambiguous": result.ambiguous]
+                let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } catch let error as LayoutError {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Solve a layout for every window of every device profile, orientation and arrangement.",
+            discussion: "Prints one line per case with its conflicts and ambiguities; exits 2 when any case conflicts.")
+        @Argument(help: "The layout file.") var file: String
+
+        func run() throws {
+            let document = try LayoutCommand.load(file)
+            let catalog = try ProfileLoader.catalog()
+            var conflicts = 0, ambiguous = 0, cases = 0
+            print("DEVICE          ORIENTATION  ARRANGEMENT       WINDOW      SIZE         CLASSES  RESULT")
+            for id in catalog.ids {
+                let profile = catalog.profiles[id]!
+                for orientation in [Orientation.landscapeLeft, .portrait] {
+                    for arrangement in profile.offeredArrangements(orientation) {
+                        let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
+                        var windows = [("primary", geometry.primary.frame, geometry.primary.horizontal)]
+                        if let s = geometry.secondary { windows.append((s.role.rawValue, s.frame, s.horizontal)) }
+                        for (role, frame, horizontal) in windows {
+                            cases += 1
+                            let vertical = profile.table(orientation).vertical
+                            let traits = LayoutTraits(
+                                horizontal: LayoutTraits.SizeClass(rawValue: horizontal.rawValue)!,
+                                vertical: LayoutTraits.SizeClass(rawValue: vertical.rawValue)!,
+                                orientation: orientation.isLandscape ? .landscape : .portrait)
+                            let result: String
+                            do {
+                                let solved = try document.solve(width: frame.width, height: frame.height, traits: traits)
+                                if solved.ambiguous.isEmpty {
+                                    result = "ok"
+                                } else {
+                                    ambiguous += 1
+                                    result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
+                                }
+                            } catch LayoutError.conflict(_, let lines) {
+                                conflicts += 1
+                                result = "conflict: " + lines.joined(separator: " | ")
+                            }
+                            let size = "\(frame.width.compact)x\(frame.height.compact)"
+                            let classes = "\(horizontal.rawValue.prefix(1).uppercased())/\(vertical.rawValue.prefix(1).uppercased())"
+                            print([id.padded(15), (orientation.isLandscape ? "landscape" : "portrait").padded(12),
+                                   arrangement.rawValue.padded(17), role.padded(11), size.padded(12), classes.padded(8), result]
+                                .joined(separator: " "))
+                        }
+                    }
+                }
+            }
+            print("\(cases) cases: \(cases - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
+            if conflicts > 0 { throw ExitCode(2) }
+        }
+    }
+}
+
+extension String {
+    fileprivate func padded(_ width: Int) -> String { padding(toLength: max(width, count), withPad: " ", startingAt: 0) }
+}

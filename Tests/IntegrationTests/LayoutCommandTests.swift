@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `traitctl layout solve|check`, as a script would run them.
+@Suite struct LayoutCommandTests {
+    static var seed: String { Binaries.repository.appendingPathComponent("Config/layouts/support-panel.layout").path }
+
+    func traitctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try ChildProcess.run(Binaries.path("traitctl"), arguments)
+    }
+
+    func temporary(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID()).layout")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func solvePrintsFramesAsJSON() throws {
+        let regular = try traitctl(["layout", "solve", Self.seed, "--size", "1366x1024"])
+        #expect(regular.status == 0)
+        #expect(regular.stdout == "{\"ambiguous\":[],\"frames\":{\"main\":[0,0,992,1024],\"support\":[992,0,374,1024]},\"hidden\":[]}\n")
+        let compact = try traitctl(["layout", "solve", Self.seed, "--size", "507x768", "--w", "compact", "--orientation", "landscape"])
+        #expect(compact.stdout == "{\"ambiguous\":[],\"frames\":{\"main\":[0,0,507,768]},\"hidden\":[\"support\"]}\n")
+    }
+
+    @Test func conflictsExitTwoAndFileErrorsSixtyFive() throws {
+        let conflicting = try temporary("view a\na.width == 10\na.width >= 20 @required\n")
+        defer { try? FileManager.default.removeItem(atPath: conflicting) }
+        let conflict = try traitctl(["layout", "solve", conflicting, "--size", "100x100"])
+        #expect(conflict.status == 2 && conflict.stdout.isEmpty)
+        #expect(conflict.stderr.contains(":2: a.width == 10") && conflict.stderr.contains(":3: a.width >= 20 @required"))
+        let broken = try temporary("view a\na.wdth == 10\n")
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let syntax = try traitctl(["layout", "solve", broken, "--size", "100x100"])
+        #expect(syntax.status == 65 && syntax.stderr.hasPrefix("\(broken):2:3: expected an attribute"))
+        let missing = try traitctl(["layout", "solve", "/nonexistent.layout", "--size", "100x100"])
+        #expect(missing.status == 66)
+        let badSize = try traitctl(["layout", "solve", Self.seed, "--size", "wide"])
+        #expect(badSize.status == 64 && badSize.stderr.contains("--size must be WIDTHxHEIGHT"))
+    }
+
+    @Test func checkCoversEveryDeviceOrientationAndArrangement() throws {
+        let check = try traitctl(["layout", "check", Self.seed])
+        #expect(check.status == 0)
+        // 7 profiles: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise.
+        #expect(check.stdout.contains("112 cases: 112 ok, 0 with conflicts, 0 ambiguous"))
+        #expect(check.stdout.contains("ipad-9.7        landscape    split-two-thirds  primary     694x768      R/R      ok"))
+        let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
+        defer { try? FileManager.default.removeItem(atPath: conflicting) }
+        let failing = try traitctl(["layout", "check", conflicting])
+        #expect(failing.status == 2 && failing.stdout.contains("conflict: "))
+    }
+}
