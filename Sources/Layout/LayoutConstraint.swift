@@ -22,6 +22,8 @@ public struct LayoutConstraint: Sendable {
     public var source: String
     /// The section it belongs to; it is active only where the condition holds.
     public var condition: Condition
+    /// Deactivated constraints stay in the document but take no part in solving (`NSLayoutConstraint.isActive`).
+    public var isActive = true
 
     public init(_ first: Anchor, _ relation: Constraint.Relation, multiplier: Double = 1, _ second: Anchor? = nil,
                 constant: Double = 0, priority: Int = 1000, source: String = "", condition: Condition = .any) {

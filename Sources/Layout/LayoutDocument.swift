@@ -21,10 +21,22 @@ public struct LayoutDocument: Sendable {
         Set(hides.filter { $0.condition.holds(for: traits) }.flatMap(\.items))
     }
 
-    /// The constraints that take part for `traits`: their section holds and they mention no hidden item.
+    /// The constraints that take part for `traits`: active, their section holds, and they mention no hidden item.
     public func activeConstraints(for traits: LayoutTraits) -> [LayoutConstraint] {
         let hidden = hiddenItems(for: traits)
-        return constraints.filter { $0.condition.holds(for: traits) && hidden.isDisjoint(with: $0.items) }
+        return constraints.filter { $0.isActive && $0.condition.holds(for: traits) && hidden.isDisjoint(with: $0.items) }
+    }
+
+    /// Activates or deactivates every constraint whose source line contains `text` (as written in the file,
+    /// such as `support.width <= 374`); returns how many changed.
+    @discardableResult
+    public mutating func setActive(_ active: Bool, where text: String) -> Int {
+        var changed = 0
+        for i in constraints.indices where constraints[i].source.contains(text) && constraints[i].isActive != active {
+            constraints[i].isActive = active
+            changed += 1
+        }
+        return changed
     }
 
     /// Solves the layout in a container of `width` x `height` with `traits`.

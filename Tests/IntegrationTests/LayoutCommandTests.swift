@@ -50,5 +50,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
         let failing = try traitctl(["layout", "check", conflicting])
         #expect(failing.status == 2 && failing.stdout.contains("conflict: "))
+        let loose = try temporary("view a\nH:|[a]|\n")
+        defer { try? FileManager.default.removeItem(atPath: loose) }
+        let ambiguous = try traitctl(["layout", "check", loose])
+        #expect(ambiguous.status == 0 && ambiguous.stdout.contains("ambiguous: a.height, a.top"))
+        #expect(ambiguous.stdout.contains("112 cases: 0 ok, 0 with conflicts, 112 ambiguous"))
     }
 }

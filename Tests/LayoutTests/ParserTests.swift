@@ -103,6 +103,15 @@ import Testing
         }
     }
 
+    @Test func deactivatedConstraintsTakeNoPart() throws {
+        var document = try LayoutParser.parse("view a\nH:|[a]|\na.top == 0\na.height == 50\na.height == 80 @500", file: "t.layout")
+        #expect(try document.solve(width: 100, height: 100, traits: regular).frames["a"] == [0, 0, 100, 50])
+        #expect(document.setActive(false, where: "a.height == 50") == 1)
+        #expect(try document.solve(width: 100, height: 100, traits: regular).frames["a"] == [0, 0, 100, 80])
+        #expect(document.setActive(true, where: "a.height == 50") == 1)
+        #expect(try document.solve(width: 100, height: 100, traits: regular).frames["a"]?[3] == 50)
+    }
+
     @Test func ambiguityIsReported() throws {
         let r = try solve("view a\na.left == 0\na.width == 10")
         #expect(Set(r.ambiguous) == ["a.top", "a.height"])
