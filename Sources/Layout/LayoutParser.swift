@@ -1,3 +1,5 @@
+import Cassowary
+
 /// Parses `*.layout` files. The language:
 ///
 ///     # comment
@@ -222,27 +224,6 @@ public enum LayoutParser {
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-}
-
-import Cassowary
-
-extension LineScanner {
-    var atEndOfLine: Bool {
-        var copy = self
-        copy.skip()
-        return copy.position >= copy.characters.count
-    }
-
-    var columnAfterSpaces: Int {
-        var copy = self
-        copy.skip()
-        return copy.column
-    }
-
-    mutating func peekIs(_ c: Character) -> Bool {
-        skip()
-        return peek == c
     }
 }
 

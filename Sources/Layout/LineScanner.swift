@@ -74,3 +74,23 @@ struct LineScanner {
         return value
     }
 }
+
+extension LineScanner {
+    var atEndOfLine: Bool {
+        var copy = self
+        copy.skip()
+        return copy.position >= copy.characters.count
+    }
+
+    var columnAfterSpaces: Int {
+        var copy = self
+        copy.skip()
+        return copy.column
+    }
+
+    mutating func peekIs(_ c: Character) -> Bool {
+        skip()
+        return peek == c
+    }
+}
+

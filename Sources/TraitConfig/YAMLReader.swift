@@ -1,3 +1,4 @@
+import TraitModel
 import Yams
 
 /// Reads typed values out of a YAML document, turning every mismatch into a `ConfigError` that points at the
@@ -59,7 +60,7 @@ struct YAMLReader {
             throw fail(node, "expected \(what) (a number)")
         }
         guard range.contains(value) else {
-            throw fail(node, "\(what) must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted), not \(scalar.string)")
+            throw fail(node, "\(what) must be between \(range.lowerBound.compact) and \(range.upperBound.compact), not \(scalar.string)")
         }
         return value
     }
@@ -72,8 +73,4 @@ struct YAMLReader {
         }
         return value
     }
-}
-
-extension Double {
-    var formatted: String { self == rounded() ? String(Int64(self)) : String(self) }
 }

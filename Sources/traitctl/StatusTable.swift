@@ -1,15 +1,16 @@
 import TraitClient
+import TraitModel
 
 /// `traitctl status` as a table a person reads.
 struct StatusTable {
     let text: String
 
     init(_ state: DisplaySnapshot) {
-        let size = state.screenSize.count == 2 ? "\(n(state.screenSize[0])) x \(n(state.screenSize[1]))" : "?"
-        var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(n(state.scale))x  \(state.arrangement)  (serial \(state.serial))"]
+        let size = state.screenSize.count == 2 ? "\(state.screenSize[0].compact) x \(state.screenSize[1].compact)" : "?"
+        var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(state.arrangement)  (serial \(state.serial))"]
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE"]
         let rows = state.windows.map { w -> [String] in
-            let f = w.frame.count == 4 ? "\(n(w.frame[0])), \(n(w.frame[1])), \(n(w.frame[2])) x \(n(w.frame[3]))" : "?"
+            let f = w.frame.count == 4 ? "\(w.frame[0].compact), \(w.frame[1].compact), \(w.frame[2].compact) x \(w.frame[3].compact)" : "?"
             return [w.app, w.role, f, w.horizontalSizeClass, w.verticalSizeClass, w.state]
         }
         if rows.isEmpty {
@@ -25,7 +26,6 @@ struct StatusTable {
     }
 }
 
-private func n(_ d: Double) -> String { d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
 
 extension String {
     fileprivate func trimmingTrailingSpaces() -> String {
