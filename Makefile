@@ -22,7 +22,8 @@ APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libgli
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
-	@python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet numpy scipy
+	@python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet numpy scipy 2>/dev/null \
+		|| python3 -m pip install --quiet --break-system-packages numpy scipy
 
 build: deps
 	$(SWIFT) build
