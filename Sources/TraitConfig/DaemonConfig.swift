@@ -11,6 +11,10 @@ public struct DaemonConfig: Sendable, Equatable {
     /// How long a transition waits for adapter reports, in milliseconds.
     public var deadlineMilliseconds: Int
     public var deviceDirectories: [String]
+    /// Where the daemon keeps its state; nil leaves the choice to `--state-dir`, `$STATE_DIRECTORY` or
+    /// `$XDG_STATE_HOME/traitd`.
+    public var stateDirectory: String?
+    public var limits: Limits
 
     /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
     public static func embedded() -> DaemonConfig {
@@ -33,7 +37,7 @@ public struct DaemonConfig: Sendable, Equatable {
         let root = try reader.document(text)
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
-                               allowed: ["bus", "display", "apps", "transitions", "device-directories"])
+                               allowed: ["bus", "display", "apps", "transitions", "device-directories", "state-directory", "limits"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -78,6 +82,25 @@ public struct DaemonConfig: Sendable, Equatable {
         deviceDirectories = try map["device-directories"].map { node in
             try reader.sequence(node, what: "the device directories").map { try reader.string($0, what: "a directory") }
         } ?? base?.deviceDirectories ?? []
+        if let node = map["state-directory"] {
+            stateDirectory = try reader.string(node, what: "a directory")
+        } else {
+            stateDirectory = base?.stateDirectory
+        }
+        limits = base?.limits ?? Limits()
+        if let node = map["limits"] {
+            let keys: [(String, WritableKeyPath<Limits, Int>, ClosedRange<Double>)] = [
+                ("adapters-per-connection", \.adaptersPerConnection, 1...4096),
+                ("adapters-per-window", \.adaptersPerWindow, 1...4096),
+                ("elements-per-report", \.elementsPerReport, 1...65_536),
+                ("extras-per-report", \.extrasPerReport, 0...4096),
+                ("restoration-bytes", \.restorationBytes, 64...16_777_216),
+            ]
+            let fields = try reader.mapping(node, what: "the limits", allowed: keys.map(\.0))
+            for (key, path, range) in keys {
+                if let n = fields[key] { limits[keyPath: path] = Int(try reader.number(n, what: key, range: range)) }
+            }
+        }
         self.configFile = file
         self.displayNode = map["display"]?.mark ?? root?.mark
     }
@@ -99,6 +122,7 @@ public struct DaemonConfig: Sendable, Equatable {
     public static func == (a: DaemonConfig, b: DaemonConfig) -> Bool {
         a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
             && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
+            && a.stateDirectory == b.stateDirectory && a.limits == b.limits
     }
 
     /// Where user device profiles live: `$XDG_CONFIG_HOME/traitd/devices`, else `~/.config/traitd/devices`.

@@ -6,6 +6,12 @@ public enum Command: Sendable, Equatable {
     /// Opens an app in a role: `primary`, `secondary` (a split beside the primary), `slide-over` or `pip`.
     case openApp(String, Role)
     case closeApp(String)
+    /// The user touches the Split View divider: both apps resign active until the drag ends.
+    case beginDividerDrag
+    /// The divider's left edge moves to `x` points from the left of the screen.
+    case moveDivider(Double)
+    /// The user lets go: the divider snaps to the nearest split, or past the edge dismisses an app.
+    case endDividerDrag
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -13,6 +19,8 @@ public enum Command: Sendable, Equatable {
         case .setDevice: return .device
         case .rotate: return .rotation
         case .setArrangement, .openApp, .closeApp: return .arrangement
+        case .beginDividerDrag, .endDividerDrag: return .drag
+        case .moveDivider: return .snapshot
         }
     }
 }
@@ -39,12 +47,20 @@ public struct DisplayState: Sendable, Equatable, Codable {
     public var orientation: Orientation
     public var arrangement: Arrangement
     public var apps: [App]
+    /// Apps dismissed by dragging the divider to the edge, oldest first: not on screen, no window object, but
+    /// not terminated either. Opening one again brings it back with `WillEnterForeground`.
+    public var background: [String]
 
-    public init(device: String, orientation: Orientation, arrangement: Arrangement, apps: [App]) {
+    /// How many dismissed apps the display remembers; the oldest is forgotten first.
+    public static let maximumBackgroundApps = 8
+
+    public init(device: String, orientation: Orientation, arrangement: Arrangement, apps: [App],
+                background: [String] = []) {
         self.device = device
         self.orientation = orientation
         self.arrangement = arrangement
         self.apps = apps
+        self.background = background
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }

@@ -12,11 +12,18 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     case roleTaken(String)
     /// The command needs an app that is not there, such as a split with no secondary app (`...Error.MissingApp`).
     case missingApp(String)
+    /// A divider call out of order: moving or ending when no drag is in progress (`...Error.NotDragging`).
+    case notDragging(String)
+    /// A command that cannot run while the divider is being dragged, or a second `BeginDividerDrag`
+    /// (`...Error.Dragging`).
+    case dragging(String)
+    /// A divider drag with no divider on screen: the arrangement is not a split (`...Error.NoDivider`).
+    case noDivider(String)
 
     public var message: String {
         switch self {
         case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
-            .missingApp(let m):
+            .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m):
             return m
         }
     }

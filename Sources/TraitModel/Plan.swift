@@ -9,6 +9,14 @@ public struct Plan: Sendable {
     /// Per-window changes, primary first; includes windows that open or close.
     public var windows: [WindowChange]
 
+    public init(serial: UInt64, reason: TransitionReason, displayChanges: Set<DisplayProperty> = [],
+                windows: [WindowChange] = []) {
+        self.serial = serial
+        self.reason = reason
+        self.displayChanges = displayChanges
+        self.windows = windows
+    }
+
     public var isEmpty: Bool { displayChanges.isEmpty && windows.isEmpty }
     public var opened: [String] { windows.filter { $0.before == nil }.map(\.app) }
     public var closed: [String] { windows.filter { $0.after == nil }.map(\.app) }
@@ -17,6 +25,10 @@ public struct Plan: Sendable {
 
 public enum DisplayProperty: String, Sendable, CaseIterable {
     case device, orientation, screenSize, scale, arrangement, windows
+    /// The divider's position.
+    case divider
+    /// Whether the divider is being dragged.
+    case dragging
 }
 
 /// One window's change: geometry before and after, and what follows from them.
@@ -27,12 +39,26 @@ public struct WindowChange: Sendable {
     /// nil when the window closes.
     public let after: WindowGeometry?
     public let context: TransitionContext
+    /// App lifecycle events, as `UIApplicationDelegate` would get them: from the state before to after, or as
+    /// the simulation says for a window that opens or closes (`DidEnterBackground` when the divider dismisses
+    /// an app, `WillEnterForeground` when a dismissed app opens again).
+    public let lifecycle: [LifecycleEvent]
 
-    public init(app: String, before: WindowGeometry?, after: WindowGeometry?, context: TransitionContext) {
+    public init(
+        app: String, before: WindowGeometry?, after: WindowGeometry?, context: TransitionContext,
+        lifecycle: [LifecycleEvent]? = nil
+    ) {
         self.app = app
         self.before = before
         self.after = after
         self.context = context
+        if let lifecycle {
+            self.lifecycle = lifecycle
+        } else if let from = before?.state, let to = after?.state {
+            self.lifecycle = LifecycleEvent.events(from: from, to: to)
+        } else {
+            self.lifecycle = []
+        }
     }
 
     public var sizeChanged: Bool {
@@ -58,12 +84,6 @@ public struct WindowChange: Sendable {
         if traitsChanged { steps.append(.traitCollectionDidChange(previous: before.traits)) }
         steps.append(.complete)
         return steps
-    }
-
-    /// App lifecycle events, as `UIApplicationDelegate` would get them, from the state before to after.
-    public var lifecycle: [LifecycleEvent] {
-        guard let from = before?.state, let to = after?.state else { return [] }
-        return LifecycleEvent.events(from: from, to: to)
     }
 }
 

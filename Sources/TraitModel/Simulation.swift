@@ -23,7 +23,7 @@ public struct Simulation: Sendable {
         state.arrangement = state.arrangement.nearest(in: profile.offeredArrangements(state.orientation))
         try Self.check(state)
         self.state = state
-        self.windows = Self.layout(state, profile: profile, previous: [:])
+        self.windows = Self.layout(state, drag: nil, profile: profile, previous: [:])
     }
 
     public var profile: DeviceProfile { catalog.profiles[state.device]! }
@@ -35,10 +35,78 @@ public struct Simulation: Sendable {
     /// Open apps in display order: primary, secondary, pip.
     public var appNames: [String] { Self.ordered(state.apps).map(\.name) }
 
-    /// Applies a command. On error nothing changes.
-    public mutating func apply(_ command: Command) throws(ModelError) -> Plan {
+    /// The divider drag in progress, if any.
+    public private(set) var drag: DividerDrag?
+
+    /// The divider's left edge: where the drag holds it, else the split's divider, else 0 (no divider).
+    public var dividerPosition: Double { drag?.position ?? geometry.dividerX ?? 0 }
+
+    public var dividerTrack: DividerTrack { DividerTrack(profile: profile, orientation: state.orientation) }
+
+    /// Applies a command and returns what to announce, in order: usually one plan, none when nothing changes,
+    /// and one per snap point when a divider move crosses several. On error nothing changes.
+    public mutating func apply(_ command: Command) throws(ModelError) -> [Plan] {
+        switch command {
+        case .beginDividerDrag:
+            guard drag == nil else { throw .dragging("the divider is already being dragged; end the drag with EndDividerDrag") }
+            guard state.arrangement.isSplit else {
+                throw .noDivider("there is no divider to drag in \(state.arrangement.rawValue); "
+                    + "the split arrangements have one: \(profile.offeredArrangements(state.orientation).filter(\.isSplit).map(\.rawValue).joined(separator: ", "))")
+            }
+            let started = DividerDrag(position: dividerPosition, shown: state.arrangement)
+            return [commit(state, drag: started, reason: .drag, duration: 0)].compactMap { $0 }
+        case .moveDivider(let x):
+            guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
+            let track = dividerTrack
+            guard x.isFinite, x >= 0, x <= track.end else {
+                throw .invalidArgument("the divider position must be a number from 0 to \(track.end.compact) "
+                    + "(the screen width \(geometry.screen.width.compact) minus the \(profile.dividerWidth.compact) pt divider); got \(x)")
+            }
+            // One stage per snap point crossed that changes what the windows show; the divider is at the snap
+            // point during each stage but the last, which leaves it at x.
+            // (A move goes one way, so each snap point comes once; only the first can be the one shown now.)
+            let stages = track.crossed(from: current.position, to: x).filter { $0 != current.shown }
+            var plans: [Plan] = []
+            var next = current
+            for (index, arrangement) in stages.enumerated() {
+                next.shown = arrangement
+                next.position = index == stages.count - 1
+                    ? x : track.snapPoints.first { $0.arrangement == arrangement }!.position
+                if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+            }
+            next.position = x
+            if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+            return plans
+        case .endDividerDrag:
+            guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
+            var next = state
+            var events: [String: [LifecycleEvent]] = [:]
+            switch dividerTrack.release(at: current.position) {
+            case .snap(let arrangement):
+                next.arrangement = arrangement
+            case .dismissLeft, .dismissRight:
+                let side: Role = dividerTrack.release(at: current.position) == .dismissLeft ? .primary : .secondary
+                let gone = state.app(holding: side)!.name
+                next.apps.removeAll { $0.name == gone }
+                if side == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
+                    next.apps[index].role = .primary
+                }
+                next.arrangement = .full
+                next.background = (next.background.filter { $0 != gone } + [gone]).suffix(DisplayState.maximumBackgroundApps)
+                events[gone] = [.didEnterBackground]
+            }
+            return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
+        default:
+            break
+        }
+
         var next = state
         var turns = 1
+        var events: [String: [LifecycleEvent]] = [:]
+        var nextDrag = drag
+        if drag != nil, command.reason != .rotation {
+            throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first")
+        }
         switch command {
         case .setDevice(let id):
             let profile = try catalog.profile(id)
@@ -47,7 +115,17 @@ public struct Simulation: Sendable {
         case .rotate(let orientation):
             turns = max(1, state.orientation.quarterTurns(to: orientation))
             next.orientation = orientation
-            next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(orientation))
+            let offered = profile.offeredArrangements(orientation)
+            next.arrangement = next.arrangement.nearest(in: offered)
+            if var moving = drag {
+                // The drag goes on in the new orientation: the divider keeps its place as a share of the track,
+                // and the windows show the nearest split the new orientation offers.
+                let old = dividerTrack.end
+                let new = DividerTrack(profile: profile, orientation: orientation).end
+                moving.position = (moving.position * new / old).rounded()
+                moving.shown = moving.shown.nearest(in: offered.filter(\.isSplit))
+                nextDrag = moving
+            }
         case .setArrangement(let arrangement):
             let offered = profile.offeredArrangements(state.orientation)
             guard offered.contains(arrangement) else {
@@ -71,6 +149,10 @@ public struct Simulation: Sendable {
                 throw .missingApp("there is no primary app; open one with role 'primary' first")
             }
             next.apps.append(.init(name: name, role: slot))
+            if next.background.contains(name) {
+                next.background.removeAll { $0 == name }
+                events[name] = [.willEnterForeground, .didBecomeActive]
+            }
             if role == .slideOver {
                 next.arrangement = .slideOver
             } else if slot == .secondary, next.arrangement == .full {
@@ -87,31 +169,52 @@ public struct Simulation: Sendable {
                 next.apps[index].role = .primary  // the other side takes the whole screen
             }
             if app.role != .pip { next.arrangement = .full }
+        case .beginDividerDrag, .moveDivider, .endDividerDrag:
+            break
         }
-        guard next != state else { return Plan(serial: serial, reason: command.reason, displayChanges: [], windows: []) }
+        let plan = commit(next, drag: nextDrag, reason: command.reason,
+                          duration: settings.duration * Double(turns), lifecycle: events)
+        return [plan].compactMap { $0 }
+    }
 
-        let nextProfile = try catalog.profile(next.device)
-        let nextWindows = Self.layout(next, profile: nextProfile, previous: windows)
-        let context = TransitionContext(
-            reason: command.reason, duration: settings.duration * Double(turns), orientation: next.orientation)
-        var plan = Plan(serial: serial + 1, reason: command.reason, displayChanges: [], windows: [])
+    /// Moves to `next` (with `nextDrag`) and returns the plan that announces it, or nil when nothing changes.
+    /// `lifecycle` gives the app-state events of windows that open or close (a dismissal, a return from the
+    /// background); the others follow from their state before and after.
+    private mutating func commit(
+        _ next: DisplayState, drag nextDrag: DividerDrag?, reason: TransitionReason, duration: Double,
+        lifecycle: [String: [LifecycleEvent]] = [:]
+    ) -> Plan? {
+        guard next != state || nextDrag != drag else { return nil }
+        // The catalog holds every device a state can name: `apply` checked it.
+        let nextProfile = catalog.profiles[next.device]!
+        let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows)
+        let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation)
+        var plan = Plan(serial: serial + 1, reason: reason)
         if next.device != state.device { plan.displayChanges.formUnion([.device, .scale]) }
         if next.orientation != state.orientation { plan.displayChanges.insert(.orientation) }
         if nextProfile.screenSize(next.orientation) != profile.screenSize(state.orientation) {
             plan.displayChanges.insert(.screenSize)
         }
         if next.arrangement != state.arrangement { plan.displayChanges.insert(.arrangement) }
-        if Set(next.apps.map(\.name)) != Set(state.apps.map(\.name)) { plan.displayChanges.insert(.windows) }
+        if next.apps.map(\.name).sorted() != state.apps.map(\.name).sorted() { plan.displayChanges.insert(.windows) }
         let names = Self.ordered(state.apps).map(\.name) + Self.ordered(next.apps).map(\.name)
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
             let before = windows[name]
             let after = nextWindows[name]
-            if before != after { plan.windows.append(WindowChange(app: name, before: before, after: after, context: context)) }
+            if before != after || lifecycle[name] != nil {
+                plan.windows.append(WindowChange(app: name, before: before, after: after, context: context,
+                                                 lifecycle: lifecycle[name]))
+            }
         }
+        let oldDivider = dividerPosition
+        let wasDragging = drag != nil
         state = next
+        drag = nextDrag
         windows = nextWindows
         serial += 1
+        if dividerPosition != oldDivider { plan.displayChanges.insert(.divider) }
+        if wasDragging != (drag != nil) { plan.displayChanges.insert(.dragging) }
         return plan
     }
 
@@ -144,25 +247,35 @@ public struct Simulation: Sendable {
         if state.arrangement.needsSecondary, state.app(holding: .secondary) == nil {
             throw .missingApp("\(state.arrangement.rawValue) needs a secondary app")
         }
+        for name in state.background {
+            try AppName.validate(name)
+            if state.app(named: name) != nil { throw .appExists("app '\(name)' is both open and in the background") }
+        }
+        if state.background.count > DisplayState.maximumBackgroundApps {
+            throw .invalidArgument("at most \(DisplayState.maximumBackgroundApps) apps can wait in the background")
+        }
     }
 
     /// Every window's geometry for `state`. A secondary app in the background (arrangement `full`) keeps the
-    /// geometry it last had on screen; one never shown gets the narrow side of a 2/3 split.
-    static func layout(_ state: DisplayState, profile: DeviceProfile, previous: [String: WindowGeometry])
-        -> [String: WindowGeometry]
-    {
-        let geometry = DisplayGeometry(profile: profile, orientation: state.orientation, arrangement: state.arrangement)
+    /// geometry it last had on screen; one never shown gets the narrow side of a 2/3 split. During a drag the
+    /// split apps show the drag's snapshot geometry and are inactive.
+    static func layout(
+        _ state: DisplayState, drag: DividerDrag?, profile: DeviceProfile, previous: [String: WindowGeometry]
+    ) -> [String: WindowGeometry] {
+        let geometry = DisplayGeometry(
+            profile: profile, orientation: state.orientation, arrangement: drag?.shown ?? state.arrangement)
+        let onScreen: AppState = drag == nil ? .active : .inactive
         var result: [String: WindowGeometry] = [:]
         for app in state.apps {
             switch app.role {
             case .primary:
                 let (frame, horizontal) = geometry.primary
                 result[app.name] = WindowGeometry(
-                    role: .primary, frame: frame, traits: geometry.traits(horizontal: horizontal), state: .active)
+                    role: .primary, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen)
             case .secondary, .slideOver:
                 if let (frame, horizontal, role) = geometry.secondary {
                     result[app.name] = WindowGeometry(
-                        role: role, frame: frame, traits: geometry.traits(horizontal: horizontal), state: .active)
+                        role: role, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen)
                 } else if var kept = previous[app.name] {
                     kept.state = .background
                     kept.role = .secondary

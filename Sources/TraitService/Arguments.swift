@@ -33,4 +33,10 @@ enum Arguments {
         }
         return name
     }
+
+    static func adapterName(_ value: DBusValue) throws -> String {
+        let name = try string(value, "the adapter name")
+        try LayoutReport.checkName(name, what: "adapter")
+        return name
+    }
 }

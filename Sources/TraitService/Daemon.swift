@@ -22,17 +22,28 @@ public final class Daemon: @unchecked Sendable {
     private let logger: Logger
 
     /// Connects to `bus` and prepares the display; `start` publishes it.
-    public init(simulation: Simulation, bus: Connection.Bus, logger: Logger) throws {
+    public init(
+        simulation: Simulation, bus: Connection.Bus, settings: ServiceSettings, store: StateStore?,
+        restoration: [String: [String: DBusValue]] = [:], logger: Logger
+    ) throws {
         self.logger = logger
+        self.store = store
         connection = try Connection(bus: bus)
-        service = DisplayService(simulation: simulation, connection: connection, logger: logger)
+        service = DisplayService(simulation: simulation, connection: connection, settings: settings, store: store,
+                                 restoration: restoration, logger: logger)
         self.bus = bus
     }
+
+    private let store: StateStore?
 
     private let bus: Connection.Bus
 
     /// Exports the objects, then takes the bus name (objects first, so that nobody sees the name without them).
+    /// Once the name is ours, the state is saved, so that a state file exists from the first moment (a daemon
+    /// that did not get the name must not touch the owner's file).
     public func start() async throws {
+        // Adapters' connections leaving the bus end their registrations.
+        try await connection.addMatch(DisplayService.nameOwnerChangedRule)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             connection.perform { [service] in
                 service.export()
@@ -45,6 +56,7 @@ public final class Daemon: @unchecked Sendable {
             throw StartError.nameTaken(owner: owner, bus: bus)
         }
         logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
+        connection.perform { [service] in service.save() }
     }
 
     /// Calls `handler` once if the bus goes away.
@@ -59,5 +71,6 @@ public final class Daemon: @unchecked Sendable {
             logger.warning("could not release \(Layout1.busName): \(error)")
         }
         connection.close()
+        store?.flush()
     }
 }

@@ -1,32 +1,62 @@
 import DBus
 import Logging
+import TraitConfig
 import TraitModel
 
 /// The daemon's objects on the bus: the display at `/org/traitd/Layout1` and a window object per open app.
 ///
-/// A thin layer: it checks arguments, hands commands to the `Simulation`, and lets the
-/// `TransitionCoordinator` announce the resulting plan. Everything runs on the connection's thread.
+/// A thin layer: it checks arguments, hands commands to the `Simulation`, lets the `TransitionCoordinator`
+/// announce the resulting plans, keeps the adapter registrations, the reported layouts and the restoration
+/// states, and hands the state to the `StateStore`. Everything runs on the connection's thread.
 public final class DisplayService {
-    private var simulation: Simulation
-    private let server: ObjectServer
-    private let coordinator: TransitionCoordinator
-    private let logger: Logger
+    var simulation: Simulation
+    let server: ObjectServer
+    let coordinator: TransitionCoordinator
+    let logger: Logger
+    let limits: Limits
+    var registry: AdapterRegistry
+    /// app -> adapter -> its latest accepted report.
+    var layouts: [String: [String: LayoutReport]] = [:]
+    /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
+    /// does changes it.
+    var restoration: [String: [String: DBusValue]]
+    private let store: StateStore?
 
-    public init(simulation: Simulation, connection: Connection, logger: Logger) {
+    public init(
+        simulation: Simulation, connection: Connection, settings: ServiceSettings, store: StateStore?,
+        restoration: [String: [String: DBusValue]] = [:], logger: Logger
+    ) {
         self.simulation = simulation
         self.logger = logger
+        self.limits = settings.limits
+        self.store = store
+        self.restoration = restoration
+        registry = AdapterRegistry(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
-        coordinator = TransitionCoordinator(server: server, logger: logger)
+        coordinator = TransitionCoordinator(server: server, deadline: settings.deadline, logger: logger)
+        coordinator.adapters = { [unowned self] in registry.adapters(for: $0) }
+        pruneRestoration()
     }
 
-    /// Exports the display and the windows of the apps open at start. Call on the connection's thread.
+    /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
+    /// leaving the bus. Call on the connection's thread.
     public func export() {
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(Layout1.display, call: { [unowned self] in try handle($0) },
                                    properties: { [unowned self] in Encoding.displayProperties(simulation) }),
         ])
         for app in simulation.appNames { exportWindow(app) }
+        server.connection.subscribe { [unowned self] signal in
+            guard signal.interface == Connection.busName, signal.member == "NameOwnerChanged",
+                  signal.arguments.count == 3, let name = signal.arguments[0].string,
+                  signal.arguments[2].string == "", name.hasPrefix(":") else { return }
+            connectionLeft(name)
+        }
     }
+
+    /// The match rule that routes `NameOwnerChanged` to the daemon (added before it takes its name).
+    public static let nameOwnerChangedRule =
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
 
     public var state: DisplayState { simulation.state }
     public var serial: UInt64 { simulation.serial }
@@ -37,8 +67,7 @@ public final class DisplayService {
         let args = call.arguments
         switch call.member {
         case "SetDevice":
-            let id = try Arguments.string(args[0], "the device")
-            try run(.setDevice(id), call)
+            try run(.setDevice(try Arguments.string(args[0], "the device")), call)
         case "Rotate":
             try run(.rotate(try Arguments.choice(args[0], "orientation", Orientation.self)), call)
         case "SetArrangement":
@@ -50,6 +79,12 @@ public final class DisplayService {
             return [.objectPath(Layout1.windowPath(app))]
         case "CloseApp":
             try run(.closeApp(try Arguments.appName(args[0])), call)
+        case "BeginDividerDrag":
+            try run(.beginDividerDrag, call)
+        case "MoveDivider":
+            try run(.moveDivider(args[0].double ?? .nan), call)
+        case "EndDividerDrag":
+            try run(.endDividerDrag, call)
         case "ListDevices":
             return [.strings(simulation.catalog.ids)]
         case "GetState":
@@ -58,6 +93,14 @@ public final class DisplayService {
             }
             return [.uint64(simulation.serial), .vardict(Encoding.displayProperties(simulation)),
                     .array(element: "(oa{sv})", windows)]
+        case "RegisterAdapter":
+            try registerAdapter(app: try Arguments.appName(args[0]), adapter: try Arguments.adapterName(args[1]), call)
+        case "UnregisterAdapter":
+            try unregisterAdapter(app: try Arguments.appName(args[0]), adapter: try Arguments.adapterName(args[1]), call)
+        case "ListAdapters":
+            return [.array(element: "(sss)", registry.all.map {
+                .structure([.string($0.app), .string($0.adapter), .string($0.owner)])
+            })]
         default:
             throw DBusError(DBusError.unknownMethodName, "no method \(call.member)")
         }
@@ -65,46 +108,110 @@ public final class DisplayService {
     }
 
     private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws {
-        let plan: Plan
+        let plans: [Plan]
         do {
-            plan = try simulation.apply(command)
+            plans = try simulation.apply(command)
         } catch {
             logger.info("refused \(call.member) from \(call.sender): \(error.message)")
             throw error.dbusError
         }
-        guard !plan.isEmpty else {
+        guard !plans.isEmpty else {
             logger.debug("\(call.member) from \(call.sender): nothing changes")
             return
         }
-        logger.info("\(describe(command)) from \(call.sender): serial \(plan.serial), \(plan.transitions.count) transition(s)")
-        coordinator.run(
-            plan, displayProperties: Encoding.displayProperties(simulation),
-            windowProperties: { [unowned self] in windowProperties($0) },
-            export: { [unowned self] in exportWindow($0) })
+        let transitions = plans.map(\.transitions.count).reduce(0, +)
+        let level: Logger.Level = command.reason == .snapshot && transitions == 0 ? .debug : .info
+        logger.log(level: level, "\(command.logDescription) from \(call.sender): serial \(simulation.serial), \(transitions) transition(s)")
+        for plan in plans {
+            for app in plan.closed { layouts[app] = nil }
+            coordinator.run(plan, displayProperties: Encoding.displayProperties(simulation),
+                            export: { [unowned self] in exportWindow($0) })
+        }
+        pruneRestoration()
+        save()
     }
 
-    // MARK: Window objects
+    // MARK: Adapters
 
-    private func windowProperties(_ app: String) -> [String: DBusValue] {
-        guard let window = simulation.windows[app] else { return [:] }
-        return Encoding.windowProperties(app: app, window)
+    private func registerAdapter(app: String, adapter: String, _ call: ObjectServer.MethodCall) throws {
+        guard try registry.register(app: app, adapter: adapter, owner: call.sender) else { return }
+        logger.info("adapter \(adapter) registered for \(app) by \(call.sender)")
+        adaptersChanged(app)
     }
 
-    private func exportWindow(_ app: String) {
-        server.export(Layout1.windowPath(app), [
-            ObjectServer.Interface(Layout1.window, call: { call in
-                throw DBusError(DBusError.unknownMethodName, "\(Layout1.windowInterface) has no method \(call.member)")
-            }, properties: { [unowned self] in windowProperties(app) }),
-        ])
+    private func unregisterAdapter(app: String, adapter: String, _ call: ObjectServer.MethodCall) throws {
+        try registry.unregister(app: app, adapter: adapter, caller: call.sender)
+        logger.info("adapter \(adapter) for \(app) unregistered by \(call.sender)")
+        adapterGone(app: app, adapter: adapter)
     }
 
-    private func describe(_ command: Command) -> String {
-        switch command {
+    /// A connection left the bus: its registrations end, and open transitions stop waiting for them.
+    func connectionLeft(_ name: String) {
+        let gone = registry.removeOwner(name)
+        guard !gone.isEmpty else { return }
+        logger.info("\(name) left the bus; its adapters end: \(gone.map { "\($0.adapter) (\($0.app))" }.joined(separator: ", "))")
+        for registration in gone { adapterGone(app: registration.app, adapter: registration.adapter) }
+    }
+
+    private func adapterGone(app: String, adapter: String) {
+        coordinator.adapterLeft(app: app, adapter: adapter)
+        // Its frames were computed for sizes it will no longer follow: they go with it.
+        layouts[app]?[adapter] = nil
+        adaptersChanged(app, layoutsToo: true)
+    }
+
+    private func adaptersChanged(_ app: String, layoutsToo: Bool = false) {
+        guard simulation.windows[app] != nil else { return }
+        let all = windowProperties(app)
+        let names = layoutsToo ? ["Adapters", "Layouts", "LayoutExtras"] : ["Adapters"]
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                 all.filter { names.contains($0.key) })
+    }
+
+    // MARK: State
+
+    /// Restoration states are kept for open apps and apps in the background; an app closed with `CloseApp`
+    /// (or forgotten from the background) takes its state with it.
+    private func pruneRestoration() {
+        let kept = Set(simulation.appNames + simulation.state.background)
+        for app in restoration.keys where !kept.contains(app) { restoration[app] = nil }
+    }
+
+    /// Hands the current state to the store (written in the background, atomically).
+    func save() {
+        guard let store else { return }
+        do {
+            store.save(try SavedState(display: simulation.state, restoration: restoration))
+        } catch {
+            logger.error("cannot encode the state: \(error)")
+        }
+    }
+}
+
+/// The service's settings from the configuration.
+public struct ServiceSettings: Sendable {
+    /// Seconds a transition waits for its adapters.
+    public var deadline: Double
+    public var limits: Limits
+
+    public init(deadline: Double = 0.5, limits: Limits = Limits()) {
+        self.deadline = deadline
+        self.limits = limits
+    }
+}
+
+extension Command {
+    /// The command as the method call that caused it, for the log.
+    var logDescription: String {
+        switch self {
         case .setDevice(let id): return "SetDevice(\(id))"
         case .rotate(let o): return "Rotate(\(o.rawValue))"
         case .setArrangement(let a): return "SetArrangement(\(a.rawValue))"
         case .openApp(let app, let role): return "OpenApp(\(app), \(role.rawValue))"
         case .closeApp(let app): return "CloseApp(\(app))"
+        case .beginDividerDrag: return "BeginDividerDrag()"
+        case .moveDivider(let x): return "MoveDivider(\(x.compact))"
+        case .endDividerDrag: return "EndDividerDrag()"
         }
     }
 }

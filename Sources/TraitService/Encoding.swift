@@ -38,9 +38,17 @@ enum Encoding {
             "VerticalSizeClass": .string(w.traits.verticalSizeClass.rawValue),
             "Traits": traits(w.traits),
             "State": .string(w.state.rawValue),
-            "Adapters": .strings([]),
-            "Layouts": .array(element: "{sa{s(dddd)}}", []),
         ]
+    }
+
+    /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
+    static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue {
+        .array(element: "{sa{s(dddd)}}", frames.keys.sorted().map { adapter in
+            let elements = frames[adapter]!
+            return .dictEntry(.string(adapter), .array(element: "{s(dddd)}", elements.keys.sorted().map {
+                .dictEntry(.string($0), frame(elements[$0]!))
+            }))
+        })
     }
 
     static func displayProperties(_ sim: Simulation) -> [String: DBusValue] {
@@ -52,19 +60,24 @@ enum Encoding {
             "Arrangement": .string(sim.state.arrangement.rawValue),
             "Windows": .objectPaths(sim.appNames.map(Layout1.windowPath)),
             "Serial": .uint64(sim.serial),
+            "DividerPosition": .double(sim.dividerPosition),
+            "Dragging": .boolean(sim.drag != nil),
+            "BackgroundApps": .strings(sim.state.background),
         ]
     }
 
     /// The property names that a change of these display properties touches.
     static func displayPropertyNames(_ changes: Set<DisplayProperty>) -> [String] {
-        changes.map { change in
+        changes.flatMap { change -> [String] in
             switch change {
-            case .device: return "Device"
-            case .orientation: return "Orientation"
-            case .screenSize: return "ScreenSize"
-            case .scale: return "Scale"
-            case .arrangement: return "Arrangement"
-            case .windows: return "Windows"
+            case .device: return ["Device"]
+            case .orientation: return ["Orientation"]
+            case .screenSize: return ["ScreenSize"]
+            case .scale: return ["Scale"]
+            case .arrangement: return ["Arrangement"]
+            case .windows: return ["Windows", "BackgroundApps"]
+            case .divider: return ["DividerPosition"]
+            case .dragging: return ["Dragging"]
             }
         } + ["Serial"]
     }
@@ -80,6 +93,9 @@ extension ModelError {
         case .appExists(let m): return DBusError(Layout1.Error.appExists, m)
         case .roleTaken(let m): return DBusError(Layout1.Error.roleTaken, m)
         case .missingApp(let m): return DBusError(Layout1.Error.missingApp, m)
+        case .notDragging(let m): return DBusError(Layout1.Error.notDragging, m)
+        case .dragging(let m): return DBusError(Layout1.Error.dragging, m)
+        case .noDivider(let m): return DBusError(Layout1.Error.noDivider, m)
         }
     }
 }

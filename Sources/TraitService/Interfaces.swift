@@ -20,6 +20,14 @@ public enum Layout1 {
         public static let appExists = "org.traitd.Layout1.Error.AppExists"
         public static let roleTaken = "org.traitd.Layout1.Error.RoleTaken"
         public static let missingApp = "org.traitd.Layout1.Error.MissingApp"
+        public static let notDragging = "org.traitd.Layout1.Error.NotDragging"
+        public static let dragging = "org.traitd.Layout1.Error.Dragging"
+        public static let noDivider = "org.traitd.Layout1.Error.NoDivider"
+        public static let staleTransition = "org.traitd.Layout1.Error.StaleTransition"
+        public static let alreadyReported = "org.traitd.Layout1.Error.AlreadyReported"
+        public static let noSuchAdapter = "org.traitd.Layout1.Error.NoSuchAdapter"
+        public static let adapterExists = "org.traitd.Layout1.Error.AdapterExists"
+        public static let limitExceeded = "org.traitd.Layout1.Error.LimitExceeded"
     }
 
     typealias Arg = InterfaceDescription.Argument
@@ -34,14 +42,27 @@ public enum Layout1 {
             .init("CloseApp", in: [Arg("app", "s")]),
             .init("ListDevices", out: [Arg("devices", "as")]),
             .init("GetState", out: [Arg("serial", "t"), Arg("display", "a{sv}"), Arg("windows", "a(oa{sv})")]),
+            .init("BeginDividerDrag"),
+            .init("MoveDivider", in: [Arg("x", "d")]),
+            .init("EndDividerDrag"),
+            .init("RegisterAdapter", in: [Arg("app", "s"), Arg("adapter", "s")]),
+            .init("UnregisterAdapter", in: [Arg("app", "s"), Arg("adapter", "s")]),
+            .init("ListAdapters", out: [Arg("adapters", "a(sss)")]),
         ],
         properties: [
             .init("Device", "s"), .init("Orientation", "s"), .init("ScreenSize", "(dd)"), .init("Scale", "d"),
-            .init("Arrangement", "s"), .init("Windows", "ao"), .init("Serial", "t"),
+            .init("Arrangement", "s"), .init("Windows", "ao"), .init("Serial", "t"), .init("DividerPosition", "d"),
+            .init("Dragging", "b"), .init("BackgroundApps", "as"),
         ])
 
     public static let window = InterfaceDescription(
         name: windowInterface,
+        methods: [
+            .init("ReportLayout", in: [
+                Arg("transition", "t"), Arg("adapter", "s"), Arg("frames", "a{s(dddd)}"), Arg("extras", "a{sv}"),
+            ]),
+            .init("SetRestorationState", in: [Arg("state", "a{sv}")]),
+        ],
         signals: [
             .init("WillTransitionToTraitCollection", [Arg("transition", "t"), Arg("new_traits", "a{sv}")]),
             .init("ViewWillTransitionToSize",
@@ -55,7 +76,7 @@ public enum Layout1 {
         properties: [
             .init("App", "s"), .init("Role", "s"), .init("Frame", "(dddd)"), .init("HorizontalSizeClass", "s"),
             .init("VerticalSizeClass", "s"), .init("Traits", "a{sv}"), .init("State", "s"), .init("Adapters", "as"),
-            .init("Layouts", "a{sa{s(dddd)}}"),
+            .init("Layouts", "a{sa{s(dddd)}}"), .init("LayoutExtras", "a{sa{sv}}"), .init("RestorationState", "a{sv}"),
         ])
 
     /// The interface file installed to `/usr/share/dbus-1/interfaces/` and kept in `Config/dbus-1/`.

@@ -15,30 +15,45 @@ import TraitModel
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
 ///   4. the steps after it (`TraitCollectionDidChange`), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
-///   5. completion: a transition completes when every adapter registered for the window has reported or the
-///      deadline passes. Adapters arrive with the adapter protocol; until then the set is empty and each
-///      transition completes at once with empty lists.
+///   5. completion: a transition completes when every adapter registered for the window when it began has
+///      reported (or left the bus), or when the deadline passes; with no adapters, at once.
+///      `TransitionCompleted(id, reported, missed, failed)` goes out exactly once per transition.
 ///
 /// Runs on the connection's thread, like everything in the service.
 final class TransitionCoordinator {
+    /// A transition waiting for its adapters.
+    struct Open {
+        let id: UInt64
+        /// The adapters registered for the window when the transition began.
+        var expected: Set<String>
+        var reported: Set<String> = []
+        var failed: Set<String> = []
+        /// Adapters that left (unregistered or disconnected) before reporting: they count as missed.
+        var left: Set<String> = []
+        var deadline: UInt64?
+
+        var isSettled: Bool { expected.isSubset(of: reported.union(failed).union(left)) }
+    }
+
     private let server: ObjectServer
     private let logger: Logger
+    /// How long a transition waits for its adapters, in seconds.
+    let deadline: Double
+    /// The adapters registered for an app's window now.
+    var adapters: (String) -> [String] = { _ in [] }
     /// Ids increase and are never reused within a run.
     private var nextID: UInt64 = 1
-    /// The transition still open for each window (app name -> id); at most one per window.
-    private(set) var open: [String: UInt64] = [:]
+    /// The transition still open for each window (app name -> transition); at most one per window.
+    private(set) var open: [String: Open] = [:]
 
-    init(server: ObjectServer, logger: Logger) {
+    init(server: ObjectServer, deadline: Double, logger: Logger) {
         self.server = server
+        self.deadline = deadline
         self.logger = logger
     }
 
-    /// Emits `plan`. `export` publishes a newly opened window's object; `windowProperties` gives a window's
-    /// current property values.
-    func run(
-        _ plan: Plan, displayProperties: [String: DBusValue], windowProperties: (String) -> [String: DBusValue],
-        export: (String) -> Void
-    ) {
+    /// Emits `plan`. `export` publishes a newly opened window's object.
+    func run(_ plan: Plan, displayProperties: [String: DBusValue], export: (String) -> Void) {
         // 1. New windows appear; apps leaving the screen hear it first.
         for app in plan.opened { export(app) }
         for change in plan.windows {
@@ -56,12 +71,12 @@ final class TransitionCoordinator {
         server.propertiesChanged(
             path: Layout1.rootPath, interface: Layout1.displayInterface,
             displayProperties.filter { names.contains($0.key) })
-        for change in plan.windows where change.before != nil && change.after != nil {
-            let now = windowProperties(change.app)
-            let old = Encoding.windowProperties(app: change.app, change.before!)
+        for change in plan.windows {
+            guard let before = change.before, let after = change.after else { continue }
+            let old = Encoding.windowProperties(app: change.app, before)
             server.propertiesChanged(
                 path: Layout1.windowPath(change.app), interface: Layout1.windowInterface,
-                now.filter { old[$0.key] != $0.value })
+                Encoding.windowProperties(app: change.app, after).filter { old[$0.key] != $0.value })
         }
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
@@ -73,28 +88,71 @@ final class TransitionCoordinator {
             signal(change.app, LifecycleEvent.didBecomeActive.rawValue, [])
         }
         for app in plan.closed {
-            if let id = open[app] { complete(app, id) }
+            finish(app)
             server.unexport(Layout1.windowPath(app))
         }
-        // 5. Completion (no adapters yet: at once).
-        for change in plan.transitions { complete(change.app, ids[change.app]!) }
+        // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
+        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app) }
     }
+
+    /// Checks that `adapter` may report for transition `id` of `app`'s window now; throws a refusal otherwise.
+    func checkReport(app: String, id: UInt64, adapter: String) throws {
+        guard let transition = open[app], transition.id == id else {
+            let now = open[app].map { "; its open transition is \($0.id)" } ?? "; it has no open transition"
+            let what = id >= nextID ? "no transition \(id) has begun" : "transition \(id) is not open for window '\(app)'"
+            throw DBusError(Layout1.Error.staleTransition, "\(what)\(now)")
+        }
+        if transition.reported.contains(adapter) || transition.failed.contains(adapter) {
+            throw DBusError(Layout1.Error.alreadyReported, "adapter '\(adapter)' already reported for transition \(id)")
+        }
+    }
+
+    /// Records an accepted report (after `checkReport`), and completes the transition when it was the last.
+    func recordReport(app: String, adapter: String, failed: Bool) {
+        guard var transition = open[app] else { return }
+        if failed { transition.failed.insert(adapter) } else { transition.reported.insert(adapter) }
+        open[app] = transition
+        if transition.isSettled { finish(app) }
+    }
+
+    /// An adapter of `app` unregistered or left the bus: its open transition stops waiting for it.
+    func adapterLeft(app: String, adapter: String) {
+        guard var transition = open[app], transition.expected.contains(adapter),
+              !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return }
+        transition.left.insert(adapter)
+        open[app] = transition
+        if transition.isSettled { finish(app) }
+    }
+
+    // MARK: Internals
 
     /// Opens a transition for `app`, first completing one still open for it: the final state always reflects
     /// the last command, and nothing queues.
     private func begin(_ app: String) -> UInt64 {
-        if let previous = open[app] { complete(app, previous) }
+        finish(app)
         let id = nextID
         nextID += 1
-        open[app] = id
+        var transition = Open(id: id, expected: Set(adapters(app)))
+        if !transition.isSettled {
+            transition.deadline = server.connection.schedule(after: deadline) { [weak self] in
+                guard let self, self.open[app]?.id == id else { return }
+                self.logger.info("transition \(id) of \(app): deadline passed")
+                self.finish(app)
+            }
+        }
+        open[app] = transition
         return id
     }
 
-    private func complete(_ app: String, _ id: UInt64) {
-        guard open[app] == id else { return }  // exactly once
-        open[app] = nil
-        signal(app, "TransitionCompleted", [.uint64(id), .strings([]), .strings([]), .strings([])])
-        logger.debug("transition \(id) of \(app) completed")
+    /// Completes `app`'s open transition, if any: exactly once, whoever calls first.
+    private func finish(_ app: String) {
+        guard let transition = open.removeValue(forKey: app) else { return }
+        if let timer = transition.deadline { server.connection.cancel(timer: timer) }
+        let reported = transition.reported.sorted()
+        let failed = transition.failed.sorted()
+        let missed = transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted()
+        signal(app, "TransitionCompleted", [.uint64(transition.id), .strings(reported), .strings(missed), .strings(failed)])
+        logger.debug("transition \(transition.id) of \(app) completed: reported \(reported), missed \(missed), failed \(failed)")
     }
 
     private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64) {

@@ -32,6 +32,14 @@ struct Traitd: AsyncParsableCommand {
                                             valueName: "level"))
     var logLevel: String = "info"
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Where to keep the state between runs (default: $STATE_DIRECTORY, else $XDG_STATE_HOME/traitd, else ~/.local/state/traitd).",
+        valueName: "dir"))
+    var stateDir: String?
+
+    @Flag(name: .long, help: "Keep no state: start from the configuration and save nothing.")
+    var noState = false
+
     @Flag(name: .long, help: "Print the D-Bus interface XML (Config/dbus-1/org.traitd.Layout1.xml) and exit.")
     var printIntrospection = false
 
@@ -40,6 +48,8 @@ struct Traitd: AsyncParsableCommand {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let bus, bus.isEmpty { throw ValidationError("--bus needs a value: session, system or an address") }
+        if let stateDir, stateDir.isEmpty { throw ValidationError("--state-dir needs a directory") }
+        if stateDir != nil, noState { throw ValidationError("--state-dir and --no-state contradict each other") }
     }
 
     func run() async throws {
@@ -55,11 +65,12 @@ struct Traitd: AsyncParsableCommand {
         }
         let logger = Logger(label: "traitd")
 
-        let simulation: Simulation
+        var simulation: Simulation
         let settings: DaemonConfig
+        let catalog: DeviceCatalog
         do {
             settings = try config.map(DaemonConfig.load(path:)) ?? .embedded()
-            let catalog = try ProfileLoader.catalog(
+            catalog = try ProfileLoader.catalog(
                 directories: [DaemonConfig.userDeviceDirectory] + settings.deviceDirectories)
             simulation = try settings.makeSimulation(catalog: catalog)
         } catch {
@@ -67,9 +78,32 @@ struct Traitd: AsyncParsableCommand {
         }
         let busChoice = Connection.Bus(argument: bus ?? settings.bus)
 
+        // The saved state, when there is one, replaces the configuration's display.
+        let store = openStore(settings, logger: logger)
+        var restoration: [String: [String: DBusValue]] = [:]
+        if let store {
+            switch store.load() {
+            case .nothing:
+                logger.info("no saved state in \(store.directory); starting from the configuration")
+            case .state(let saved):
+                do {
+                    simulation = try Simulation(catalog: catalog, state: saved.display, settings: settings.transitions)
+                    restoration = try saved.restorationStates()
+                    logger.info("restored the state saved in \(store.path)")
+                } catch {
+                    report(store.moveAside(reason: "the simulation cannot start from it: \(error)"), store, logger)
+                    simulation = try settings.makeSimulation(catalog: catalog)
+                }
+            case let moved:
+                report(moved, store, logger)
+            }
+        }
+
         let daemon: Daemon
         do {
-            daemon = try Daemon(simulation: simulation, bus: busChoice, logger: logger)
+            let service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
+            daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
+                                restoration: restoration, logger: logger)
             try await daemon.start()
         } catch {
             Self.fail("traitd: \(error)", code: 1)
@@ -86,6 +120,29 @@ struct Traitd: AsyncParsableCommand {
         await daemon.stop()
         if DaemonService.lostBus.withLock({ $0 }) {
             Self.fail("traitd: the \(busChoice) bus closed the connection", code: 1)
+        }
+    }
+
+    /// The state store: `--state-dir`, the config's `state-directory`, or the default. An unusable directory
+    /// that was asked for is fatal (exit 73); the default one only costs persistence, with a warning.
+    func openStore(_ settings: DaemonConfig, logger: Logger) -> StateStore? {
+        if noState { return nil }
+        let chosen = stateDir ?? settings.stateDirectory
+        do {
+            return try StateStore(directory: chosen ?? StateStore.defaultDirectory(), logger: logger)
+        } catch {
+            if chosen != nil { Self.fail("traitd: \(error)", code: 73) }  // EX_CANTCREAT
+            logger.warning("\(error); the state will not be saved")
+            return nil
+        }
+    }
+
+    func report(_ loaded: StateStore.Loaded, _ store: StateStore, _ logger: Logger) {
+        guard case .movedAside(let target, let reason) = loaded else { return }
+        if let target {
+            logger.error("the state file \(store.path) cannot be loaded: \(reason); moved it to \(target) and starting from the configuration")
+        } else {
+            logger.error("the state file \(store.path) cannot be loaded: \(reason); starting from the configuration and saving nothing, so that it is not overwritten")
         }
     }
 

@@ -6,7 +6,8 @@ import Testing
 @Suite struct DaemonTests {
     @Test func aSecondDaemonOnTheSameBusExitsWithAMessage() async throws {
         let fixture = try await DaemonFixture()
-        let second = try ChildProcess.run(Binaries.path("traitd"), ["--bus", fixture.bus.address])
+        let second = try ChildProcess.run(Binaries.path("traitd"), ["--bus", fixture.bus.address],
+                                          environment: fixture.bus.environment)
         #expect(second.status == 1)
         #expect(second.stderr.contains("org.traitd.Layout1 is already owned by :1."))
         #expect(fixture.daemon.isRunning)
@@ -48,7 +49,7 @@ import Testing
         #expect(version.status == 0 && !version.stdout.isEmpty)
         let badLevel = try ChildProcess.run(Binaries.path("traitd"), ["--log-level", "loud"])
         #expect(badLevel.status == 64 && badLevel.stderr.contains("unknown log level 'loud'"))
-        let noBus = try ChildProcess.run(Binaries.path("traitd"), ["--bus", "unix:path=/nonexistent/bus"])
+        let noBus = try ChildProcess.run(Binaries.path("traitd"), ["--bus", "unix:path=/nonexistent/bus", "--no-state"])
         #expect(noBus.status == 1 && noBus.stderr.contains("cannot connect to the unix:path=/nonexistent/bus bus"))
     }
 }

@@ -56,7 +56,7 @@ import Testing
             "mail WillTransitionToTraitCollection #1 horizontal=compact vertical=regular",
             "mail ViewWillTransitionToSize #1 438x1024 reason=rotation orientation=portrait duration=0.3s",
             "notes ViewWillTransitionToSize #2 320x1024 reason=rotation orientation=portrait duration=0.3s",
-            "display PropertiesChanged Orientation=portrait ScreenSize=(768,1024) Serial=2",
+            "display PropertiesChanged DividerPosition=438 Orientation=portrait ScreenSize=(768,1024) Serial=2",
             "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={displayScale=2,horizontalSizeClass=compact,idiom=pad,verticalSizeClass=regular}",
             "notes PropertiesChanged Frame=(448,0,320,1024)",
             "mail TraitCollectionDidChange #1 previous horizontal=regular vertical=regular",

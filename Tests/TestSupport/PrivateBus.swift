@@ -55,6 +55,9 @@ public final class PrivateBus: @unchecked Sendable {
     public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = address
+        // A daemon started for this bus keeps its state in the bus's folder, never in the user's.
+        env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        env["STATE_DIRECTORY"] = nil
         return env
     }
 

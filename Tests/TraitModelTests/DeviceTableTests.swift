@@ -85,7 +85,7 @@ import Testing
             let serial = sim.serial
             #expect(throws: ModelError.notOffered(
                 "\(id) does not offer split-half in portrait; offered: full, split-two-thirds, split-one-third, slide-over"
-            )) { _ = try sim.apply(.setArrangement(.splitHalf)) }
+            )) { _ = try sim.step(.setArrangement(.splitHalf)) }
             #expect(sim.serial == serial && sim.state.arrangement == .splitTwoThirds)
         }
     }

@@ -14,7 +14,7 @@ import Testing
 
     @Test func rotationMovesAnImpossibleArrangementToTheNearestOffered() throws {
         var sim = try make("ipad-9.7", .landscapeLeft, .splitHalf)
-        let plan = try sim.apply(.rotate(.portrait))
+        let plan = try sim.step(.rotate(.portrait))
         #expect(sim.state.arrangement == .splitTwoThirds)
         #expect(plan.displayChanges.isSuperset(of: [.orientation, .arrangement, .screenSize]))
         #expect(sim.windows["mail"]?.frame.width == 438 && sim.windows["notes"]?.frame.width == 320)
@@ -25,7 +25,7 @@ import Testing
     @Test func sizeOnlyChangeHasNoTraitSteps() throws {
         // 12.9-inch landscape: full (1366 R) -> 2/3 (981 R): size changes, the class stays regular.
         var sim = try make("ipad-pro-12.9", .landscapeLeft, .full)
-        let plan = try sim.apply(.setArrangement(.splitTwoThirds))
+        let plan = try sim.step(.setArrangement(.splitTwoThirds))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
         #expect(mail.steps == [.viewWillTransitionToSize(Size(width: 981, height: 1024)), .updateProperties, .complete])
         #expect(mail.context.reason == .arrangement && mail.context.duration == 0.3)
@@ -35,7 +35,7 @@ import Testing
         // 9.7-inch: 2/3 (694 R) -> 1/2 (507 C).
         var sim = try make()
         let before = try #require(sim.windows["mail"]).traits
-        let plan = try sim.apply(.setArrangement(.splitHalf))
+        let plan = try sim.step(.setArrangement(.splitHalf))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
         var after = before
         after.horizontalSizeClass = .compact
@@ -60,7 +60,7 @@ import Testing
         var sim = try Simulation(catalog: custom, state: DisplayState(
             device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full,
             apps: [.init(name: "mail", role: .primary)]))
-        let plan = try sim.apply(.setDevice("squat"))
+        let plan = try sim.step(.setDevice("squat"))
         let mail = try #require(plan.windows.first)
         #expect(!mail.sizeChanged && mail.traitsChanged)
         #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "complete"])
@@ -70,21 +70,21 @@ import Testing
     @Test func unchangedGeometryGetsNothing() throws {
         var sim = try make()
         // A 180-degree turn keeps every size and trait: the state changes, no window does.
-        let plan = try sim.apply(.rotate(.landscapeRight))
+        let plan = try sim.step(.rotate(.landscapeRight))
         #expect(plan.windows.isEmpty && plan.displayChanges == [.orientation] && sim.serial == 2)
         // The same command again changes nothing at all, and the serial stays.
-        let again = try sim.apply(.rotate(.landscapeRight))
+        let again = try sim.step(.rotate(.landscapeRight))
         #expect(again.isEmpty && sim.serial == 2)
-        let same = try sim.apply(.setArrangement(.splitTwoThirds))
+        let same = try sim.step(.setArrangement(.splitTwoThirds))
         #expect(same.isEmpty && sim.serial == 2)
     }
 
     @Test func fullScreenSendsTheSecondaryToTheBackgroundAndBack() throws {
         var sim = try make()
-        let toFull = try sim.apply(.setArrangement(.full))
+        let toFull = try sim.step(.setArrangement(.full))
         let notes = try #require(toFull.windows.first { $0.app == "notes" })
         #expect(notes.lifecycle == [.willResignActive, .didEnterBackground] && !notes.needsTransition)
-        let back = try sim.apply(.setArrangement(.splitOneThird))
+        let back = try sim.step(.setArrangement(.splitOneThird))
         let returning = try #require(back.windows.first { $0.app == "notes" })
         #expect(returning.lifecycle == [.willEnterForeground, .didBecomeActive])
         #expect(returning.after?.frame.width == 694 && returning.needsTransition)
@@ -93,23 +93,23 @@ import Testing
     @Test func openAndCloseApps() throws {
         var sim = try make("ipad-9.7", .landscapeLeft, .full)
         #expect(throws: ModelError.roleTaken("app 'notes' holds the secondary role; close it first")) {
-            _ = try sim.apply(.openApp("other", .secondary))
+            _ = try sim.step(.openApp("other", .secondary))
         }
-        let pip = try sim.apply(.openApp("video", .pip))
+        let pip = try sim.step(.openApp("video", .pip))
         #expect(pip.opened == ["video"] && pip.displayChanges == [.windows])
         #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))
-        #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.apply(.openApp("video", .pip)) }
+        #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.step(.openApp("video", .pip)) }
         // Closing the primary gives the secondary the whole screen.
-        let close = try sim.apply(.closeApp("mail"))
+        let close = try sim.step(.closeApp("mail"))
         #expect(close.closed == ["mail"])
         #expect(sim.state.app(named: "notes")?.role == .primary && sim.state.arrangement == .full)
         #expect(sim.windows["notes"]?.frame.width == 1024 && sim.windows["notes"]?.state == .active)
         // Slide Over: the primary keeps its size and gets no transition.
-        let over = try sim.apply(.openApp("chat", .slideOver))
+        let over = try sim.step(.openApp("chat", .slideOver))
         #expect(sim.state.arrangement == .slideOver && sim.windows["chat"]?.role == .slideOver)
         #expect(over.transitions.isEmpty && over.opened == ["chat"])
         #expect(throws: ModelError.noSuchApp("no app 'nobody' is open; open apps: notes, chat, video")) {
-            _ = try sim.apply(.closeApp("nobody"))
+            _ = try sim.step(.closeApp("nobody"))
         }
     }
 
@@ -117,14 +117,14 @@ import Testing
     func invalidAppNamesAreRefused(name: String) throws {
         var sim = try make("ipad-9.7", .landscapeLeft, .full)
         let before = sim.state
-        #expect(throws: ModelError.self) { _ = try sim.apply(.openApp(name, .pip)) }
+        #expect(throws: ModelError.self) { _ = try sim.step(.openApp(name, .pip)) }
         #expect(sim.state == before && sim.serial == 1)
     }
 
     /// Kept out of the parameterized test above: Swift Testing would print the NUL byte into the log.
     @Test func aNameWithANulByteIsRefused() throws {
         var sim = try make("ipad-9.7", .landscapeLeft, .full)
-        #expect(throws: ModelError.self) { _ = try sim.apply(.openApp("nul\u{0}", .pip)) }
+        #expect(throws: ModelError.self) { _ = try sim.step(.openApp("nul\u{0}", .pip)) }
         #expect(sim.serial == 1)
     }
 
@@ -132,7 +132,7 @@ import Testing
         var sim = try make()
         #expect(throws: ModelError.invalidArgument(
             "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-9.7, ipad-air-10.9, ipad-mini-6, ipad-pro-10.5, ipad-pro-11, ipad-pro-12.9"
-        )) { _ = try sim.apply(.setDevice("ipad-99")) }
+        )) { _ = try sim.step(.setDevice("ipad-99")) }
         #expect(sim.serial == 1)
     }
 
@@ -140,15 +140,15 @@ import Testing
         var sim = try Simulation(catalog: catalog, state: DisplayState(
             device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full, apps: [.init(name: "mail", role: .primary)]))
         #expect(throws: ModelError.missingApp("split-half needs a second app; open one with OpenApp(name, 'secondary')")) {
-            _ = try sim.apply(.setArrangement(.splitHalf))
+            _ = try sim.step(.setArrangement(.splitHalf))
         }
-        _ = try sim.apply(.openApp("notes", .secondary))
+        _ = try sim.step(.openApp("notes", .secondary))
         #expect(sim.state.arrangement == .splitTwoThirds)
     }
 
     @Test func deviceChangeKeepsAnOfferedArrangement() throws {
         var sim = try make("ipad-pro-12.9", .landscapeLeft, .splitHalf)
-        let plan = try sim.apply(.setDevice("ipad-9.7"))
+        let plan = try sim.step(.setDevice("ipad-9.7"))
         #expect(sim.state.arrangement == .splitHalf)
         #expect(plan.displayChanges.isSuperset(of: [.device, .screenSize]))
         // 678 R -> 507 C on both sides.

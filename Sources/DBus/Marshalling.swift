@@ -1,0 +1,34 @@
+import CDBus
+
+/// D-Bus values as bytes in the wire format, for storing them in a file and reading them back exactly
+/// (every type, NaN and all). The bytes are a whole marshalled signal message carrying the values.
+public enum Marshalling {
+    /// The wire-format bytes of `values`.
+    public static func encode(_ values: [DBusValue]) throws -> [UInt8] {
+        let message = try Message.signal(path: "/org/traitd/Stored", interface: "org.traitd.Stored", member: "Values")
+        try message.append(values)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(message.raw, &buffer, &length) != 0, let buffer else {
+            throw DBusError.failed("out of memory while marshalling")
+        }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
+    /// The values `encode` wrote; throws `InvalidArgs` for bytes that are not a marshalled message.
+    public static func decode(_ bytes: [UInt8]) throws -> [DBusValue] {
+        guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { throw DBusError.invalidArgs("no marshalled D-Bus message") }
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        }
+        guard let raw else {
+            let text = dbus_error_is_set(&error) != 0 ? String(cString: error.message) : "unreadable"
+            throw DBusError.invalidArgs("not a marshalled D-Bus message: \(text)")
+        }
+        return Message(owning: raw).arguments()
+    }
+}

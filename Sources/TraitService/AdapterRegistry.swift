@@ -1,0 +1,89 @@
+import DBus
+import TraitConfig
+
+/// Who is registered as which adapter for which app. A registration belongs to the bus connection that made
+/// it (its unique name, the owner): only the owner may report for it or unregister it, and it ends when the
+/// owner leaves the bus.
+///
+/// Plain data, no bus: the service calls it on the connection's thread.
+struct AdapterRegistry {
+    struct Registration: Hashable, Comparable {
+        let app: String
+        let adapter: String
+        let owner: String
+
+        static func < (a: Registration, b: Registration) -> Bool {
+            (a.app, a.adapter, a.owner) < (b.app, b.adapter, b.owner)
+        }
+    }
+
+    /// app -> adapter -> owner
+    private var byApp: [String: [String: String]] = [:]
+    /// owner -> how many registrations it holds
+    private var counts: [String: Int] = [:]
+    let limits: Limits
+
+    init(limits: Limits) { self.limits = limits }
+
+    /// Registers `adapter` for `app` on behalf of `owner`. Registering again from the same owner is a no-op and
+    /// returns false; a name another connection holds is refused.
+    mutating func register(app: String, adapter: String, owner: String) throws -> Bool {
+        if let holder = byApp[app]?[adapter] {
+            guard holder == owner else {
+                throw DBusError(Layout1.Error.adapterExists,
+                                "adapter '\(adapter)' for app '\(app)' is already registered by \(holder)")
+            }
+            return false
+        }
+        guard counts[owner, default: 0] < limits.adaptersPerConnection else {
+            throw DBusError(Layout1.Error.limitExceeded,
+                            "this connection already holds \(limits.adaptersPerConnection) adapter registrations "
+                                + "(limits.adapters-per-connection); unregister one first")
+        }
+        guard byApp[app, default: [:]].count < limits.adaptersPerWindow else {
+            throw DBusError(Layout1.Error.limitExceeded,
+                            "app '\(app)' already has \(limits.adaptersPerWindow) adapters (limits.adapters-per-window)")
+        }
+        byApp[app, default: [:]][adapter] = owner
+        counts[owner, default: 0] += 1
+        return true
+    }
+
+    /// Removes a registration that `caller` owns.
+    mutating func unregister(app: String, adapter: String, caller: String) throws {
+        guard let holder = byApp[app]?[adapter] else {
+            throw DBusError(Layout1.Error.noSuchAdapter, "no adapter '\(adapter)' is registered for app '\(app)'")
+        }
+        guard holder == caller else {
+            throw DBusError(DBusError.accessDeniedName,
+                            "adapter '\(adapter)' for app '\(app)' belongs to \(holder); only it may unregister it")
+        }
+        remove(app: app, adapter: adapter, owner: holder)
+    }
+
+    /// Ends every registration of a connection that left the bus; returns what it held.
+    mutating func removeOwner(_ owner: String) -> [Registration] {
+        guard counts[owner] != nil else { return [] }
+        let gone = all.filter { $0.owner == owner }
+        for registration in gone { remove(app: registration.app, adapter: registration.adapter, owner: owner) }
+        return gone
+    }
+
+    func owner(app: String, adapter: String) -> String? { byApp[app]?[adapter] }
+
+    func adapters(for app: String) -> [String] { byApp[app]?.keys.sorted() ?? [] }
+
+    func holds(_ owner: String) -> Bool { counts[owner] != nil }
+
+    var all: [Registration] {
+        byApp.flatMap { app, adapters in adapters.map { Registration(app: app, adapter: $0.key, owner: $0.value) } }
+            .sorted()
+    }
+
+    private mutating func remove(app: String, adapter: String, owner: String) {
+        byApp[app]?[adapter] = nil
+        if byApp[app]?.isEmpty == true { byApp[app] = nil }
+        counts[owner, default: 1] -= 1
+        if counts[owner] == 0 { counts[owner] = nil }
+    }
+}

@@ -1,0 +1,88 @@
+import DBus
+import TraitModel
+
+/// The window objects: `/org/traitd/Layout1/window/<app>`, their properties, `ReportLayout` and
+/// `SetRestorationState`.
+extension DisplayService {
+    func exportWindow(_ app: String) {
+        server.export(Layout1.windowPath(app), [
+            ObjectServer.Interface(Layout1.window, call: { [unowned self] in try handleWindow(app, $0) },
+                                   properties: { [unowned self] in windowProperties(app) }),
+        ])
+    }
+
+    /// Every property of `app`'s window: its geometry from the simulation, then what adapters and the app's
+    /// client put there.
+    func windowProperties(_ app: String) -> [String: DBusValue] {
+        guard let window = simulation.windows[app] else { return [:] }
+        var properties = Encoding.windowProperties(app: app, window)
+        let reports = layouts[app] ?? [:]
+        properties["Adapters"] = .strings(registry.adapters(for: app))
+        properties["Layouts"] = Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames))
+        properties["LayoutExtras"] = .array(element: "{sa{sv}}", reports.keys.sorted().map {
+            .dictEntry(.string($0), .vardict(reports[$0]!.extras))
+        })
+        properties["RestorationState"] = .vardict(restoration[app] ?? [:])
+        return properties
+    }
+
+    private func handleWindow(_ app: String, _ call: ObjectServer.MethodCall) throws -> [DBusValue] {
+        let args = call.arguments
+        switch call.member {
+        case "ReportLayout":
+            try reportLayout(app: app, id: args[0].uint64 ?? 0, adapter: try Arguments.adapterName(args[1]),
+                             frames: args[2], extras: args[3], call)
+        case "SetRestorationState":
+            try setRestorationState(app: app, args[0], call)
+        default:
+            throw DBusError(DBusError.unknownMethodName, "\(Layout1.windowInterface) has no method \(call.member)")
+        }
+        return []
+    }
+
+    /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry
+    /// outside any transition). Checks in order: the adapter is registered for this app, by the caller; the
+    /// report is well formed; the transition is open and the adapter has not reported for it yet. A refused
+    /// report changes nothing.
+    private func reportLayout(
+        app: String, id: UInt64, adapter: String, frames: DBusValue, extras: DBusValue, _ call: ObjectServer.MethodCall
+    ) throws {
+        guard let owner = registry.owner(app: app, adapter: adapter) else {
+            throw DBusError(Layout1.Error.noSuchAdapter,
+                            "no adapter '\(adapter)' is registered for app '\(app)'; call RegisterAdapter first")
+        }
+        guard owner == call.sender else {
+            throw DBusError(DBusError.accessDeniedName,
+                            "adapter '\(adapter)' for app '\(app)' belongs to \(owner); only it may report for it")
+        }
+        let report = try LayoutReport(frames: frames, extras: extras, limits: limits)
+        if id != 0 { try coordinator.checkReport(app: app, id: id, adapter: adapter) }
+        layouts[app, default: [:]][adapter] = report
+        if let failure = report.failure {
+            logger.info("adapter \(adapter) failed to lay out \(app) for transition \(id): \(failure)")
+        } else {
+            logger.debug("adapter \(adapter) reported \(report.frames.count) frame(s) for \(app), transition \(id)")
+        }
+        let all = windowProperties(app)
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                 all.filter { $0.key == "Layouts" || $0.key == "LayoutExtras" })
+        if id != 0 { coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil) }
+    }
+
+    private func setRestorationState(app: String, _ value: DBusValue, _ call: ObjectServer.MethodCall) throws {
+        guard let dictionary = value.dictionary else { throw DBusError.invalidArgs("the restoration state must be a{sv}") }
+        let size = (try? Marshalling.encode([value]).count) ?? Int.max
+        guard size <= limits.restorationBytes else {
+            throw DBusError(Layout1.Error.limitExceeded,
+                            "the restoration state is \(size) bytes; at most \(limits.restorationBytes) are allowed "
+                                + "(limits.restoration-bytes)")
+        }
+        let state = dictionary.mapValues(\.unwrapped)
+        guard state != restoration[app] ?? [:] else { return }
+        restoration[app] = state.isEmpty ? nil : state
+        logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s)")
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                 ["RestorationState": .vardict(state)])
+        save()
+    }
+}

@@ -1,0 +1,212 @@
+import DBus
+import Foundation
+import Logging
+import TraitModel
+
+/// What the daemon keeps between runs: the display (device, orientation, arrangement, apps and their roles,
+/// apps in the background) and every app's restoration state.
+public struct SavedState: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var display: DisplayState
+    /// app -> its `RestorationState` (`a{sv}`) in the D-Bus wire format, base64: exact for every D-Bus type.
+    public var restoration: [String: String]
+
+    public init(display: DisplayState, restoration: [String: [String: DBusValue]]) throws {
+        version = Self.currentVersion
+        self.display = display
+        self.restoration = try restoration.mapValues { Data(try Marshalling.encode([.vardict($0)])).base64EncodedString() }
+    }
+
+    /// The restoration states, decoded; throws when one is not a marshalled `a{sv}`.
+    public func restorationStates() throws -> [String: [String: DBusValue]] {
+        try restoration.mapValues { text in
+            guard let data = Data(base64Encoded: text) else { throw StateStore.Problem("a restoration state is not base64") }
+            let values = try Marshalling.decode([UInt8](data))
+            guard values.count == 1, values[0].signature == "a{sv}", let dictionary = values[0].dictionary else {
+                throw StateStore.Problem("a restoration state is not an a{sv} dictionary")
+            }
+            return dictionary.mapValues(\.unwrapped)
+        }
+    }
+}
+
+/// The state file, `state.json` in the state directory.
+///
+/// Writes are atomic (a temporary file, fsync, rename, fsync of the directory), so a crash or `kill -9` at
+/// any moment leaves either the old file or the new one, never a torn one. They run on a queue of their own
+/// and coalesce: when changes come faster than the disk, only the latest state is written. A file that cannot
+/// be loaded is moved aside, never overwritten.
+public final class StateStore: @unchecked Sendable {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    public enum Loaded {
+        /// No state file yet: a first start.
+        case nothing
+        case state(SavedState)
+        /// The file could not be loaded; it now lives at `movedTo` (nil when even that failed, in which case the
+        /// store stops saving so that the file is not overwritten).
+        case movedAside(movedTo: String?, reason: String)
+    }
+
+    public let directory: String
+    public var path: String { directory + "/state.json" }
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "traitd.state-store")
+    private let lock = NSLock()
+    private var pending: Data?
+    private var draining = false
+    private var disabled = false
+    private var lastWritten: Data?
+
+    /// Uses `directory`, creating it (mode 0700) when missing.
+    public init(directory: String, logger: Logger) throws {
+        self.directory = directory
+        self.logger = logger
+        do {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Problem("cannot create the state directory \(directory): \(error.localizedDescription)")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw Problem("the state directory \(directory) is not writable")
+        }
+    }
+
+    /// Where the state lives when nothing else is said: `$STATE_DIRECTORY` (systemd's `StateDirectory=`, the
+    /// first when there are several), else `$XDG_STATE_HOME/traitd`, else `~/.local/state/traitd`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !systemd.isEmpty {
+            return String(systemd)
+        }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/traitd" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/traitd"
+    }
+
+    /// Reads the state file. Anything wrong with it (unreadable, not JSON, a newer version) moves it aside.
+    public func load() -> Loaded {
+        guard FileManager.default.fileExists(atPath: path) else { return .nothing }
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else { throw Problem("cannot read it") }
+            let state = try JSONDecoder().decode(SavedState.self, from: data)
+            guard state.version == SavedState.currentVersion else {
+                throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
+            }
+            _ = try state.restorationStates()
+            lock.withLock { lastWritten = data }
+            return .state(state)
+        } catch {
+            return moveAside(reason: Self.describe(error))
+        }
+    }
+
+    /// Moves the state file aside as `state.json.corrupt-<time>` (for a file that parsed but that the
+    /// simulation refuses, too).
+    public func moveAside(reason: String) -> Loaded {
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        var target = path + ".corrupt-" + stamp
+        var n = 1
+        while FileManager.default.fileExists(atPath: target) {
+            n += 1
+            target = path + ".corrupt-" + stamp + "-\(n)"
+        }
+        if rename(path, target) == 0 {
+            lock.withLock { lastWritten = nil }
+            return .movedAside(movedTo: target, reason: reason)
+        }
+        lock.withLock { disabled = true }
+        return .movedAside(movedTo: nil, reason: reason + "; moving it aside failed too (\(String(cString: strerror(errno))))")
+    }
+
+    /// Queues `state` for writing; returns at once.
+    public func save(_ state: SavedState) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(state) else {
+            logger.error("cannot encode the state; not saved")
+            return
+        }
+        let start = lock.withLock { () -> Bool in
+            guard !disabled, data != lastWritten else { return false }
+            pending = data
+            if draining { return false }
+            draining = true
+            return true
+        }
+        if start { queue.async { [self] in drain() } }
+    }
+
+    /// Waits until every queued state is on disk.
+    public func flush() { queue.sync {} }
+
+    // MARK: Internals
+
+    private func drain() {
+        while let data = lock.withLock({ () -> Data? in
+            defer { pending = nil }
+            if pending == nil { draining = false }
+            return pending
+        }) {
+            do {
+                try write(data)
+                lock.withLock { lastWritten = data }
+            } catch {
+                logger.error("cannot save the state to \(path): \(error)")
+            }
+        }
+    }
+
+    private func write(_ data: Data) throws {
+        let temporary = path + ".tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Problem("open \(temporary): \(String(cString: strerror(errno)))") }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = "write: \(String(cString: strerror(errno)))"
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = "fsync: \(String(cString: strerror(errno)))" }
+        close(fd)
+        if let failure {
+            unlink(temporary)
+            throw Problem(failure)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Problem("rename to \(path): \(reason)")
+        }
+        // The rename is durable once the directory is synced.
+        let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 {
+            fsync(dir)
+            close(dir)
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            return "it is not a traitd state file (\(context.debugDescription))"
+        case DecodingError.keyNotFound(let key, _):
+            return "it has no '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        default:
+            return "\(error)"
+        }
+    }
+}
