@@ -8,6 +8,11 @@ public struct DisplaySnapshot: Sendable, Codable, Equatable {
     public var screenSize: [Double]
     public var scale: Double
     public var arrangement: String
+    /// The divider's left edge in points; 0 when there is no split.
+    public var dividerPosition: Double
+    public var dragging: Bool
+    /// Apps the divider dismissed, oldest first.
+    public var backgroundApps: [String]
     public var windows: [WindowSnapshot]
 
     init(serial: UInt64, display: [String: DBusValue], windows: [WindowSnapshot]) {
@@ -17,6 +22,9 @@ public struct DisplaySnapshot: Sendable, Codable, Equatable {
         screenSize = display["ScreenSize"]?.doubles ?? []
         scale = display["Scale"]?.double ?? 0
         arrangement = display["Arrangement"]?.string ?? ""
+        dividerPosition = display["DividerPosition"]?.double ?? 0
+        dragging = display["Dragging"]?.bool ?? false
+        backgroundApps = display["BackgroundApps"]?.strings ?? []
         self.windows = windows
     }
 
@@ -35,6 +43,10 @@ public struct WindowSnapshot: Sendable, Codable, Equatable {
     public var state: String
     public var idiom: String
     public var displayScale: Double
+    /// Adapters registered for this window.
+    public var adapters: [String]
+    /// adapter -> element -> [x, y, width, height] in window coordinates, from each adapter's latest report.
+    public var layouts: [String: [String: [Double]]]
 
     init(path: String, properties p: [String: DBusValue]) {
         self.path = path
@@ -47,5 +59,7 @@ public struct WindowSnapshot: Sendable, Codable, Equatable {
         let traits = p["Traits"]?.dictionary ?? [:]
         idiom = traits["idiom"]?.string ?? ""
         displayScale = traits["displayScale"]?.double ?? 0
+        adapters = p["Adapters"]?.strings ?? []
+        layouts = (p["Layouts"]?.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues { $0.doubles ?? [] } }
     }
 }

@@ -37,6 +37,13 @@ public final class TraitClient: Sendable {
 
     public func closeApp(_ app: String) async throws { _ = try await display("CloseApp", [.string(app)]) }
 
+    /// Touches the Split View divider: both apps resign active until `endDividerDrag`.
+    public func beginDividerDrag() async throws { _ = try await display("BeginDividerDrag", []) }
+    /// Moves the divider's left edge to `x` points.
+    public func moveDivider(to x: Double) async throws { _ = try await display("MoveDivider", [.double(x)]) }
+    /// Lets go of the divider: it snaps to the nearest split, or near an edge dismisses that side's app.
+    public func endDividerDrag() async throws { _ = try await display("EndDividerDrag", []) }
+
     public func listDevices() async throws -> [String] {
         try await display("ListDevices", []).first?.strings ?? []
     }
@@ -83,7 +90,7 @@ public final class TraitClient: Sendable {
         try await events().filter { $0.app == app && $0.transitionID != nil }
     }
 
-    private func display(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+    func display(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
         do {
             return try await connection.call(
                 destination: Self.busName, path: Self.rootPath, interface: Self.displayInterface, member: member,

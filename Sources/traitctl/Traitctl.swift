@@ -10,7 +10,10 @@ struct Traitctl: AsyncParsableCommand {
         commandName: "traitctl",
         abstract: "Read, change and watch the simulated display that traitd publishes.",
         version: "0.1.0",
-        subcommands: [Status.self, Set.self, Open.self, Close.self, Devices.self, Watch.self, LayoutCommand.self])
+        subcommands: [
+            Status.self, Set.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self,
+            LayoutCommand.self,
+        ])
 }
 
 /// Options every subcommand shares.

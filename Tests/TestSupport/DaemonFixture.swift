@@ -8,19 +8,43 @@ public final class DaemonFixture: @unchecked Sendable {
     /// A connection for the test's own checks.
     public let probe: Connection
 
-    public init(arguments: [String] = []) async throws {
+    /// The daemon's state directory (fresh for each fixture, in the bus's folder).
+    public let stateDirectory: URL
+    /// The daemon's arguments, kept for `restart`.
+    public let arguments: [String]
+
+    /// Starts a bus and traitd with `arguments`; `config` (YAML), when given, is written to a file and passed
+    /// with `--config`.
+    public init(arguments: [String] = [], config: String? = nil) async throws {
         bus = try PrivateBus()
         probe = try Connection(bus: .address(bus.address))
-        daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address, "--log-level", "debug"] + arguments,
-                                  environment: bus.environment)
+        stateDirectory = bus.folder.appendingPathComponent("traitd-state")
+        var arguments = ["--bus", bus.address, "--log-level", "debug", "--state-dir", stateDirectory.path] + arguments
+        if let config {
+            let file = bus.folder.appendingPathComponent("traitd.yaml")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            arguments += ["--config", file.path]
+        }
+        self.arguments = arguments
+        daemon = try ChildProcess(Binaries.path("traitd"), arguments, environment: bus.environment)
         try await waitForName()
     }
 
+    /// Stops the daemon with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and starts a new one with the
+    /// same arguments, bus and state directory.
+    public func restart(after signal: Int32 = SIGTERM) async throws {
+        let previous = try await probe.nameOwner("org.traitd.Layout1")
+        daemon.kill(signal)
+        _ = daemon.wait(timeout: 10)
+        daemon = try ChildProcess(Binaries.path("traitd"), arguments, environment: bus.environment)
+        try await waitForName(other: previous)
+    }
+
     /// Waits until traitd owns its name (or has exited).
-    public func waitForName(timeout: Double = 15) async throws {
+    public func waitForName(timeout: Double = 15, other previous: String? = nil) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if try await probe.nameOwner("org.traitd.Layout1") != nil { return }
+            if let owner = try await probe.nameOwner("org.traitd.Layout1"), owner != previous { return }
             if !daemon.isRunning { throw TestFailure("traitd exited early: \(daemon.standardError)") }
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -1,0 +1,247 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// The adapter protocol against the real daemon: several adapter connections, each with its own behaviour.
+@Suite struct AdapterProtocolTests {
+    /// A short deadline keeps the tests quick; the default (500 ms) is tested in the config tests.
+    static let shortDeadline = "transitions:\n  deadline-ms: 300\n"
+
+    @Test func aFastAdapterReportsAndTheTransitionCompletesWithIt() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let adapter = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
+        defer { adapter.close() }
+        #expect(try await recorder.client.property("Adapters", path: TraitClient.windowPath("mail"),
+                                                   interface: TraitClient.windowInterface).strings == ["fast"])
+        try await recorder.client.rotate(to: "portrait")
+        let id = try #require(await waitForID(recorder, "mail"))
+        let completion = try await recorder.completion(of: id)
+        #expect(completion == Completion(app: "mail", id: id, reported: ["fast"], missed: [], failed: []))
+        // The report is readable in Layouts, in window coordinates, and was announced with PropertiesChanged.
+        let state = try await recorder.client.state()
+        #expect(state.window("mail")?.layouts == ["fast": ["root": [0, 0, 438, 1024]]])
+        #expect(recorder.all.contains { $0.app == "mail" && $0.member == "PropertiesChanged" && $0.description.contains("Layouts=") })
+        // busctl (sd-bus) reads the same property.
+        let busctl = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
+                                         "org.traitd.Layout1.Window", "Layouts"])
+        #expect(busctl.stdout.contains("a{sa{s(dddd)}} 1 \"fast\" 1 \"root\" 0 0 438 1024"), "\(busctl)")
+        // notes has no adapter: its transition completed at once, with empty lists.
+        let notesID = try #require(recorder.transitionIDs(of: "notes").first)
+        #expect(try await recorder.completion(of: notesID) == Completion(app: "notes", id: notesID, reported: [], missed: [], failed: []))
+    }
+
+    @Test func aSlowAdapterIsMissedAtTheDeadlineAndItsLateReportIsStale() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
+        let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.8))
+        defer { fast.close(); slow.close() }
+        let start = Date()
+        try await recorder.client.setArrangement("split-half")
+        let id = try #require(await waitForID(recorder, "mail"))
+        let completion = try await recorder.completion(of: id)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(completion.reported == ["fast"] && completion.missed == ["slow"] && completion.failed.isEmpty)
+        #expect(elapsed >= 0.29, "the transition waited for the 300 ms deadline (took \(elapsed) s)")
+        // The late report arrives after completion: StaleTransition, and Layouts has no frames from it.
+        try await recorder.wait("the late report's refusal", timeout: 5) { _ in !slow.refused.isEmpty }
+        #expect(slow.refused.map(\.name) == ["org.traitd.Layout1.Error.StaleTransition"])
+        #expect(slow.refused.first?.message.contains("transition \(id) is not open for window 'mail'") == true)
+        #expect(try await recorder.client.state().window("mail")?.layouts.keys.sorted() == ["fast"])
+        // Exactly once: one completion for the id.
+        #expect(recorder.completions.filter { $0.id == id }.count == 1)
+    }
+
+    @Test func anAdapterThatDiesMidTransitionIsMissedWithoutWaitingForTheDeadline() async throws {
+        // A long deadline: the transition must complete because the adapter left, not because time passed.
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 20000\n")
+        let recorder = try await Recorder(fixture)
+        let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
+        let doomed = try await ScriptedAdapter(fixture, app: "mail", name: "doomed", behaviour: .silent)
+        defer { fast.close() }
+        try await recorder.client.rotate(to: "portrait")
+        let id = try #require(await waitForID(recorder, "mail"))
+        try await recorder.wait("fast's report") { events in
+            events.contains { $0.app == "mail" && $0.member == "PropertiesChanged" && $0.description.contains("Layouts=") }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!recorder.completions.contains { $0.id == id }, "still waiting for doomed")
+        let start = Date()
+        doomed.close()
+        let completion = try await recorder.completion(of: id, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(completion.reported == ["fast"] && completion.missed == ["doomed"])
+        // Its registration ended with its connection.
+        #expect(try await recorder.client.listAdapters().map(\.adapter) == ["fast"])
+        let adapters = try await recorder.client.property("Adapters", path: TraitClient.windowPath("mail"),
+                                                          interface: TraitClient.windowInterface)
+        #expect(adapters.strings == ["fast"])
+    }
+
+    @Test func onlyTheOwningConnectionMayReportOrUnregister() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let owner = try await ScriptedAdapter(fixture, app: "mail", name: "owned", behaviour: .silent)
+        defer { owner.close() }
+        try await recorder.client.rotate(to: "portrait")
+        let id = try #require(await waitForID(recorder, "mail"))
+        // Another connection (the recorder's) reports for "owned": AccessDenied, nothing changes.
+        await #expect(throws: DBusError.self) {
+            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": (0, 0, 1, 1)])
+        }
+        do {
+            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": (0, 0, 1, 1)])
+        } catch let error as DBusError {
+            #expect(error.name == "org.freedesktop.DBus.Error.AccessDenied")
+            #expect(error.message.contains("belongs to \(owner.client.connection.uniqueName)"))
+        }
+        // busctl and dbus-send are connections of their own, too.
+        let busctl = try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
+                                         "org.traitd.Layout1.Window", "ReportLayout", "tsa{s(dddd)}a{sv}",
+                                         "\(id)", "owned", "1", "x", "0", "0", "1", "1", "0"])
+        #expect(busctl.status != 0 && busctl.stderr.contains("Access denied"), "\(busctl)")
+        let unregister = try fixture.dbusSend("UnregisterAdapter", ["string:mail", "string:owned"])
+        #expect(unregister.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(unregister)")
+        // The same name from another connection is taken.
+        await #expect(throws: DBusError.self) { try await recorder.client.registerAdapter("owned", for: "mail") }
+        #expect(try await recorder.client.listAdapters() == [
+            .init(app: "mail", adapter: "owned", owner: owner.client.connection.uniqueName),
+        ])
+        #expect(try await recorder.client.state().window("mail")?.layouts.isEmpty == true)
+        let completion = try await recorder.completion(of: id)
+        #expect(completion.missed == ["owned"] && completion.reported.isEmpty)
+    }
+
+    @Test func reportsForCompletedOrUnknownTransitionsAreStale() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        try await client.registerAdapter("late", for: "mail")
+        try await client.rotate(to: "portrait")
+        let id = try #require(await waitForID(recorder, "mail"))
+        _ = try await recorder.completion(of: id)
+        for stale in [id, id + 1000] {
+            do {
+                try await client.reportLayout(app: "mail", transition: stale, adapter: "late", frames: ["x": (0, 0, 1, 1)])
+                Issue.record("a report for transition \(stale) was accepted")
+            } catch let error as DBusError {
+                #expect(error.name == "org.traitd.Layout1.Error.StaleTransition", "\(error)")
+            }
+        }
+        #expect(try await client.state().window("mail")?.layouts.isEmpty == true)
+        // Transition 0 is the documented exception: a layout of the current geometry, outside any transition.
+        try await client.reportLayout(app: "mail", transition: 0, adapter: "late", frames: ["x": (0, 0, 438, 1024)])
+        #expect(try await client.state().window("mail")?.layouts == ["late": ["x": [0, 0, 438, 1024]]])
+    }
+
+    @Test func aFailedLayoutIsListedAsFailedAndPublishesNoFrames() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let broken = try await ScriptedAdapter(fixture, app: "mail", name: "broken", behaviour: .failing("conflict: a == b"))
+        defer { broken.close() }
+        try await recorder.client.rotate(to: "portrait")
+        let id = try #require(await waitForID(recorder, "mail"))
+        let completion = try await recorder.completion(of: id)
+        #expect(completion.failed == ["broken"] && completion.reported.isEmpty && completion.missed.isEmpty)
+        #expect(try await recorder.client.state().window("mail")?.layouts.isEmpty == true)
+        let extras = try await recorder.client.property("LayoutExtras", path: TraitClient.windowPath("mail"),
+                                                        interface: TraitClient.windowInterface)
+        #expect(extras.dictionary?["broken"]?.dictionary?["error"]?.unwrapped.string == "conflict: a == b")
+    }
+
+    @Test func aBurstOf100RotationsCompletesEveryTransitionExactlyOnce() async throws {
+        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        let recorder = try await Recorder(fixture)
+        let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
+        let slow = try await ScriptedAdapter(fixture, app: "notes", name: "slow", behaviour: .delayed(seconds: 0.05))
+        defer { fast.close(); slow.close() }
+        let orientations = ["portrait", "landscape-left", "portrait-upside-down", "landscape-right"]
+        var last = ""
+        for i in 0..<100 {
+            last = orientations[i % orientations.count]
+            try await recorder.client.rotate(to: last)
+        }
+        // Every transition that began completes, exactly once.
+        try await recorder.wait("every transition to complete", timeout: 15) { events in
+            let begun = Set(events.filter { $0.member != "TransitionCompleted" }.compactMap(\.transitionID))
+            let done = Set(events.compactMap { Completion($0)?.id })
+            return !begun.isEmpty && begun == done
+        }
+        try await Task.sleep(for: .milliseconds(400))  // past the deadline: nothing more may complete
+        let completions = recorder.completions
+        #expect(Set(completions.map(\.id)).count == completions.count, "no transition completed twice")
+        let begun = Set(recorder.all.filter { $0.member != "TransitionCompleted" }.compactMap(\.transitionID))
+        #expect(Set(completions.map(\.id)) == begun)
+        #expect(begun.count >= 100, "each 90-degree turn resizes both windows (\(begun.count) transitions)")
+        // The final state is the last command's.
+        let state = try await recorder.client.state()
+        #expect(state.orientation == last && state.serial == 101)
+        #expect(state.window("mail")?.frame == [0, 0, 694, 768])
+    }
+
+    @Test func limitsAndMalformedReportsAreRefusedWithClearErrors() async throws {
+        let fixture = try await DaemonFixture(config: """
+            transitions:
+              deadline-ms: 300
+            limits:
+              adapters-per-connection: 2
+              elements-per-report: 2
+            """)
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        try await client.registerAdapter("a", for: "mail")
+        try await client.registerAdapter("a", for: "mail")  // again: a no-op, not a second registration
+        try await client.registerAdapter("b", for: "notes")
+        try await expectError("org.traitd.Layout1.Error.LimitExceeded", containing: "adapters-per-connection") {
+            try await client.registerAdapter("c", for: "mail")
+        }
+        try await expectError("org.freedesktop.DBus.Error.InvalidArgs", containing: "not a valid adapter name") {
+            try await client.registerAdapter("has space", for: "mail")
+        }
+        try await expectError("org.traitd.Layout1.Error.NoSuchAdapter", containing: "no adapter 'zzz'") {
+            try await client.unregisterAdapter("zzz", for: "mail")
+        }
+        let bad: [(String, [String: TraitClient.Frame], String)] = [
+            ("org.traitd.Layout1.Error.LimitExceeded", ["a": (0, 0, 1, 1), "b": (0, 0, 1, 1), "c": (0, 0, 1, 1)], "elements-per-report"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, .nan, 1)], "width is nan"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (.infinity, 0, 1, 1)], "x is inf"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, -5, 1)], "must not be negative"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, 1e9, 1)], "within ±100000"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["bad name": (0, 0, 1, 1)], "not a valid element name"),
+        ]
+        for (name, frames, text) in bad {
+            try await expectError(name, containing: text) {
+                try await client.reportLayout(app: "mail", transition: 0, adapter: "a", frames: frames)
+            }
+        }
+        try await expectError("org.freedesktop.DBus.Error.InvalidArgs", containing: "extras 'error' must be a string") {
+            try await client.reportLayout(app: "mail", transition: 0, adapter: "a", frames: [:], extras: ["error": .int32(3)])
+        }
+        #expect(try await client.state().window("mail")?.layouts.isEmpty == true)
+        // Unregistering frees a slot.
+        try await client.unregisterAdapter("a", for: "mail")
+        try await client.registerAdapter("c", for: "mail")
+        #expect(try await client.listAdapters().map(\.adapter) == ["c", "b"])
+    }
+}
+
+/// Waits for the first transition id of `app`'s window.
+func waitForID(_ recorder: Recorder, _ app: String) async throws -> UInt64? {
+    try await recorder.wait("a transition of \(app)") { _ in !recorder.transitionIDs(of: app).isEmpty }
+    return recorder.transitionIDs(of: app).first
+}
+
+/// Expects `body` to fail with the D-Bus error `name` whose message contains `text`.
+func expectError(_ name: String, containing text: String, sourceLocation: SourceLocation = #_sourceLocation,
+                 _ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+        Issue.record("expected \(name), but the call succeeded", sourceLocation: sourceLocation)
+    } catch let error as DBusError {
+        #expect(error.name == name && error.message.contains(text), "\(error)", sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,85 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+
+/// An adapter on a bus connection of its own, with a scripted behaviour: it reports at once, after a delay,
+/// never, or as failed. Each transition of its app's window gets one report, `root` = the whole window.
+final class ScriptedAdapter: @unchecked Sendable {
+    enum Behaviour: Sendable {
+        case fast
+        case delayed(seconds: Double)
+        case silent
+        case failing(String)
+    }
+
+    let client: TraitClient
+    let app: String
+    let name: String
+    private var task: Task<Void, Never>?
+    private let lock = NSLock()
+    private var refusals: [DBusError] = []
+
+    init(_ fixture: DaemonFixture, app: String, name: String, behaviour: Behaviour) async throws {
+        client = try TraitClient(bus: .address(fixture.bus.address))
+        self.app = app
+        self.name = name
+        let events = try await client.events()
+        try await client.registerAdapter(name, for: app)
+        task = Task { [client, lock] in
+            var answered: Set<UInt64> = []
+            for await event in events where event.app == app {
+                guard let id = event.transitionID, event.member != "TransitionCompleted", !answered.contains(id)
+                else { continue }
+                // The size from ViewWillTransitionToSize; a traits-only transition has none, so use the Frame.
+                var size: (Double, Double)?
+                if event.member == "ViewWillTransitionToSize", let w = event.arguments[1].double,
+                   let h = event.arguments[2].double {
+                    size = (w, h)
+                } else if event.member == "TraitCollectionDidChange" {
+                    let frame = try? await client.property("Frame", path: TraitClient.windowPath(app),
+                                                           interface: TraitClient.windowInterface).doubles
+                    if let frame, frame.count == 4 { size = (frame[2], frame[3]) }
+                }
+                guard let (width, height) = size else { continue }
+                answered.insert(id)
+                let report: @Sendable () async -> Void = {
+                    var extras: [String: DBusValue] = [:]
+                    var frames: [String: TraitClient.Frame] = ["root": (0, 0, width, height)]
+                    if case .failing(let reason) = behaviour {
+                        extras["error"] = .string(reason)
+                        frames = [:]
+                    }
+                    do {
+                        try await client.reportLayout(app: app, transition: id, adapter: name, frames: frames, extras: extras)
+                    } catch let error as DBusError {
+                        lock.withLock { self.refusals.append(error) }
+                    } catch {}
+                }
+                switch behaviour {
+                case .fast, .failing: await report()
+                case .delayed(let seconds):
+                    Task {
+                        try? await Task.sleep(for: .seconds(seconds))
+                        await report()
+                    }
+                case .silent: break
+                }
+            }
+        }
+    }
+
+    /// Reports the daemon refused (a late report after the deadline gets `StaleTransition`).
+    var refused: [DBusError] { lock.withLock { refusals } }
+
+    /// Leaves the bus, as a crashing adapter would.
+    func close() {
+        guard lock.withLock({ () -> Bool in defer { closed = true }; return !closed }) else { return }
+        task?.cancel()
+        client.close()
+    }
+
+    private var closed = false
+
+    deinit { close() }
+}
