@@ -7,6 +7,8 @@ public enum Marshalling {
     public static func encode(_ values: [DBusValue]) throws -> [UInt8] {
         let message = try Message.signal(path: "/org/traitd/Stored", interface: "org.traitd.Stored", member: "Values")
         try message.append(values)
+        // libdbus refuses to read back a message with serial 0 (one never sent).
+        dbus_message_set_serial(message.raw, 1)
         var buffer: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
         guard dbus_message_marshal(message.raw, &buffer, &length) != 0, let buffer else {

@@ -90,6 +90,8 @@ public final class StateStore: @unchecked Sendable {
 
     /// Reads the state file. Anything wrong with it (unreadable, not JSON, a newer version) moves it aside.
     public func load() -> Loaded {
+        // A temporary file is a write that a crash cut short; the state file beside it is whole.
+        unlink(path + ".tmp")
         guard FileManager.default.fileExists(atPath: path) else { return .nothing }
         do {
             guard let data = FileManager.default.contents(atPath: path) else { throw Problem("cannot read it") }

@@ -1,5 +1,7 @@
+import DBus
 import Foundation
 import TestSupport
+import TraitClient
 import Testing
 
 @Suite struct TraitctlTests {
@@ -63,5 +65,56 @@ import Testing
             "mail TransitionCompleted #1 reported=[] missed=[] failed=[]",
             "notes TransitionCompleted #2 reported=[] missed=[] failed=[]",
         ])
+    }
+
+    /// Starts `traitctl watch --count N` and waits until it listens.
+    func watch(_ fixture: DaemonFixture, count: Int) async throws -> ChildProcess {
+        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--count", "\(count)", "--bus", fixture.bus.address])
+        let deadline = Date().addingTimeInterval(10)
+        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        return watch
+    }
+
+    @Test func dragShowsEachStepAndWatchShowsAppStates() async throws {
+        let fixture = try await DaemonFixture()
+        let watcher = try await watch(fixture, count: 5)
+        let begin = try fixture.traitctl(["drag", "begin"])
+        #expect(begin.status == 0 && begin.stdout == "divider 694 dragging, arrangement split-two-thirds, mail 694pt inactive, notes 320pt inactive\n")
+        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(watcher.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) } == [
+            "mail WillResignActive", "notes WillResignActive", "display PropertiesChanged Dragging=true Serial=2",
+            "mail PropertiesChanged State=inactive", "notes PropertiesChanged State=inactive",
+        ])
+        let move = try fixture.traitctl(["drag", "move", "500"])
+        #expect(move.stdout == "divider 500 dragging, arrangement split-two-thirds, mail 507pt inactive, notes 507pt inactive\n")
+        let end = try fixture.traitctl(["drag", "end"])
+        #expect(end.stdout == "divider 507 released, arrangement split-half, mail 507pt active, notes 507pt active\n")
+        let wrong = try fixture.traitctl(["drag", "end"])
+        #expect(wrong.status == 1 && wrong.stderr.contains("org.traitd.Layout1.Error.NotDragging"))
+        #expect(try fixture.traitctl(["drag", "move"]).stderr.contains("needs the divider's position"))
+    }
+
+    @Test func restoreSetsTypedValuesAndAdaptersListsRegistrations() async throws {
+        let fixture = try await DaemonFixture()
+        let set = try fixture.traitctl(["restore", "set", "mail", "selection=inbox", "scroll=120.5", "count=3", "open=true", "code=string:42"])
+        #expect(set.status == 0 && set.stdout == "code=42\ncount=3\nopen=true\nscroll=120.5\nselection=inbox\n", "\(set)")
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        #expect(try await client.restorationState(of: "mail") == [
+            "selection": .string("inbox"), "scroll": .double(120.5), "count": .int64(3), "open": .boolean(true), "code": .string("42"),
+        ])
+        // set merges; --replace replaces.
+        #expect(try fixture.traitctl(["restore", "set", "mail", "count=4"]).stdout.contains("selection=inbox"))
+        #expect(try fixture.traitctl(["restore", "set", "mail", "--replace", "only=1"]).stdout == "only=1\n")
+        #expect(try fixture.traitctl(["restore", "get", "nobody"]).status == 1)
+
+        #expect(try fixture.traitctl(["adapters"]).stdout == "no adapters are registered\n")
+        let watcher = try await watch(fixture, count: 1)
+        try await client.registerAdapter("sidebar", for: "mail")
+        try await client.reportLayout(app: "mail", transition: 0, adapter: "sidebar", frames: ["content": (0, 0, 694, 768)])
+        let table = try fixture.traitctl(["adapters"])
+        #expect(table.stdout == "APP   ADAPTER  OWNER\nmail  sidebar  \(client.connection.uniqueName)\n", "\(table)")
+        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(watcher.standardOutput.contains("mail PropertiesChanged Adapters=[sidebar]"), "\(watcher.standardOutput)")
     }
 }

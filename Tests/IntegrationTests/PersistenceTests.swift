@@ -1,0 +1,151 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// Restoration state and the state file: nothing the simulation does loses an app's state, a restart brings
+/// everything back, a corrupt file is moved aside, and `kill -9` never leaves a file that fails to load.
+@Suite struct PersistenceTests {
+    /// Values of many D-Bus types, nested, as an app might keep its navigation state.
+    static let restoration: [String: DBusValue] = [
+        "selection": .string("inbox/42"),
+        "scroll": .double(1234.5),
+        "far": .double(.infinity),
+        "unread": .uint64(UInt64.max),
+        "path": .strings(["inbox", "42"]),
+        "flags": .array(element: "y", [.byte(1), .byte(255)]),
+        "nested": .vardict(["open": .boolean(true), "depth": .int32(-3)]),
+    ]
+
+    @Test func restorationStateSurvivesEverythingTheSimulationDoes() async throws {
+        let fixture = try await DaemonFixture()
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        try await client.setRestorationState(Self.restoration, for: "mail")
+        // gdbus (GDBus, another implementation) sets the other app's state.
+        let gdbus = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/notes",
+                                               "--method", "org.traitd.Layout1.Window.SetRestorationState",
+                                               "{'tab': <'drafts'>, 'count': <int32 3>}"])
+        #expect(gdbus.status == 0, "\(gdbus)")
+        // A drag with snapshots that returns, rotations, a device change, other arrangements.
+        try await client.beginDividerDrag()
+        for x in [250.0, 694] { try await client.moveDivider(to: x) }
+        try await client.endDividerDrag()
+        try await client.rotate(to: "portrait")
+        try await client.rotate(to: "landscape-right")
+        try await client.setDevice("ipad-pro-12.9")
+        try await client.setArrangement("split-half")
+        try await client.setArrangement("slide-over")
+        try await client.setArrangement("split-half")
+        #expect(try await client.restorationState(of: "mail") == Self.restoration)
+        let before = try await client.state()
+        // A clean restart: the same display, apps and restoration states.
+        try await fixture.restart()
+        let after = try await client.state()
+        #expect(after.device == "ipad-pro-12.9" && after.orientation == "landscape-right" && after.arrangement == "split-half")
+        #expect(after.windows.map(\.frame) == before.windows.map(\.frame) && after.windows.map(\.app) == ["mail", "notes"])
+        #expect(try await client.restorationState(of: "mail") == Self.restoration)
+        #expect(try await client.restorationState(of: "notes") == ["tab": .string("drafts"), "count": .int32(3)])
+        #expect(fixture.daemon.standardError.contains("restored the state saved in \(fixture.stateDirectory.path)/state.json"))
+        // CloseApp ends an app: its state goes with it.
+        try await client.closeApp("notes")
+        try await client.openApp("notes", role: "secondary")
+        #expect(try await client.restorationState(of: "notes").isEmpty)
+    }
+
+    @Test func restorationStateHasALimit() async throws {
+        let fixture = try await DaemonFixture(config: "limits:\n  restoration-bytes: 1000\n")
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        try await expectError("org.traitd.Layout1.Error.LimitExceeded", containing: "restoration-bytes") {
+            try await client.setRestorationState(["big": .string(String(repeating: "x", count: 2000))], for: "mail")
+        }
+        #expect(try await client.restorationState(of: "mail").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("not json at all {", "is not a traitd state file"),
+        (#"{"version": 1, "display": {"device": "ipad-99", "orientation": "portrait", "arrangement": "full", "apps": [], "background": []}, "restoration": {}}"#,
+         "unknown device 'ipad-99'"),
+        (#"{"version": 7, "display": {}, "restoration": {}}"#, "has no"),
+    ])
+    func aStateFileThatCannotBeLoadedIsMovedAsideAndReported(content: String, reason: String) async throws {
+        let fixture = try await DaemonFixture()
+        let file = fixture.stateDirectory.appendingPathComponent("state.json")
+        fixture.daemon.kill(SIGTERM)
+        _ = fixture.daemon.wait(timeout: 10)
+        try content.write(to: file, atomically: true, encoding: .utf8)
+        try await fixture.restart()
+        let log = fixture.daemon.standardError
+        #expect(log.contains("the state file \(file.path) cannot be loaded") && log.contains(reason), "\(log)")
+        #expect(log.contains("moved it to \(file.path).corrupt-"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: fixture.stateDirectory.path)
+            .filter { $0.hasPrefix("state.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(try String(contentsOf: fixture.stateDirectory.appendingPathComponent(aside[0]), encoding: .utf8) == content)
+        // The daemon runs from its configuration, and writes a fresh, loadable file.
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        #expect(try await client.state().device == "ipad-9.7")
+        try await client.rotate(to: "portrait")
+        try await fixture.restart()
+        #expect(try await client.state().orientation == "portrait")
+    }
+
+    @Test func killMinus9DuringABurstNeverLeavesAStateFileThatFailsToLoad() async throws {
+        let fixture = try await DaemonFixture()
+        let commands: [(TraitClient) async throws -> Void] = [
+            { try await $0.rotate(to: "portrait") }, { try await $0.rotate(to: "landscape-left") },
+            { try await $0.setArrangement("split-half") }, { try await $0.setArrangement("split-two-thirds") },
+            { try await $0.setDevice("ipad-pro-12.9") }, { try await $0.setDevice("ipad-9.7") },
+            { try await $0.setRestorationState(["n": .int64(Int64.random(in: 0..<1_000_000))], for: "mail") },
+        ]
+        for round in 0..<10 {
+            let client = try TraitClient(bus: .address(fixture.bus.address))
+            let burst = Task {
+                var sent = 0
+                while !Task.isCancelled {
+                    do { try await commands[sent % commands.count](client) } catch { break }
+                    sent += 1
+                }
+                return sent
+            }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 30...250)))
+            try await fixture.restart(after: SIGKILL)
+            burst.cancel()
+            let sent = await burst.value
+            client.close()
+            let log = fixture.daemon.standardError
+            #expect(log.contains("restored the state saved"), "round \(round) after \(sent) commands: \(log)")
+            #expect(!log.contains("cannot be loaded"), "round \(round): \(log)")
+        }
+        // Nothing was moved aside. (A temporary file that a kill cut short is removed at the next start.)
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.stateDirectory.path)
+        #expect(files.filter { $0.contains("corrupt") }.isEmpty && files.contains("state.json"), "\(files)")
+    }
+
+    @Test func theStateDirectoryComesFromTheEnvironmentWhenNotGiven() async throws {
+        let bus = try PrivateBus()
+        let systemd = bus.folder.appendingPathComponent("systemd-state")
+        let xdg = bus.folder.appendingPathComponent("xdg")
+        for (variable, value, expected) in [("STATE_DIRECTORY", systemd.path, systemd.path),
+                                            ("XDG_STATE_HOME", xdg.path, xdg.path + "/traitd")] {
+            var environment = bus.environment
+            environment["STATE_DIRECTORY"] = nil
+            environment[variable] = value
+            let daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address], environment: environment)
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: expected + "/state.json"), Date() < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(FileManager.default.fileExists(atPath: expected + "/state.json"), "\(variable): \(daemon.standardError)")
+            daemon.kill(SIGTERM)
+            #expect(daemon.wait(timeout: 10) == 0)
+        }
+        // A state directory that was asked for and cannot be made is fatal: exit 73 with the reason.
+        let bad = try ChildProcess.run(Binaries.path("traitd"), ["--bus", bus.address, "--state-dir", "/proc/version/traitd"],
+                                       environment: bus.environment)
+        #expect(bad.status == 73 && bad.stderr.contains("cannot create the state directory /proc/version/traitd"), "\(bad)")
+    }
+}
