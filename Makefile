@@ -19,7 +19,7 @@ APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libgli
 	python3-dbus python3-gi
 # The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
 
-.PHONY: deps build release run test install introspection security bench-solver clean
+.PHONY: deps build release run test install introspection security bench-solver bench-transitions clean
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
@@ -67,6 +67,12 @@ install: release
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DATADIR)/dbus-1/system.d/org.traitd.Layout1.conf
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
 	install -m 0644 README.md $(DESTDIR)$(DATADIR)/doc/traitd/README.md
+
+# Command -> TransitionCompleted with 1 and 10 adapters on a private bus (BENCH_ARGS="--adapters 1,10,100").
+bench-transitions: deps
+	$(SWIFT) build -c release --product traitd
+	$(SWIFT) build -c release --product transition-benchmark
+	"$$($(SWIFT) build -c release --show-bin-path)/transition-benchmark" $(BENCH_ARGS)
 
 # The constraint engine beside kiwisolver on shared/bench/workloads (BENCH_ARGS=--large adds rows-300).
 bench-solver: deps

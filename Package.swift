@@ -85,6 +85,9 @@ let package = Package(
         .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
+        .executableTarget(
+            name: "transition-benchmark", dependencies: ["TraitClient", "DBus", "TestSupport"],
+            path: "Benchmarks/TransitionBenchmark"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -73,6 +73,17 @@ final class EventLoop: @unchecked Sendable {
         wake()
     }
 
+    /// Queues `work` unless the loop is stopping; returns false (having queued nothing) when it is.
+    func performIfRunning(_ work: @escaping () -> Void) -> Bool {
+        let queued = lock.withLock { () -> Bool in
+            guard !stopping else { return false }
+            jobs.append(work)
+            return true
+        }
+        if queued { wake() }
+        return queued
+    }
+
     @discardableResult
     func schedule(after seconds: Double, _ work: @escaping () -> Void) -> UInt64 {
         let deadline = ContinuousClock.now + .milliseconds(Int64((seconds * 1000).rounded(.up)))

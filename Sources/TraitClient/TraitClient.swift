@@ -74,14 +74,18 @@ public final class TraitClient: Sendable {
     // MARK: Signals
 
     /// Every signal the daemon emits, parsed, from the moment the subscription is in place (when this returns).
-    public func events() async throws -> AsyncStream<TraitEvent> {
+    /// With `app`, only the signals of that app's window: an adapter needs no more, and the bus then sends it
+    /// no more.
+    public func events(of app: String? = nil) async throws -> AsyncStream<TraitEvent> {
         let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
+        let path = app.map(Self.windowPath)
         let id = connection.subscribe { signal in
-            guard signal.path.hasPrefix(Self.rootPath) else { return }
+            guard path.map({ signal.path == $0 }) ?? signal.path.hasPrefix(Self.rootPath) else { return }
             continuation.yield(TraitEvent(signal))
         }
         continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        try await connection.addMatch("type='signal',sender='\(Self.busName)',path_namespace='\(Self.rootPath)'")
+        let rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
+        try await connection.addMatch("type='signal',sender='\(Self.busName)',\(rule)")
         return stream
     }
 

@@ -19,9 +19,7 @@ extension DisplayService {
         let reports = layouts[app] ?? [:]
         properties["Adapters"] = .strings(registry.adapters(for: app))
         properties["Layouts"] = Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames))
-        properties["LayoutExtras"] = .array(element: "{sa{sv}}", reports.keys.sorted().map {
-            .dictEntry(.string($0), .vardict(reports[$0]!.extras))
-        })
+        properties["LayoutExtras"] = Encoding.layoutExtras(reports.mapValues(\.extras))
         properties["RestorationState"] = .vardict(restoration[app] ?? [:])
         return properties
     }
@@ -63,10 +61,23 @@ extension DisplayService {
         } else {
             logger.debug("adapter \(adapter) reported \(report.frames.count) frame(s) for \(app), transition \(id)")
         }
-        let all = windowProperties(app)
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                 all.filter { $0.key == "Layouts" || $0.key == "LayoutExtras" })
-        if id != 0 { coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil) }
+        if id == 0 {
+            announceLayouts(app)
+        } else {
+            // Announced once, when the transition completes, rather than once per report.
+            layoutsToAnnounce.insert(app)
+            coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil)
+        }
+    }
+
+    /// `PropertiesChanged` for the window's `Layouts` and `LayoutExtras`.
+    func announceLayouts(_ app: String) {
+        guard simulation.windows[app] != nil else { return }
+        let reports = layouts[app] ?? [:]
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, [
+            "Layouts": Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
+            "LayoutExtras": Encoding.layoutExtras(reports.mapValues(\.extras)),
+        ])
     }
 
     private func setRestorationState(app: String, _ value: DBusValue, _ call: ObjectServer.MethodCall) throws {

@@ -20,6 +20,8 @@ public final class DisplayService {
     /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
     /// does changes it.
     var restoration: [String: [String: DBusValue]]
+    /// Windows whose layouts changed during their open transition, announced when it completes.
+    var layoutsToAnnounce: Set<String> = []
     private let store: StateStore?
 
     public init(
@@ -35,6 +37,9 @@ public final class DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         coordinator = TransitionCoordinator(server: server, deadline: settings.deadline, logger: logger)
         coordinator.adapters = { [unowned self] in registry.adapters(for: $0) }
+        coordinator.willComplete = { [unowned self] app in
+            if layoutsToAnnounce.remove(app) != nil { announceLayouts(app) }
+        }
         pruneRestoration()
     }
 

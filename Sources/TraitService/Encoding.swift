@@ -51,6 +51,11 @@ enum Encoding {
         })
     }
 
+    /// `LayoutExtras`: adapter -> extras, as `a{sa{sv}}`, sorted.
+    static func layoutExtras(_ extras: [String: [String: DBusValue]]) -> DBusValue {
+        .array(element: "{sa{sv}}", extras.keys.sorted().map { .dictEntry(.string($0), .vardict(extras[$0]!)) })
+    }
+
     static func displayProperties(_ sim: Simulation) -> [String: DBusValue] {
         [
             "Device": .string(sim.state.device),

@@ -41,6 +41,9 @@ final class TransitionCoordinator {
     let deadline: Double
     /// The adapters registered for an app's window now.
     var adapters: (String) -> [String] = { _ in [] }
+    /// Called just before a transition of the app's window completes (the service announces the layouts
+    /// reported for it there, once, instead of once per report).
+    var willComplete: (String) -> Void = { _ in }
     /// Ids increase and are never reused within a run.
     private var nextID: UInt64 = 1
     /// The transition still open for each window (app name -> transition); at most one per window.
@@ -148,6 +151,7 @@ final class TransitionCoordinator {
     private func finish(_ app: String) {
         guard let transition = open.removeValue(forKey: app) else { return }
         if let timer = transition.deadline { server.connection.cancel(timer: timer) }
+        willComplete(app)
         let reported = transition.reported.sorted()
         let failed = transition.failed.sorted()
         let missed = transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted()
