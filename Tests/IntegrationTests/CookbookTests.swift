@@ -23,11 +23,20 @@ import Testing
             let result = try fixture.run("bash", ["-c", line])
             #expect(result.status == 0, "\(line)\n\(result.stderr)")
         }
+        // The drags did what the comments say: a 50/50 split, then notes dismissed and opened again.
+        let state = try fixture.dbusSend("GetState").stdout
+        #expect(state.contains("\"split-two-thirds\"") && state.contains("/org/traitd/Layout1/window/notes"))
+        let restoration = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
+                                              "org.traitd.Layout1.Window", "RestorationState"])
+        #expect(restoration.stdout.contains("\"selection\" s \"inbox/42\""), "\(restoration)")
         // Every method and property of both interfaces appears in the cookbook.
         let text = lines.joined(separator: "\n")
         for name in ["SetDevice", "Rotate", "SetArrangement", "OpenApp", "CloseApp", "ListDevices", "GetState",
                      "Device", "Orientation", "ScreenSize", "Scale", "Arrangement", "Windows", "Serial",
-                     "App", "Role", "Frame", "HorizontalSizeClass", "VerticalSizeClass", "Traits", "State", "Adapters", "Layouts"] {
+                     "App", "Role", "Frame", "HorizontalSizeClass", "VerticalSizeClass", "Traits", "State", "Adapters", "Layouts",
+                     "BeginDividerDrag", "MoveDivider", "EndDividerDrag", "RegisterAdapter", "ListAdapters",
+                     "SetRestorationState", "DividerPosition", "Dragging", "BackgroundApps", "LayoutExtras",
+                     "RestorationState"] {
             #expect(text.contains(name), "the cookbook shows \(name)")
         }
     }
