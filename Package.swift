@@ -92,6 +92,10 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
+            name: "TraitServiceTests",
+            dependencies: ["TraitService", "TraitConfig", "TraitModel", "DBus", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl"]
         ),

@@ -1,0 +1,109 @@
+import DBus
+import Foundation
+import Logging
+import TraitConfig
+import TraitModel
+@testable import TraitService
+import Testing
+
+/// The service's parts that need no bus: the adapter registry, report checks and the state file.
+@Suite struct AdapterRegistryTests {
+    @Test func registrationsBelongToTheirOwner() throws {
+        var limits = Limits()
+        limits.adaptersPerConnection = 2
+        limits.adaptersPerWindow = 2
+        var registry = AdapterRegistry(limits: limits)
+        #expect(try registry.register(app: "mail", adapter: "a", owner: ":1.1"))
+        #expect(try !registry.register(app: "mail", adapter: "a", owner: ":1.1"), "again: a no-op")
+        #expect(throws: DBusError.self) { try registry.register(app: "mail", adapter: "a", owner: ":1.2") }
+        #expect(try registry.register(app: "mail", adapter: "b", owner: ":1.2"))
+        // adapters-per-window: mail has two.
+        #expect(throws: DBusError.self) { try registry.register(app: "mail", adapter: "c", owner: ":1.3") }
+        #expect(try registry.register(app: "notes", adapter: "a", owner: ":1.1"))
+        // adapters-per-connection: :1.1 has two.
+        #expect(throws: DBusError.self) { try registry.register(app: "video", adapter: "x", owner: ":1.1") }
+        #expect(throws: DBusError.self) { try registry.unregister(app: "mail", adapter: "b", caller: ":1.1") }
+        #expect(registry.adapters(for: "mail") == ["a", "b"])
+        let gone = registry.removeOwner(":1.1")
+        #expect(gone.map { "\($0.app)/\($0.adapter)" } == ["mail/a", "notes/a"])
+        #expect(registry.adapters(for: "mail") == ["b"] && !registry.holds(":1.1") && registry.removeOwner(":1.1").isEmpty)
+    }
+}
+
+@Suite struct LayoutReportTests {
+    func frames(_ entries: [(String, [Double])]) -> DBusValue {
+        .array(element: "{s(dddd)}", entries.map { .dictEntry(.string($0.0), .doubles($0.1)) })
+    }
+
+    @Test func aGoodReportAndItsFailure() throws {
+        let report = try LayoutReport(frames: frames([("main", [0, 0, 10, 20])]),
+                                      extras: .vardict(["cellStyle": .string("compact")]), limits: Limits())
+        #expect(report.frames == ["main": Rect(x: 0, y: 0, width: 10, height: 20)] && report.failure == nil)
+        let failed = try LayoutReport(frames: frames([]), extras: .vardict(["error": .string("conflict")]), limits: Limits())
+        #expect(failed.failure == "conflict")
+    }
+
+    @Test func badReportsAreRefused() {
+        let bad: [DBusValue] = [
+            frames([("main", [0, 0, .nan, 1])]), frames([("main", [0, 0, 1, -1])]), frames([("", [0, 0, 1, 1])]),
+            frames([("a b", [0, 0, 1, 1])]), frames([("m", [0, 0, 1, 1]), ("m", [0, 0, 2, 2])]),
+            frames([("m", [-200_000, 0, 1, 1])]),
+        ]
+        for value in bad {
+            #expect(throws: DBusError.self) { try LayoutReport(frames: value, extras: .vardict([:]), limits: Limits()) }
+        }
+    }
+}
+
+@Suite struct StateStoreTests {
+    func directory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("traitd-store-\(UUID().uuidString)").path
+    }
+
+    let logger = Logger(label: "test")
+    let display = DisplayState(device: "ipad-9.7", orientation: .portrait, arrangement: .full,
+                               apps: [.init(name: "mail", role: .primary)], background: ["notes"])
+
+    @Test func aSavedStateLoadsBackExactly() throws {
+        let dir = directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir, logger: logger)
+        guard case .nothing = store.load() else { Issue.record("a new directory has no state"); return }
+        let restoration: [String: [String: DBusValue]] = [
+            "mail": ["nan": .double(.nan), "big": .uint64(.max), "list": .strings(["a", "b"]), "v": .variant(.int16(-2))],
+        ]
+        store.save(try SavedState(display: display, restoration: restoration))
+        store.flush()
+        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+            Issue.record("the saved state did not load")
+            return
+        }
+        #expect(saved.display == display)
+        let back = try saved.restorationStates()["mail"]!
+        #expect(back["nan"]?.double?.isNaN == true && back["big"] == .uint64(.max) && back["list"] == .strings(["a", "b"]))
+        #expect(back["v"] == .int16(-2), "a variant inside the dictionary is unwrapped, as the property returns it")
+        // Only the state file is left: no temporary file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["state.json"])
+    }
+
+    @Test func aCorruptFileIsMovedAsideNotOverwritten() throws {
+        let dir = directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir, logger: logger)
+        try "{\"version\": 1".write(toFile: store.path, atomically: true, encoding: .utf8)
+        try "half a write".write(toFile: store.path + ".tmp", atomically: true, encoding: .utf8)
+        guard case .movedAside(let target?, let reason) = store.load() else {
+            Issue.record("the corrupt file was not moved aside")
+            return
+        }
+        #expect(reason.contains("not a traitd state file"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"version\": 1")
+        #expect(!FileManager.default.fileExists(atPath: store.path) && !FileManager.default.fileExists(atPath: store.path + ".tmp"))
+    }
+
+    @Test func theDefaultDirectoryFollowsSystemdThenXDG() {
+        #expect(StateStore.defaultDirectory(environment: ["STATE_DIRECTORY": "/var/lib/traitd:/other", "HOME": "/h"]) == "/var/lib/traitd")
+        #expect(StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]) == "/x/traitd")
+        #expect(StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/traitd")
+    }
+}
