@@ -44,14 +44,18 @@ import Testing
         #expect(ready, "traitd (as root) owns its name on the system bus: \(daemon.standardError)")
         // Anyone reads.
         for call in [["org.traitd.Layout1.Display.GetState"], ["org.traitd.Layout1.Display.ListDevices"],
+                     ["org.traitd.Layout1.Display.ListAdapters"],
                      ["org.freedesktop.DBus.Properties.Get", "string:org.traitd.Layout1.Display", "string:Serial"],
                      ["org.freedesktop.DBus.Introspectable.Introspect"]] {
             let result = try asNobody(bus, send + call)
             #expect(result.status == 0, "nobody may call \(call[0]): \(result.stderr)")
         }
         // Nobody changes.
-        let rotate = try asNobody(bus, send + ["org.traitd.Layout1.Display.Rotate", "string:portrait"])
-        #expect(rotate.status != 0 && rotate.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"))
+        for call in [["org.traitd.Layout1.Display.Rotate", "string:portrait"], ["org.traitd.Layout1.Display.BeginDividerDrag"],
+                     ["org.traitd.Layout1.Display.RegisterAdapter", "string:mail", "string:spy"]] {
+            let result = try asNobody(bus, send + call)
+            #expect(result.status != 0 && result.stderr.contains("org.freedesktop.DBus.Error.AccessDenied"), "\(call[0])")
+        }
         // Root does.
         #expect(try ChildProcess.run(send[0], Array(send.dropFirst()) + ["org.traitd.Layout1.Display.Rotate", "string:portrait"]).status == 0)
         // Nobody may not own the name.
