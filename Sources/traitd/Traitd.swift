@@ -17,7 +17,8 @@ struct Traitd: AsyncParsableCommand {
         abstract: "Publish a simulated iPad display and its app windows on D-Bus as org.traitd.Layout1.",
         discussion: """
             With no options traitd runs the embedded default configuration (Config/traitd.yaml) on the session \
-            bus. SIGTERM or SIGINT releases the name and exits 0.
+            bus, and restores the display it saved last time (see --state-dir). SIGTERM or SIGINT saves the \
+            state, releases the name and exits 0.
             """,
         version: version)
 

@@ -45,6 +45,9 @@ import Testing
     @Test func commandLineHelpAndErrors() throws {
         let help = try ChildProcess.run(Binaries.path("traitd"), ["--help"])
         #expect(help.status == 0 && help.stdout.contains("--bus <bus>") && help.stdout.contains("--log-level <level>"))
+        #expect(help.stdout.contains("--state-dir <dir>") && help.stdout.contains("--no-state"))
+        let both = try ChildProcess.run(Binaries.path("traitd"), ["--state-dir", "/tmp/x", "--no-state"])
+        #expect(both.status == 64 && both.stderr.contains("--state-dir and --no-state contradict each other"))
         let version = try ChildProcess.run(Binaries.path("traitd"), ["--version"])
         #expect(version.status == 0 && !version.stdout.isEmpty)
         let badLevel = try ChildProcess.run(Binaries.path("traitd"), ["--log-level", "loud"])
