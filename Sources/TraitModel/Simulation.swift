@@ -81,11 +81,12 @@ public struct Simulation: Sendable {
             guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
             var next = state
             var events: [String: [LifecycleEvent]] = [:]
-            switch dividerTrack.release(at: current.position) {
+            let release = dividerTrack.release(at: current.position)
+            switch release {
             case .snap(let arrangement):
                 next.arrangement = arrangement
             case .dismissLeft, .dismissRight:
-                let side: Role = dividerTrack.release(at: current.position) == .dismissLeft ? .primary : .secondary
+                let side: Role = release == .dismissLeft ? .primary : .secondary
                 let gone = state.app(holding: side)!.name
                 next.apps.removeAll { $0.name == gone }
                 if side == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
