@@ -16,7 +16,7 @@ SYSUSERS_DIR = $(PREFIX)/lib/sysusers.d
 SWIFT ?= swift
 # Debian packages the build and the tests need: libdbus (headers), the bus and its tools, busctl, gdbus.
 APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin python3 python3-venv python3-pip \
-	python3-dbus python3-gi
+	python3-dbus python3-gi librsvg2-bin
 # The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
 
 .PHONY: deps build release run test install introspection security bench-solver bench-transitions clean

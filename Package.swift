@@ -6,6 +6,7 @@
 //   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
 //   TraitConfig  YAML config and device-profile files, with file:line:column errors
 //   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
+//   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
 import PackageDescription
@@ -16,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "traitd", targets: ["traitd"]),
         .executable(name: "traitctl", targets: ["traitctl"]),
+        .executable(name: "traitd-adapters", targets: ["traitd-adapters"]),
         .library(name: "TraitClient", targets: ["TraitClient"]),
         .library(name: "TraitModel", targets: ["TraitModel"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -37,10 +39,11 @@ let package = Package(
         .target(name: "TraitModel"),
         .target(name: "Cassowary"),
         .target(name: "Layout", dependencies: ["Cassowary"]),
+        .target(name: "Adapters", dependencies: ["Layout"]),
         .target(
             name: "DefaultConfig",
             path: "Config",
-            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md", "layouts"],
+            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md"],
             sources: ["EmbeddedConfig.swift"],
             resources: [
                 .embedInCode("traitd.yaml"),
@@ -52,11 +55,13 @@ let package = Package(
                 .embedInCode("devices/ipad-air-10.9.yaml"),
                 .embedInCode("devices/ipad-pro-12.9.yaml"),
                 .embedInCode("devices/ipad-mini-6.yaml"),
+                .embedInCode("layouts/support-panel.layout"),
+                .embedInCode("layouts/xy-slider.layout"),
             ]
         ),
         .target(
             name: "TraitConfig",
-            dependencies: ["TraitModel", "DefaultConfig", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TraitModel", "DefaultConfig", "Adapters", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "TraitService",
@@ -76,6 +81,16 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "traitd-adapters",
+            dependencies: [
+                "Adapters", "TraitClient", "TraitConfig", "DefaultConfig", "DBus", "Layout",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
             name: "traitctl",
             dependencies: [
                 "TraitClient", "Layout", "TraitConfig", "TraitModel",
@@ -90,6 +105,7 @@ let package = Package(
             path: "Benchmarks/TransitionBenchmark"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TraitServiceTests",
@@ -97,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl"]
+            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,6 +1,6 @@
 // The files of this folder compiled into the binaries, so that traitd runs with no file at all.
 // SwiftPM's `.embedInCode` (see Package.swift) generates `PackageResources`; this file names its contents.
-// Adding a device profile: put the YAML file in devices/, list it in Package.swift and below.
+// Adding a device profile or a layout: put the file in devices/ or layouts/, list it in Package.swift and below.
 
 public enum DefaultConfig {
     /// `traitd.yaml`, the embedded default configuration.
@@ -11,6 +11,14 @@ public enum DefaultConfig {
     /// The D-Bus introspection XML that the daemon serves and `make install` installs.
     public static var introspectionXML: String {
         String(decoding: PackageResources.org_traitd_Layout1_xml, as: UTF8.self)
+    }
+
+    /// The layout files of Config/layouts/, which the adapter host (traitd-adapters) loads before any directory.
+    public static var layouts: [EmbeddedFile] {
+        [
+            EmbeddedFile(name: "layouts/support-panel.layout", bytes: PackageResources.support_panel_layout),
+            EmbeddedFile(name: "layouts/xy-slider.layout", bytes: PackageResources.xy_slider_layout),
+        ]
     }
 
     /// The built-in device profiles, one file a model.

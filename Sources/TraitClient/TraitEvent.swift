@@ -15,7 +15,10 @@ public struct TraitEvent: Sendable, CustomStringConvertible {
     }
 
     /// The app whose window sent it, nil for the display.
-    public var app: String? {
+    public var app: String? { Self.app(path: path) }
+
+    /// The app whose window has this object path; nil for other paths.
+    public static func app(path: String) -> String? {
         let prefix = TraitClient.rootPath + "/window/"
         guard path.hasPrefix(prefix) else { return nil }
         return Validation.unescapePathElement(String(path.dropFirst(prefix.count)))

@@ -15,6 +15,8 @@ public struct DaemonConfig: Sendable, Equatable {
     /// `$XDG_STATE_HOME/traitd`.
     public var stateDirectory: String?
     public var limits: Limits
+    /// The built-in adapters the adapter host registers (the daemon only checks this section).
+    public var adapters: [AdapterSetup]
 
     /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
     public static func embedded() -> DaemonConfig {
@@ -37,7 +39,7 @@ public struct DaemonConfig: Sendable, Equatable {
         let root = try reader.document(text)
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
-                               allowed: ["bus", "display", "apps", "transitions", "device-directories", "state-directory", "limits"])
+                               allowed: ["bus", "display", "apps", "transitions", "device-directories", "state-directory", "limits", "adapters"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -101,6 +103,8 @@ public struct DaemonConfig: Sendable, Equatable {
                 if let n = fields[key] { limits[keyPath: path] = Int(try reader.number(n, what: key, range: range)) }
             }
         }
+        adapters = try map["adapters"].map { try AdapterSetup.parse($0, reader, base: base?.adapters ?? []) }
+            ?? base?.adapters ?? []
         self.configFile = file
         self.displayNode = map["display"]?.mark ?? root?.mark
     }
@@ -122,14 +126,20 @@ public struct DaemonConfig: Sendable, Equatable {
     public static func == (a: DaemonConfig, b: DaemonConfig) -> Bool {
         a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
             && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
-            && a.stateDirectory == b.stateDirectory && a.limits == b.limits
+            && a.stateDirectory == b.stateDirectory && a.limits == b.limits && a.adapters == b.adapters
     }
 
     /// Where user device profiles live: `$XDG_CONFIG_HOME/traitd/devices`, else `~/.config/traitd/devices`.
-    public static var userDeviceDirectory: String {
+    public static var userDeviceDirectory: String { userConfigDirectory + "/devices" }
+
+    /// Where the adapter host finds a user's layout files: `$XDG_CONFIG_HOME/traitd/layouts`, else
+    /// `~/.config/traitd/layouts`.
+    public static var userLayoutDirectory: String { userConfigDirectory + "/layouts" }
+
+    static var userConfigDirectory: String {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/traitd/devices"
+        return base + "/traitd"
     }
 }

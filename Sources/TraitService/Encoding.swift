@@ -18,15 +18,18 @@ enum Encoding {
     }
 
     /// `ViewWillTransitionToSize`'s context: `duration` d, `reason` s, `orientation` s, `frame` (dddd),
-    /// `snapshot` b.
-    static func context(_ c: TransitionContext, frame: Rect) -> DBusValue {
-        .vardict([
+    /// `snapshot` b, and `screenSize` (dd), the screen in the new orientation (it arrives before the display's
+    /// PropertiesChanged, so an adapter can tell a window narrower than the screen from this signal alone).
+    static func context(_ c: TransitionContext, frame: Rect, screen: DBusValue?) -> DBusValue {
+        var fields: [String: DBusValue] = [
             "duration": .double(c.duration),
             "reason": .string(c.reason.rawValue),
             "orientation": .string(c.orientation.rawValue),
             "frame": Encoding.frame(frame),
             "snapshot": .boolean(c.reason == .snapshot),
-        ])
+        ]
+        if let screen { fields["screenSize"] = screen }
+        return .vardict(fields)
     }
 
     static func windowProperties(app: String, _ w: WindowGeometry) -> [String: DBusValue] {

@@ -67,7 +67,9 @@ final class TransitionCoordinator {
         for change in plan.transitions {
             let id = begin(change.app)
             ids[change.app] = id
-            for step in change.steps.prefix(while: { $0 != .updateProperties }) { emit(step, change, id) }
+            for step in change.steps.prefix(while: { $0 != .updateProperties }) {
+                emit(step, change, id, screen: displayProperties["ScreenSize"])
+            }
         }
         // 3. The new values.
         let names = Encoding.displayPropertyNames(plan.displayChanges)
@@ -84,7 +86,7 @@ final class TransitionCoordinator {
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
             for step in change.steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
-                emit(step, change, ids[change.app]!)
+                emit(step, change, ids[change.app]!, screen: nil)
             }
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
@@ -159,14 +161,14 @@ final class TransitionCoordinator {
         logger.debug("transition \(transition.id) of \(app) completed: reported \(reported), missed \(missed), failed \(failed)")
     }
 
-    private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64) {
+    private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: DBusValue?) {
         switch step {
         case .willTransitionToTraits(let traits):
             signal(change.app, "WillTransitionToTraitCollection", [.uint64(id), Encoding.traits(traits)])
         case .viewWillTransitionToSize(let size):
             signal(change.app, "ViewWillTransitionToSize", [
                 .uint64(id), .double(size.width), .double(size.height),
-                Encoding.context(change.context, frame: change.after!.frame),
+                Encoding.context(change.context, frame: change.after!.frame, screen: screen),
             ])
         case .traitCollectionDidChange(let previous):
             signal(change.app, "TraitCollectionDidChange", [.uint64(id), Encoding.traits(previous)])

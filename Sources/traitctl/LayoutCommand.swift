@@ -7,8 +7,8 @@ import TraitModel
 /// `traitctl layout solve|check`: the constraint engine on layout files, without the daemon.
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "layout", abstract: "Solve or check a layout file (*.layout) without the daemon.",
-        subcommands: [Solve.self, Check.self])
+        commandName: "layout", abstract: "Solve, check or draw a layout file (*.layout) without the daemon.",
+        subcommands: [Solve.self, Check.self, Matrix.self])
 
     /// Reads and parses a layout file; failures exit 66 (cannot read) or 65 (syntax, with file:line:column).
     static func load(_ path: String) throws -> LayoutDocument {
@@ -83,47 +83,82 @@ extension LayoutCommand {
         func run() throws {
             let document = try LayoutCommand.load(file)
             let catalog = try ProfileLoader.catalog()
-            var conflicts = 0, ambiguous = 0, cases = 0
+            var conflicts = 0, ambiguous = 0
+            let cases = try LayoutCase.all()
             print("DEVICE          ORIENTATION  ARRANGEMENT       WINDOW      SIZE         CLASSES  RESULT")
-            for id in catalog.ids {
-                let profile = catalog.profiles[id]!
-                for orientation in [Orientation.landscapeLeft, .portrait] {
-                    for arrangement in profile.offeredArrangements(orientation) {
-                        let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
-                        var windows = [("primary", geometry.primary.frame, geometry.primary.horizontal)]
-                        if let s = geometry.secondary { windows.append((s.role.rawValue, s.frame, s.horizontal)) }
-                        for (role, frame, horizontal) in windows {
-                            cases += 1
-                            let vertical = profile.table(orientation).vertical
-                            let traits = LayoutTraits(
-                                horizontal: LayoutTraits.SizeClass(rawValue: horizontal.rawValue)!,
-                                vertical: LayoutTraits.SizeClass(rawValue: vertical.rawValue)!,
-                                orientation: orientation.isLandscape ? .landscape : .portrait)
-                            let result: String
-                            do {
-                                let solved = try document.solve(width: frame.width, height: frame.height, traits: traits)
-                                if solved.ambiguous.isEmpty {
-                                    result = "ok"
-                                } else {
-                                    ambiguous += 1
-                                    result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
-                                }
-                            } catch LayoutError.conflict(_, let lines) {
-                                conflicts += 1
-                                result = "conflict: " + lines.joined(separator: " | ")
-                            }
-                            let size = "\(frame.width.compact)x\(frame.height.compact)"
-                            let classes = "\(horizontal.rawValue.prefix(1).uppercased())/\(vertical.rawValue.prefix(1).uppercased())"
-                            print([id.padded(15), (orientation.isLandscape ? "landscape" : "portrait").padded(12),
-                                   arrangement.rawValue.padded(17), role.padded(11), size.padded(12), classes.padded(8), result]
-                                .joined(separator: " "))
-                        }
+            for item in cases {
+                let result: String
+                switch item.solve(document) {
+                case .success(let solved) where solved.ambiguous.isEmpty:
+                    result = "ok"
+                case .success(let solved):
+                    ambiguous += 1
+                    result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
+                case .failure(let lines):
+                    conflicts += 1
+                    result = "conflict: " + lines.joined(separator: " | ")
+                }
+                print([item.device.padded(15), item.orientation.padded(12), item.arrangement.padded(17), item.role.padded(11),
+                       item.size.padded(12), item.classes.padded(8), result].joined(separator: " "))
+            }
+            let count = cases.count
+            print("\(count) cases: \(count - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
+            if conflicts > 0 { throw ExitCode(2) }
+        }
+    }
+}
+
+/// One window of one (device, orientation, arrangement): what `layout check` and `layout matrix` solve.
+struct LayoutCase {
+    let device: String
+    let orientation: String
+    let arrangement: String
+    let role: String
+    let width: Double
+    let height: Double
+    let traits: LayoutTraits
+
+    var size: String { "\(width.compact)x\(height.compact)" }
+    var classes: String { "\(traits.horizontal.rawValue.prefix(1).uppercased())/\(traits.vertical.rawValue.prefix(1).uppercased())" }
+
+    /// The solved layout, or the conflicting constraints.
+    enum Outcome { case success(LayoutResult), failure([String]) }
+
+    func solve(_ document: LayoutDocument) -> Outcome {
+        do {
+            return .success(try document.solve(width: width, height: height, traits: traits))
+        } catch LayoutError.conflict(_, let lines) {
+            return .failure(lines)
+        } catch {
+            return .failure(["\(error)"])
+        }
+    }
+
+    /// Every window of every device profile, in landscape and portrait, in every arrangement the device offers.
+    static func all() throws -> [LayoutCase] {
+        let catalog = try ProfileLoader.catalog()
+        var cases: [LayoutCase] = []
+        for id in catalog.ids {
+            let profile = catalog.profiles[id]!
+            for orientation in [Orientation.landscapeLeft, .portrait] {
+                let vertical = profile.table(orientation).vertical
+                for arrangement in profile.offeredArrangements(orientation) {
+                    let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
+                    var windows = [("primary", geometry.primary.frame, geometry.primary.horizontal)]
+                    if let s = geometry.secondary { windows.append((s.role.rawValue, s.frame, s.horizontal)) }
+                    for (role, frame, horizontal) in windows {
+                        let traits = LayoutTraits(
+                            horizontal: LayoutTraits.SizeClass(rawValue: horizontal.rawValue)!,
+                            vertical: LayoutTraits.SizeClass(rawValue: vertical.rawValue)!,
+                            orientation: orientation.isLandscape ? .landscape : .portrait)
+                        cases.append(LayoutCase(device: id, orientation: orientation.isLandscape ? "landscape" : "portrait",
+                                                arrangement: arrangement.rawValue, role: role, width: frame.width,
+                                                height: frame.height, traits: traits))
                     }
                 }
             }
-            print("\(cases) cases: \(cases - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
-            if conflicts > 0 { throw ExitCode(2) }
         }
+        return cases
     }
 }
 

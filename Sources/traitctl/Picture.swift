@@ -1,0 +1,103 @@
+import Foundation
+
+/// A small SVG document, drawn in points: rectangles, lines and text. Text is XML-escaped, so any app or
+/// element name is safe to draw.
+struct Picture {
+    let width: Double
+    let height: Double
+    private var body: [String] = []
+
+    init(width: Double, height: Double, background: String = "#f4f4f6") {
+        self.width = width.rounded(.up)
+        self.height = height.rounded(.up)
+        body.append(#"<rect x="0" y="0" width="\#(self.width.svg)" height="\#(self.height.svg)" fill="\#(background)"/>"#)
+    }
+
+    mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String = "none", stroke: String = "none",
+                       strokeWidth: Double = 1, radius: Double = 0, dashed: Bool = false, opacity: Double = 1) {
+        var attributes = #"x="\#(x.svg)" y="\#(y.svg)" width="\#(max(0, w).svg)" height="\#(max(0, h).svg)" fill="\#(fill)""#
+        attributes += #" stroke="\#(stroke)" stroke-width="\#(strokeWidth.svg)""#
+        if radius > 0 { attributes += #" rx="\#(radius.svg)""# }
+        if dashed { attributes += #" stroke-dasharray="6 4""# }
+        if opacity < 1 { attributes += #" fill-opacity="\#(opacity.svg)""# }
+        body.append("<rect \(attributes)/>")
+    }
+
+    mutating func text(_ x: Double, _ y: Double, _ string: String, size: Double = 12, color: String = "#222",
+                       bold: Bool = false, anchor: String = "start") {
+        body.append(#"<text x="\#(x.svg)" y="\#(y.svg)" font-family="DejaVu Sans, sans-serif" font-size="\#(size.svg)" fill="\#(color)"\#(bold ? #" font-weight="bold""# : "") text-anchor="\#(anchor)">\#(Self.escape(string))</text>"#)
+    }
+
+    /// A group with a title, which SVG viewers show on hover and which names what it holds for readers.
+    mutating func group(_ title: String, _ draw: (inout Picture) -> Void) {
+        body.append("<g><title>\(Self.escape(title))</title>")
+        draw(&self)
+        body.append("</g>")
+    }
+
+    var svg: String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width.svg)" height="\(height.svg)" viewBox="0 0 \(width.svg) \(height.svg)">
+        \(body.joined(separator: "\n"))
+        </svg>
+
+        """
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            // Characters XML 1.0 cannot hold at all.
+            case _ where c.value < 0x20 && c != "\t" && c != "\n" && c != "\r": out += "?"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Colours for adapters and elements, told apart by index.
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+
+    /// Writes the SVG to `svg` (when given) and a PNG to `png` (when given) through `rsvg-convert`.
+    func write(svg svgPath: String?, png pngPath: String?) throws {
+        if let svgPath { try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath)) }
+        guard let pngPath else { return }
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-\(UUID().uuidString).svg")
+        try Data(svg.utf8).write(to: source)
+        defer { try? FileManager.default.removeItem(at: source) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["rsvg-convert", "--format", "png", "--output", pngPath, source.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let detail = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PictureError(process.terminationStatus == 127
+                ? "rsvg-convert is not installed (Debian: librsvg2-bin; make deps installs it)"
+                : "rsvg-convert failed: \(detail)")
+        }
+    }
+}
+
+struct PictureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Double {
+    /// A coordinate as SVG text: 347, 104.1, never 1e-07.
+    var svg: String {
+        let r = (self * 100).rounded() / 100
+        return r == r.rounded() ? String(Int64(r)) : String(format: "%.2f", r).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
+    }
+}

@@ -1,0 +1,231 @@
+import Adapters
+import DBus
+import Foundation
+import Logging
+import TraitClient
+
+/// The adapter host's bus side: registers every adapter for its app with the daemon, follows the windows'
+/// transitions, lays them out and reports with `ReportLayout`.
+///
+/// - Registrations belong to the host's connection, so when the host dies the daemon lists its adapters as
+///   missed in any open transition, and forgets them.
+/// - When the daemon (re)appears on the bus, the host registers again and reports each open window's layout
+///   as it is (transition 0).
+/// - `replace(adapters:)` swaps the adapter set (SIGHUP): registrations that went are withdrawn, new ones are
+///   made, and every window is laid out again.
+///
+/// Signal handlers run on the connection's thread; the state they share with the async side is behind `lock`.
+final class AdapterHost: @unchecked Sendable {
+    let client: TraitClient
+    private let logger: Logger
+    /// Waits this long before each report (to play a slow host in tests; 0 normally).
+    private let delay: Duration
+    private let lock = NSLock()
+    private var adapters: [any LayoutAdapter]
+    private var windows: [String: WindowTracker] = [:]
+    private var display = DisplayFacts()
+    /// The adapters registered with the daemon now, as "app/adapter".
+    private var registered: Set<String> = []
+    private var daemon: String?
+
+    init(bus: Connection.Bus, adapters: [any LayoutAdapter], delay: Duration, logger: Logger) throws {
+        client = try TraitClient(bus: bus)
+        self.adapters = adapters
+        self.delay = delay
+        self.logger = logger
+    }
+
+    /// Subscribes to the daemon's signals and to its name, and attaches if it is on the bus already.
+    func start() async throws {
+        let connection = client.connection
+        _ = connection.subscribe { [weak self] signal in self?.received(signal) }
+        let daemon = TraitClient.busName
+        try await connection.addMatch("type='signal',sender='\(Connection.busName)',interface='\(Connection.busName)',member='NameOwnerChanged',arg0='\(daemon)'")
+        try await connection.addMatch("type='signal',sender='\(daemon)',interface='\(TraitClient.windowInterface)'")
+        try await connection.addMatch("type='signal',sender='\(daemon)',path='\(TraitClient.rootPath)'")
+        if let owner = try await connection.nameOwner(daemon) {
+            await attach(owner)
+        } else {
+            logger.notice("\(daemon) is not on the bus; waiting for it")
+        }
+    }
+
+    /// Replaces the adapter set; withdraws registrations that went, and registers and reports the rest.
+    func replace(adapters new: [any LayoutAdapter]) async {
+        let (old, owner) = lock.withLock { () -> ([String], String?) in
+            let keep = Set(new.map(Self.key))
+            let gone = registered.filter { !keep.contains($0) }
+            adapters = new
+            return (gone.sorted(), daemon)
+        }
+        guard owner != nil else { return }
+        for key in old {
+            let (app, name) = Self.split(key)
+            do {
+                try await client.unregisterAdapter(name, for: app)
+                logger.info("unregistered \(name) for \(app)")
+            } catch {
+                logger.warning("cannot unregister \(name) for \(app): \(error)")
+            }
+            _ = lock.withLock { registered.remove(key) }
+        }
+        await registerAll()
+        await layOutAll()
+    }
+
+    // MARK: Attaching to the daemon
+
+    /// The daemon owns its name (at start, or after a restart): learn the windows, register, report.
+    private func attach(_ owner: String) async {
+        lock.withLock {
+            daemon = owner
+            registered = []
+        }
+        logger.info("traitd is on the bus as \(owner); registering \(lock.withLock { adapters.count }) adapter(s)")
+        do {
+            let state = try await client.state()
+            lock.withLock {
+                display.update(state)
+                windows = [:]
+                for window in state.windows {
+                    windows[window.app] = WindowTracker(window: window, display: display)
+                }
+            }
+        } catch {
+            logger.error("cannot read the daemon's state: \(error)")
+        }
+        await registerAll()
+        await layOutAll()
+    }
+
+    private func registerAll() async {
+        let pending = lock.withLock { adapters.filter { !registered.contains(Self.key($0)) } }
+        for adapter in pending {
+            do {
+                try await client.registerAdapter(adapter.name, for: adapter.app)
+                _ = lock.withLock { registered.insert(Self.key(adapter)) }
+                logger.info("registered \(adapter.name) for \(adapter.app)")
+            } catch {
+                logger.error("cannot register \(adapter.name) for \(adapter.app): \(error)")
+            }
+        }
+    }
+
+    /// Reports every open window's layout as it is now, outside any transition (transition 0).
+    private func layOutAll() async {
+        let apps = lock.withLock { Array(windows.keys).sorted() }
+        for app in apps { report(app: app, transition: 0) }
+    }
+
+    // MARK: Signals
+
+    private func received(_ signal: Connection.Signal) {
+        switch (signal.interface, signal.member) {
+        case (Connection.busName, "NameOwnerChanged"):
+            guard signal.arguments.count == 3, signal.arguments[0].string == TraitClient.busName,
+                  let new = signal.arguments[2].string else { return }
+            if new.isEmpty {
+                logger.notice("traitd left the bus; waiting for it to come back")
+                lock.withLock {
+                    daemon = nil
+                    registered = []
+                    windows = [:]
+                }
+            } else {
+                Task { await attach(new) }
+            }
+        case (TraitClient.windowInterface, _):
+            guard let app = TraitEvent.app(path: signal.path) else { return }
+            if let id = lock.withLock({ windows[app]?.handle(signal.member, signal.arguments) }) {
+                report(app: app, transition: id)
+            }
+        case ("org.freedesktop.DBus.Properties", "PropertiesChanged") where signal.path == TraitClient.rootPath:
+            guard signal.arguments.count > 1, let changed = signal.arguments[1].dictionary else { return }
+            lock.withLock {
+                display.update(changed)
+                for app in windows.keys {
+                    windows[app]!.orientation = display.orientation
+                    (windows[app]!.screenWidth, windows[app]!.screenHeight) = (display.screenWidth, display.screenHeight)
+                }
+            }
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
+            guard signal.arguments.count == 2, let path = signal.arguments[0].string,
+                  let app = TraitEvent.app(path: path),
+                  let properties = signal.arguments[1].dictionary?[TraitClient.windowInterface]?.dictionary else { return }
+            let added = lock.withLock { () -> Bool in
+                guard let tracker = WindowTracker(properties: properties, display: display) else { return false }
+                windows[app] = tracker
+                return true
+            }
+            if added { report(app: app, transition: 0) }
+        case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
+            guard let path = signal.arguments.first?.string, let app = TraitEvent.app(path: path) else { return }
+            _ = lock.withLock { windows.removeValue(forKey: app) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Reports
+
+    /// Lays out `app`'s window with each of its adapters and reports, each report on its own task.
+    private func report(app: String, transition: UInt64) {
+        let (work, context) = lock.withLock { () -> ([any LayoutAdapter], WindowContext?) in
+            (adapters.filter { $0.app == app && registered.contains(Self.key($0)) }, windows[app]?.context)
+        }
+        guard let context, !work.isEmpty else { return }
+        for adapter in work {
+            let result = adapter.layout(context)
+            Task { [client, logger, delay] in
+                if delay > .zero { try? await Task.sleep(for: delay) }
+                let (frames, extras) = Self.wire(result)
+                do {
+                    try await client.reportLayout(app: app, transition: transition, adapter: adapter.name,
+                                                  frames: frames, extras: extras)
+                    logger.info("\(app) #\(transition) \(Self.size(context)) \(adapter.name): \(Self.summary(result))")
+                } catch {
+                    logger.warning("\(app) #\(transition) \(adapter.name): the daemon refused the report: \(error)")
+                }
+            }
+        }
+    }
+
+    /// A result as `ReportLayout`'s frames and extras; a failure is reported with no frames and `error`.
+    static func wire(_ result: AdapterResult) -> ([String: TraitClient.Frame], [String: DBusValue]) {
+        switch result {
+        case .failed(let reason):
+            return ([:], ["error": .string(reason)])
+        case .laidOut(let frames, let extras):
+            return (frames.mapValues { ($0.x, $0.y, $0.width, $0.height) }, extras.mapValues { extra in
+                switch extra {
+                case .string(let s): return .string(s)
+                case .number(let d): return .double(d)
+                case .bool(let b): return .boolean(b)
+                }
+            })
+        }
+    }
+
+    static func summary(_ result: AdapterResult) -> String {
+        switch result {
+        case .failed(let reason): return "failed: " + reason.replacingOccurrences(of: "\n", with: " ")
+        case .laidOut(let frames, let extras):
+            return (frames.keys.sorted().map { "\($0)=\(frames[$0]!)" } + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
+                .joined(separator: " ")
+        }
+    }
+
+    /// `694x768 R/R landscape`
+    static func size(_ c: WindowContext) -> String {
+        func text(_ d: Double) -> String { d == d.rounded() ? String(Int64(d)) : String(d) }
+        let classes = [c.traits.horizontal, c.traits.vertical].map { $0 == .regular ? "R" : "C" }.joined(separator: "/")
+        return "\(text(c.width))x\(text(c.height)) \(classes) \(c.traits.orientation.rawValue)"
+    }
+
+    static func key(_ adapter: any LayoutAdapter) -> String { adapter.app + "/" + adapter.name }
+
+    static func split(_ key: String) -> (app: String, adapter: String) {
+        let parts = key.split(separator: "/", maxSplits: 1)
+        return (String(parts[0]), String(parts[1]))
+    }
+}

@@ -1,0 +1,182 @@
+import Adapters
+import ArgumentParser
+import DBus
+import DefaultConfig
+import Foundation
+import Logging
+import TraitConfig
+import UnixSignals
+
+/// `traitd-adapters`: the adapter host. Loads the built-in adapters the configuration turns on and every layout
+/// file, registers each for its app with traitd, and reports a layout for every transition of those windows.
+@main
+struct TraitdAdapters: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "traitd-adapters",
+        abstract: "Lay out traitd's windows with the built-in adapters and layout files, and report to the daemon.",
+        discussion: """
+            Adapters: the built-in ones under `adapters:` in the configuration (the embedded default turns all four \
+            on), the layout files of Config/layouts (built in), then *.layout in $XDG_CONFIG_HOME/traitd/layouts \
+            (or ~/.config/traitd/layouts), then *.layout in each --layouts directory; a file replaces an earlier one \
+            of the same name. A layout file is the adapter named after it (support-panel.layout). A file that \
+            cannot be used is logged as FILE:LINE:COLUMN and skipped; the others keep working.
+            SIGHUP reloads the configuration and the files. SIGTERM or SIGINT exits 0. When traitd restarts, the \
+            host registers again as soon as the name reappears.
+            """,
+        version: "0.1.0")
+
+    @Option(name: .long, help: ArgumentHelp("session, system, or a D-Bus address such as unix:path=/run/bus.",
+                                            valueName: "bus"))
+    var bus: String?
+
+    @Option(name: .long, help: ArgumentHelp("A YAML file laid over the embedded default (its adapters: section).",
+                                            valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("A directory of *.layout files (repeatable; later ones win).",
+                                            valueName: "dir"))
+    var layouts: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.",
+                                            valueName: "level"))
+    var logLevel: String = "info"
+
+    @Option(name: .long, help: ArgumentHelp("Wait this long before each report, to play a slow host (tests).",
+                                            valueName: "ms"))
+    var delayMs: Int = 0
+
+    @Flag(name: .long, help: "Print the adapters this configuration and these files give, with their settings, and exit.")
+    var list = false
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
+        for dir in layouts {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--layouts \(dir): no such directory")
+            }
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel)!
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "traitd-adapters")
+        let plugins = Plugins(configFile: config, directories: [DaemonConfig.userLayoutDirectory] + layouts)
+        let settings: DaemonConfig
+        do {
+            settings = try plugins.configuration()
+        } catch {
+            Self.fail("traitd-adapters: \(error)", code: 78)  // EX_CONFIG
+        }
+        if list {
+            plugins.printList(settings)
+            return
+        }
+        // Signals are trapped before anything can arrive, so that a SIGHUP right after start is not fatal.
+        let signals = await UnixSignalsSequence(trapping: .sighup, .sigterm, .sigint)
+        let host: AdapterHost
+        do {
+            host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
+                                   delay: .milliseconds(delayMs), logger: logger)
+            try await host.start()
+        } catch {
+            Self.fail("traitd-adapters: \(error)", code: 1)
+        }
+        let (lost, lostContinuation) = AsyncStream<Void>.makeStream()
+        host.client.connection.onDisconnect { lostContinuation.finish() }
+        let exit = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                for await _ in lost {}
+                return 1
+            }
+            group.addTask {
+                for await signal in signals {
+                    if signal == .sighup {
+                        logger.notice("SIGHUP: reloading the configuration and the layout files")
+                        do {
+                            await host.replace(adapters: plugins.load(try plugins.configuration(), logger))
+                        } catch {
+                            logger.error("the configuration cannot be reloaded, keeping the adapters as they are: \(error)")
+                        }
+                    } else {
+                        return 0
+                    }
+                }
+                return 0
+            }
+            let first = await group.next() ?? 0
+            group.cancelAll()
+            return first ?? 0
+        }
+        host.client.close()
+        if exit != 0 { Self.fail("traitd-adapters: the bus closed the connection", code: exit) }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(code)
+    }
+}
+
+/// Where the adapters come from: the configuration's built-in ones and the layout files.
+struct Plugins: Sendable {
+    let configFile: String?
+    let directories: [String]
+
+    func configuration() throws -> DaemonConfig { try configFile.map(DaemonConfig.load(path:)) ?? .embedded() }
+
+    /// The layout sources: the embedded Config/layouts files, then each directory's *.layout in name order.
+    func sources() -> [LayoutFileLoader.Source] {
+        var sources = DefaultConfig.layouts.map { (path: "<embedded>/" + $0.name, text: Optional($0.text)) }
+        for directory in directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for name in names.sorted() where name.hasSuffix(".layout") {
+                let path = directory + "/" + name
+                sources.append((path, FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }))
+            }
+        }
+        return sources
+    }
+
+    /// Every adapter: built-in ones first, then the layout files; problems are logged.
+    func load(_ settings: DaemonConfig, _ logger: Logger) -> [any LayoutAdapter] {
+        let builtIn = settings.adapters.compactMap { $0.makeAdapter() }
+        let files = LayoutFileLoader.load(sources())
+        for line in files.replaced { logger.info("\(line)") }
+        for problem in files.problems { logger.error("skipped a layout file: \(problem)") }
+        logger.info("""
+            adapters: \((builtIn + files.adapters.map { $0 as any LayoutAdapter }).map { "\($0.name) (\($0.app))" }.joined(separator: ", "))
+            """)
+        return builtIn + files.adapters
+    }
+
+    func printList(_ settings: DaemonConfig) {
+        print("Built-in adapters (the configuration's adapters: section):")
+        for kind in BuiltInAdapter.all {
+            let setup = settings.adapters.first { $0.name == kind.name }
+            let state = setup.map { $0.enabled ? "for \($0.app)" : "off (\($0.app))" } ?? "off"
+            print("  \(kind.name) \(state): \(kind.summary)")
+            for setting in kind.settings {
+                let value = setup?.values[setting.key] ?? setting.defaultValue
+                print("      \(setting.key) = \(value.text) (default \(setting.defaultValue.text)): \(setting.help)")
+            }
+        }
+        print("Layout files (\(directories.joined(separator: ", "))):")
+        let files = LayoutFileLoader.load(sources())
+        for adapter in files.adapters { print("  \(adapter.name) for \(adapter.app): \(adapter.path)") }
+        for line in files.replaced { print("  \(line)") }
+        for problem in files.problems { print("  skipped: \(problem)") }
+    }
+}
+
+extension Double {
+    fileprivate var text: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
+}

@@ -1,0 +1,103 @@
+import Adapters
+import DBus
+import Layout
+import TraitClient
+
+/// What the host knows of one window, kept up to date from the daemon's signals, and when to lay it out.
+///
+/// A transition's signals come in UIKit's order (`WillTransitionToTraitCollection`, `ViewWillTransitionToSize`,
+/// `TraitCollectionDidChange`), each present only when its part changes. The layout is computed once per
+/// transition, when the last of them has arrived: at `TraitCollectionDidChange` when the traits change, else
+/// at `ViewWillTransitionToSize`.
+struct WindowTracker {
+    var width: Double
+    var height: Double
+    var horizontal: LayoutTraits.SizeClass
+    var vertical: LayoutTraits.SizeClass
+    var orientation: LayoutTraits.Orientation
+    var screenWidth: Double
+    var screenHeight: Double
+    /// The transition whose `WillTransitionToTraitCollection` came, waiting for its `TraitCollectionDidChange`.
+    private var waitingForTraits: UInt64?
+
+    /// From a window's properties (`InterfacesAdded`) and the display's orientation and screen.
+    init?(properties: [String: DBusValue], display: DisplayFacts) {
+        guard let frame = properties["Frame"]?.unwrapped.doubles,
+              let h = properties["HorizontalSizeClass"]?.unwrapped.string,
+              let v = properties["VerticalSizeClass"]?.unwrapped.string else { return nil }
+        self.init(frame: frame, horizontal: h, vertical: v, display: display)
+    }
+
+    /// From `GetState`'s window.
+    init?(window: WindowSnapshot, display: DisplayFacts) {
+        self.init(frame: window.frame, horizontal: window.horizontalSizeClass, vertical: window.verticalSizeClass,
+                  display: display)
+    }
+
+    init?(frame: [Double], horizontal: String, vertical: String, display: DisplayFacts) {
+        guard frame.count == 4, let h = LayoutTraits.SizeClass(rawValue: horizontal),
+              let v = LayoutTraits.SizeClass(rawValue: vertical) else { return nil }
+        (width, height, self.horizontal, self.vertical) = (frame[2], frame[3], h, v)
+        (orientation, screenWidth, screenHeight) = (display.orientation, display.screenWidth, display.screenHeight)
+    }
+
+    /// The context an adapter lays out in.
+    var context: WindowContext {
+        WindowContext(width: width, height: height,
+                      traits: LayoutTraits(horizontal: horizontal, vertical: vertical, orientation: orientation),
+                      screenWidth: screenWidth, screenHeight: screenHeight)
+    }
+
+    /// Takes in one of the window's transition signals; returns the transition id to lay out now, if this signal
+    /// was the transition's last.
+    mutating func handle(_ member: String, _ arguments: [DBusValue]) -> UInt64? {
+        guard let id = arguments.first?.uint64 else { return nil }
+        switch member {
+        case "WillTransitionToTraitCollection":
+            if arguments.count > 1, let traits = arguments[1].dictionary { apply(traits) }
+            waitingForTraits = id
+            return nil
+        case "ViewWillTransitionToSize":
+            guard arguments.count == 4, let w = arguments[1].double, let h = arguments[2].double else { return nil }
+            (width, height) = (w, h)
+            let context = arguments[3].dictionary ?? [:]
+            if let o = context["orientation"]?.unwrapped.string { orientation = Self.orientation(o) }
+            if let screen = context["screenSize"]?.unwrapped.elements?.compactMap(\.double), screen.count == 2 {
+                (screenWidth, screenHeight) = (screen[0], screen[1])
+            }
+            return waitingForTraits == id ? nil : id
+        case "TraitCollectionDidChange":
+            waitingForTraits = nil
+            return id
+        default:
+            return nil
+        }
+    }
+
+    private mutating func apply(_ traits: [String: DBusValue]) {
+        if let h = traits["horizontalSizeClass"]?.unwrapped.string.flatMap(LayoutTraits.SizeClass.init) { horizontal = h }
+        if let v = traits["verticalSizeClass"]?.unwrapped.string.flatMap(LayoutTraits.SizeClass.init) { vertical = v }
+    }
+
+    /// `landscape-left` and `landscape-right` are landscape; the two portraits are portrait.
+    static func orientation(_ name: String) -> LayoutTraits.Orientation { name.hasPrefix("landscape") ? .landscape : .portrait }
+}
+
+/// The display's facts every window's layout may need, from `GetState` and the display's `PropertiesChanged`.
+struct DisplayFacts {
+    var orientation: LayoutTraits.Orientation = .landscape
+    var screenWidth = 0.0
+    var screenHeight = 0.0
+
+    mutating func update(_ snapshot: DisplaySnapshot) {
+        orientation = WindowTracker.orientation(snapshot.orientation)
+        if snapshot.screenSize.count == 2 { (screenWidth, screenHeight) = (snapshot.screenSize[0], snapshot.screenSize[1]) }
+    }
+
+    mutating func update(_ properties: [String: DBusValue]) {
+        if let o = properties["Orientation"]?.unwrapped.string { orientation = WindowTracker.orientation(o) }
+        if let s = properties["ScreenSize"]?.unwrapped.elements?.compactMap(\.double), s.count == 2 {
+            (screenWidth, screenHeight) = (s[0], s[1])
+        }
+    }
+}

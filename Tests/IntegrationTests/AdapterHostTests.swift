@@ -1,0 +1,219 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// `traitd-adapters` with its embedded default config, beside the real daemon on a private bus: the built-in
+/// adapters' frames for the seed cases, read back from the windows' `Layouts`; layout files, SIGHUP, broken
+/// files; a host killed mid-transition.
+@Suite struct AdapterHostTests {
+    static let mailAdapters = ["split-columns", "support-panel", "support-panel.layout"]
+    static let notesAdapters = ["book-pages", "xy-slider", "xy-slider.layout"]
+
+    /// A daemon (deadline 5 s, so completions come from reports) and a host, once the host has reported for
+    /// every open window.
+    func start(config: String = "", hostArguments: [String] = []) async throws -> (DaemonFixture, Recorder, HostProcess) {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 5000\n" + config)
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, hostArguments)
+        try await recorder.wait("the host's first reports") { _ in
+            let state = try? fixture.dbusSend("ListAdapters")
+            return state?.stdout.components(separatedBy: "\"support-panel.layout\"").count == 2
+        }
+        return (fixture, recorder, host)
+    }
+
+    @Test func supportPanelAndSplitColumnsOnTheSeedCases() async throws {
+        let (fixture, recorder, host) = try await start()
+        let client = recorder.client
+        // At start (9.7-inch, landscape, 2/3): mail is 694 wide. Transition 0 carries the first layouts.
+        try await recorder.wait("mail's first layouts") { _ in
+            (try? fixture.busctl(["get-property", "org.traitd.Layout1", TraitClient.windowPath("mail"),
+                                   "org.traitd.Layout1.Window", "Layouts"]).stdout.contains("support-panel.layout")) == true
+        }
+        var mail = try await recorder.layouts(of: "mail")
+        #expect(mail.frames["support-panel"] == ["main": [0, 0, 347, 768], "support": [347, 0, 347, 768]])
+        #expect(mail.frames["support-panel.layout"] == mail.frames["support-panel"], "the layout file agrees with the Swift adapter")
+        #expect(mail.frames["split-columns"] == ["primary": [0, 0, 170, 768], "secondary": [170, 0, 524, 768]])
+        #expect(mail.extras["split-columns"]?["cellStyle"] == .string("compact"))
+        #expect(mail.extras["split-columns"]?["presentation"] == .string("popover"))
+
+        // Each step: the transition completes with all three of mail's adapters reported.
+        func step(_ what: String, _ command: @escaping () async throws -> Void) async throws {
+            let done = try await recorder.transition(of: "mail", what, command)
+            #expect(done.reported == Self.mailAdapters && done.missed.isEmpty && done.failed.isEmpty, "\(what): \(done)")
+            mail = try await recorder.layouts(of: "mail")
+        }
+        try await step("full screen") { try await client.setArrangement("full") }
+        #expect(mail.frames["split-columns"] == ["primary": [0, 0, 320, 768], "secondary": [320, 0, 704, 768]])
+        #expect(mail.extras["split-columns"]?["cellStyle"] == .string("regular"))
+        #expect(mail.extras["split-columns"]?["presentation"] == .string("popover"))
+
+        try await step("1/2") { try await client.setArrangement("split-half") }
+        #expect(mail.frames["support-panel"] == ["main": [0, 0, 507, 768]], "507 is compact: no support panel")
+        #expect(mail.frames["split-columns"] == ["primary": [0, 0, 507, 768]])
+        #expect(mail.extras["split-columns"]?["collapsed"] == .boolean(true))
+        #expect(mail.extras["split-columns"]?["presentation"] == .string("popover"))
+
+        try await step("1/3") { try await client.setArrangement("split-one-third") }
+        #expect(mail.frames["split-columns"] == ["primary": [0, 0, 320, 768]])
+        #expect(mail.extras["split-columns"]?["presentation"] == .string("fullScreen"))
+
+        try await step("full again") { try await client.setArrangement("full") }
+        try await step("portrait full") { try await client.rotate(to: "portrait") }
+        // gdbus (GDBus) reads the same frames.
+        let gdbus = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", TraitClient.windowPath("mail"),
+                                                "--method", "org.freedesktop.DBus.Properties.Get",
+                                                "org.traitd.Layout1.Window", "Layouts"])
+        #expect(gdbus.stdout.contains("'split-columns': {'primary': (0.0, 0.0, 170.0, 1024.0), 'secondary': (170.0, 0.0, 598.0, 1024.0)}"),
+                "\(gdbus.stdout)")
+        mail = try await recorder.layouts(of: "mail")
+        #expect(mail.frames["split-columns"] == ["primary": [0, 0, 170, 1024], "secondary": [170, 0, 598, 1024]])
+
+        try await step("landscape") {
+            try await client.rotate(to: "landscape-left")
+        }
+        try await step("12.9-inch full") { try await client.setDevice("ipad-pro-12.9") }
+        #expect(mail.frames["support-panel"] == ["main": [0, 0, 992, 1024], "support": [992, 0, 374, 1024]])
+        try await step("12.9-inch 1/2") { try await client.setArrangement("split-half") }
+        #expect(mail.frames["support-panel"] == ["main": [0, 0, 339, 1024], "support": [339, 0, 339, 1024]])
+        #expect(!host.log.contains("refused"), "\(host.log)")
+    }
+
+    @Test func xySliderAndBookPagesOnTheSeedCases() async throws {
+        // notes is the primary app here, so that it can take the whole 1024 x 768 screen.
+        let (fixture, recorder, host) = try await start(config: """
+            display: { arrangement: full }
+            apps:
+              - { name: notes, role: primary }
+              - { name: mail, role: secondary }
+            """)
+        let client = recorder.client
+        try await recorder.eventually("notes's first layouts") {
+            (try? await recorder.layouts(of: "notes").frames.count) == 3
+        }
+        var notes = try await recorder.layouts(of: "notes")
+        #expect(notes.frames["xy-slider"] == ["slider": [20, 20, 984, 728], "knob": [490, 362, 44, 44]])
+        #expect(notes.frames["xy-slider.layout"] == notes.frames["xy-slider"])
+        #expect(notes.frames["book-pages"] == ["canvas": [0, 0, 1024, 768], "leftPage": [0, 0, 512, 768], "rightPage": [512, 0, 512, 768]])
+        #expect(notes.extras["book-pages"]?["pages"] == .double(2))
+
+        var done = try await recorder.transition(of: "notes", "portrait") { try await client.rotate(to: "portrait") }
+        #expect(done.reported == Self.notesAdapters, "\(done)")
+        notes = try await recorder.layouts(of: "notes")
+        #expect(notes.frames["book-pages"] == ["canvas": [0, 0, 768, 1024], "rightPage": [0, 0, 768, 1024]])
+
+        _ = try await recorder.transition(of: "notes", "landscape") { try await client.rotate(to: "landscape-left") }
+        done = try await recorder.transition(of: "notes", "2/3") { try await client.setArrangement("split-two-thirds") }
+        #expect(done.reported == Self.notesAdapters, "\(done)")
+        notes = try await recorder.layouts(of: "notes")
+        #expect(notes.frames["book-pages"] == ["canvas": [104.1, 0, 485.8, 768], "rightPage": [104.1, 0, 485.8, 768]])
+        withExtendedLifetime((fixture, host)) {}  // the bus and the host live to the end
+    }
+
+    @Test func aLayoutFileDroppedInIsPickedUpOnSIGHUPAndABrokenOneIsNamed() async throws {
+        let layouts = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-layouts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: layouts) }
+        let (fixture, recorder, host) = try await start(hostArguments: ["--layouts", layouts.path])
+        // Two files appear: one good, one with an unknown item on line 3, column 1.
+        try "app mail\nview banner\nbanner.left == super.left\nbanner.top == 0\nbanner.width == super.width\nbanner.height == 44\n"
+            .write(to: layouts.appendingPathComponent("banner.layout"), atomically: true, encoding: .utf8)
+        try "app notes\nview a\nghost.width == 10\n"
+            .write(to: layouts.appendingPathComponent("broken.layout"), atomically: true, encoding: .utf8)
+        host.process.kill(SIGHUP)
+        try await recorder.eventually("banner.layout's report") {
+            (try? await recorder.layouts(of: "mail").frames["banner.layout"]) == ["banner": [0, 0, 694, 44]]
+        }
+        let log = host.log
+        #expect(log.contains("\(layouts.path)/broken.layout:3:1: unknown item 'ghost'"), "\(log)")
+        // The others keep working: the next transition has every adapter of both windows reported.
+        let done = try await recorder.transition(of: "mail", "portrait") { try await recorder.client.rotate(to: "portrait") }
+        #expect(done.reported == (Self.mailAdapters + ["banner.layout"]).sorted(), "\(done)")
+        let mail = try await recorder.layouts(of: "mail")
+        #expect(mail.frames["banner.layout"] == ["banner": [0, 0, 438, 44]])
+        // The file goes, SIGHUP again: its registration goes too.
+        try FileManager.default.removeItem(at: layouts.appendingPathComponent("banner.layout"))
+        host.process.kill(SIGHUP)
+        try await recorder.wait("banner.layout's registration to end") { _ in
+            (try? fixture.dbusSend("ListAdapters").stdout.contains("banner.layout")) == false
+        }
+        #expect(host.process.isRunning)
+    }
+
+    @Test func aLayoutThatConflictsReportsFailedWithTheConflict() async throws {
+        let layouts = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-layouts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: layouts) }
+        // 600 pt wide at least: fine full screen (1024), impossible in 2/3 (694 is fine) ... and at 1/3 (320).
+        try "app mail\nview wide\nH:|[wide]|\nV:|[wide]|\nwide.width >= 600\n"
+            .write(to: layouts.appendingPathComponent("wide.layout"), atomically: true, encoding: .utf8)
+        let (fixture, recorder, host) = try await start(hostArguments: ["--layouts", layouts.path])
+        try await recorder.eventually("wide.layout's first report") {
+            (try? await recorder.layouts(of: "mail").frames["wide.layout"]) == ["wide": [0, 0, 694, 768]]
+        }
+        let done = try await recorder.transition(of: "mail", "1/3") { try await recorder.client.setArrangement("split-one-third") }
+        #expect(done.failed == ["wide.layout"], "\(done)")
+        #expect(done.reported == Self.mailAdapters)
+        let mail = try await recorder.layouts(of: "mail")
+        #expect(mail.frames["wide.layout"] == nil, "a failed layout publishes no frames")
+        let error = mail.extras["wide.layout"]?["error"]?.string ?? ""
+        #expect(error.contains("wide.layout:5: wide.width >= 600"), "\(error)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    @Test func aHostKilledMidTransitionIsMissedAndARestartedHostReportsAgain() async throws {
+        // The host waits 1.5 s before each report, so a kill lands while the transition waits for it.
+        let (fixture, recorder, host) = try await start(hostArguments: ["--delay-ms", "1500"])
+        let before = Set(recorder.transitionIDs(of: "mail"))
+        try await recorder.client.rotate(to: "portrait")
+        try await recorder.wait("the rotation's first signal") { _ in recorder.transitionIDs(of: "mail").contains { !before.contains($0) } }
+        let id = recorder.transitionIDs(of: "mail").first { !before.contains($0) }!
+        host.process.kill(SIGKILL)
+        let start = Date()
+        let done = try await recorder.completion(of: id)
+        #expect(done.missed == Self.mailAdapters && done.reported.isEmpty, "\(done)")
+        #expect(Date().timeIntervalSince(start) < 4, "completed when the host left, not at the 5 s deadline")
+        try await recorder.wait("the registrations to end") { _ in
+            (try? fixture.dbusSend("ListAdapters").stdout.contains("support-panel")) == false
+        }
+        // A new host (no delay) registers, reports the window as it is, and reports the next transition.
+        try host.restart(after: SIGKILL)
+        try await recorder.wait("the new host's registrations") { _ in
+            (try? fixture.dbusSend("ListAdapters").stdout.contains("support-panel.layout")) == true
+        }
+        try await recorder.eventually("the new host's layouts for the portrait window") {
+            (try? await recorder.layouts(of: "mail").frames["support-panel"]) == ["main": [0, 0, 438, 1024]]
+        }
+        let next = try await recorder.transition(of: "mail", "landscape") { try await recorder.client.rotate(to: "landscape-left") }
+        #expect(next.reported.count == 3 && next.missed.isEmpty, "\(next)")
+    }
+
+    @Test func theHostFollowsADaemonRestart() async throws {
+        let (fixture, recorder, host) = try await start()
+        try await fixture.restart()
+        try await recorder.wait("the host to register again") { _ in
+            (try? fixture.dbusSend("ListAdapters").stdout.contains("support-panel.layout")) == true
+        }
+        try await recorder.eventually("mail's layouts again") {
+            (try? await recorder.layouts(of: "mail").frames["support-panel"]) == ["main": [0, 0, 347, 768], "support": [347, 0, 347, 768]]
+        }
+        #expect(host.log.contains("traitd left the bus"))
+    }
+
+    @Test func badOptionsAndConfigsAreRefusedWithReasons() throws {
+        let missing = try ChildProcess.run(Binaries.path("traitd-adapters"), ["--layouts", "/nonexistent/dir", "--list"])
+        #expect(missing.status == 64 && missing.stderr.contains("--layouts /nonexistent/dir: no such directory"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-host-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "adapters:\n  support-panel: { app: mail, max-width: -3 }\n".write(to: folder, atomically: true, encoding: .utf8)
+        let bad = try ChildProcess.run(Binaries.path("traitd-adapters"), ["--config", folder.path, "--list"])
+        #expect(bad.status == 78)
+        #expect(bad.stderr.contains("\(folder.path):2:42: support-panel's max-width must be between 0 and 100000, not -3"), "\(bad.stderr)")
+        let list = try ChildProcess.run(Binaries.path("traitd-adapters"), ["--list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("support-panel for mail") && list.stdout.contains("max-width = 374"))
+        #expect(list.stdout.contains("xy-slider.layout for notes"))
+    }
+}

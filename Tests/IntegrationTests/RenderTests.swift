@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `traitctl render` and `traitctl layout matrix`: SVG an XML parser accepts, naming what it draws; PNG through
+/// rsvg-convert, of the SVG's size.
+@Suite struct RenderTests {
+    /// Every text node and every <title> of an SVG, parsed with Foundation's XMLParser (libxml2).
+    final class SVGText: NSObject, XMLParserDelegate {
+        var texts: [String] = []
+        var size: (width: Int, height: Int)?
+        private var current = ""
+        private var inText = false
+
+        init(_ data: Data) throws {
+            super.init()
+            let parser = XMLParser(data: data)
+            parser.delegate = self
+            guard parser.parse() else { throw TestFailure("not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")") }
+        }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if name == "svg", let w = attributes["width"].flatMap(Int.init), let h = attributes["height"].flatMap(Int.init) {
+                size = (w, h)
+            }
+            inText = name == "text" || name == "title"
+            current = ""
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { if inText { current += string } }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if inText { texts.append(current) }
+            inText = false
+        }
+    }
+
+    /// Width and height from a PNG's IHDR chunk (bytes 16-23, big-endian).
+    func pngSize(_ data: Data) throws -> (Int, Int) {
+        let bytes = [UInt8](data)
+        try #require(bytes.count > 24 && bytes[0..<8] == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG signature")
+        try #require(String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
+        func be(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+
+    @Test func renderDrawsEveryWindowAndEveryReportedElement() async throws {
+        let fixture = try await DaemonFixture()
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture)
+        try await recorder.eventually("both windows' layouts") {
+            let state = try? await recorder.client.state()
+            return state?.window("mail")?.layouts.count == 3 && state?.window("notes")?.layouts.count == 3
+        }
+        let folder = fixture.bus.folder
+        let svg = folder.appendingPathComponent("screen.svg"), png = folder.appendingPathComponent("screen.png")
+        let run = try fixture.traitctl(["render", "--svg", svg.path, "--png", png.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let parsed = try SVGText(try Data(contentsOf: svg))
+        let text = parsed.texts.joined(separator: "\n")
+        let state = try await recorder.client.state()
+        for window in state.windows {
+            #expect(text.contains("\(window.app) · \(window.role)"), "window \(window.app) is named")
+            #expect(text.contains("\(window.horizontalSizeClass)/\(window.verticalSizeClass)"))
+            for (adapter, elements) in window.layouts {
+                for element in elements.keys { #expect(text.contains("\(adapter): \(element)"), "\(adapter): \(element) is labelled") }
+            }
+        }
+        #expect(text.contains("divider at 694"))
+        #expect(text.contains("ipad-9.7 · landscape-left · split-two-thirds"))
+        // The PNG is a real PNG, as large as the SVG says (one pixel a point, plus the bezel and header).
+        let size = try pngSize(try Data(contentsOf: png))
+        let declared = try #require(parsed.size)
+        #expect(size == (declared.width, declared.height))
+        #expect(declared.width == 1024 + 72, "the 1024 pt screen and two 36 pt bezels")
+        withExtendedLifetime(host) {}
+    }
+
+    @Test func renderNeedsAFileAndADaemon() throws {
+        let none = try ChildProcess.run(Binaries.path("traitctl"), ["render"])
+        #expect(none.status == 64 && none.stderr.contains("give --svg FILE, --png FILE, or both"))
+        let bus = try PrivateBus()
+        let noDaemon = try ChildProcess.run(Binaries.path("traitctl"), ["render", "--svg", "/dev/null", "--bus", bus.address])
+        #expect(noDaemon.status == 1 && noDaemon.stderr.contains("org.freedesktop.DBus.Error.ServiceUnknown"), "\(noDaemon.stderr)")
+    }
+
+    @Test func theMatrixDrawsEveryCaseAndMarksConflicts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-matrix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // At least 400 pt wide: every 320 pt window conflicts.
+        let layout = folder.appendingPathComponent("wide.layout")
+        try "app mail\nview body\nH:|[body]|\nV:|[body]|\nbody.width >= 400\n".write(to: layout, atomically: true, encoding: .utf8)
+        let svg = folder.appendingPathComponent("sheet.svg"), png = folder.appendingPathComponent("sheet.png")
+        let run = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path, "--png", png.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let check = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "check", layout.path])
+        let lines = check.stdout.split(separator: "\n").dropFirst().dropLast()
+        let conflicts = lines.filter { $0.contains("conflict:") }.count
+        #expect(conflicts > 0)
+        #expect(run.stdout.contains("\(lines.count) cases: \(lines.count - conflicts) ok, \(conflicts) with conflicts, 0 ambiguous"),
+                "\(run.stdout)")
+        let parsed = try SVGText(try Data(contentsOf: svg))
+        // Each conflicting cell says so, and its title names every constraint of the conflict.
+        #expect(parsed.texts.filter { $0.hasPrefix("conflict: wide.layout:") }.count == conflicts)
+        #expect(parsed.texts.filter { $0.contains("(all of: ") && $0.contains("wide.layout:5: body.width >= 400") }.count == conflicts)
+        #expect(parsed.texts.contains("ok"))
+        let size = try pngSize(try Data(contentsOf: png))
+        #expect(size == (parsed.size!.width, parsed.size!.height))
+        // A broken file: exit 65 and file:line:column, and no picture.
+        try "app mail\nview body\nbody.wdth == 3\n".write(to: layout, atomically: true, encoding: .utf8)
+        let broken = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path + ".2"])
+        #expect(broken.status == 65 && broken.stderr.contains("wide.layout:3:6: expected an attribute"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: svg.path + ".2"))
+    }
+}

@@ -1,0 +1,73 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+
+/// The real `traitd-adapters` binary on a fixture's bus, its user config folder inside the bus's folder.
+final class HostProcess: @unchecked Sendable {
+    let fixture: DaemonFixture
+    let arguments: [String]
+    private(set) var process: ChildProcess
+
+    /// `$XDG_CONFIG_HOME` of the host: `traitd/layouts` under it is read too.
+    var configHome: URL { fixture.bus.folder.appendingPathComponent("config") }
+
+    init(_ fixture: DaemonFixture, _ arguments: [String] = []) throws {
+        self.fixture = fixture
+        self.arguments = ["--bus", fixture.bus.address, "--log-level", "debug"] + arguments
+        process = try ChildProcess(Binaries.path("traitd-adapters"), self.arguments, environment: Self.environment(fixture))
+    }
+
+    static func environment(_ fixture: DaemonFixture) -> [String: String] {
+        var env = fixture.bus.environment
+        env["XDG_CONFIG_HOME"] = fixture.bus.folder.appendingPathComponent("config").path
+        return env
+    }
+
+    /// Kills the host with `signal` and starts another with the same arguments.
+    func restart(after signal: Int32) throws {
+        process.kill(signal)
+        _ = process.wait(timeout: 10)
+        process = try ChildProcess(Binaries.path("traitd-adapters"), arguments, environment: Self.environment(fixture))
+    }
+
+    var log: String { process.standardError }
+
+    deinit {
+        process.kill(SIGTERM)
+        _ = process.wait(timeout: 5)
+    }
+}
+
+extension Recorder {
+    /// Runs `command`, waits for the next transition of `app` to complete, and returns the completion.
+    func transition(of app: String, _ what: String, timeout: Double = 10, _ command: () async throws -> Void)
+        async throws -> Completion {
+        let before = Set(transitionIDs(of: app))
+        try await command()
+        try await wait("a transition of \(app) after \(what)", timeout: timeout) { _ in
+            transitionIDs(of: app).contains { !before.contains($0) }
+        }
+        let id = transitionIDs(of: app).first { !before.contains($0) }!
+        return try await completion(of: id, timeout: timeout)
+    }
+
+    /// Waits until `condition` holds (polling, for conditions that need a call to check).
+    func eventually(_ what: String, timeout: Double = 10, _ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw TestFailure("timed out after \(timeout) s waiting for \(what)")
+    }
+
+    /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.
+    func layouts(of app: String) async throws -> (frames: [String: [String: [Double]]], extras: [String: [String: DBusValue]]) {
+        let path = TraitClient.windowPath(app)
+        let frames = try await client.property("Layouts", path: path, interface: TraitClient.windowInterface)
+        let extras = try await client.property("LayoutExtras", path: path, interface: TraitClient.windowInterface)
+        return ((frames.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues { $0.doubles ?? [] } },
+                (extras.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues(\.unwrapped) })
+    }
+}
