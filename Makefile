@@ -1,5 +1,6 @@
 # traitd: the two commands a newcomer needs are `make run` and `make test`.
-#   make run           install what is missing, build, run the daemon (private session bus if none)
+#   make run           install what is missing, build, run the daemon and the adapter host (private session
+#                      bus if none), then rotate and split the display so that the adapters' reports show
 #   make test          install what is missing, build, run every test
 #   make install       install binaries, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
@@ -32,9 +33,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product traitd
 	$(SWIFT) build -c release --product traitctl
+	$(SWIFT) build -c release --product traitd-adapters
 
 run: build
-	@scripts/run-daemon.sh "$$($(SWIFT) build --show-bin-path)/traitd" $(ARGS)
+	@scripts/run-daemon.sh "$$($(SWIFT) build --show-bin-path)" $(ARGS)
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -46,7 +48,7 @@ introspection:
 
 security:
 	@mkdir -p .build/units
-	@for unit in traitd.service traitd-system.service; do \
+	@for unit in traitd.service traitd-adapters.service traitd-system.service; do \
 		sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/$$unit > .build/units/$$unit; \
 		systemd-analyze security --offline=true .build/units/$$unit | tail -n 1; \
 	done
@@ -57,6 +59,9 @@ install: release
 		$(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/doc/traitd
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/traitd" $(DESTDIR)$(BINDIR)/traitd
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/traitctl" $(DESTDIR)$(BINDIR)/traitctl
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/traitd-adapters" $(DESTDIR)$(BINDIR)/traitd-adapters
+	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd-adapters.service \
+		> $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd-adapters.service
 	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd.service \
 		> $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
 	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd-system.service \
@@ -68,9 +73,11 @@ install: release
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
 	install -m 0644 README.md $(DESTDIR)$(DATADIR)/doc/traitd/README.md
 
-# Command -> TransitionCompleted with 1 and 10 adapters on a private bus (BENCH_ARGS="--adapters 1,10,100").
+# SetArrangement -> TransitionCompleted with 1, 10 and 100 adapters, then a 120 calls/s MoveDivider stream
+# with 50 adapters; each beside the bare libdbus peer (BENCH_ARGS="--only latency", "--adapters 1,10", ...).
 bench-transitions: deps
 	$(SWIFT) build -c release --product traitd
+	$(SWIFT) build -c release --product bare-peer
 	$(SWIFT) build -c release --product transition-benchmark
 	"$$($(SWIFT) build -c release --show-bin-path)/transition-benchmark" $(BENCH_ARGS)
 

@@ -100,6 +100,7 @@ let package = Package(
         .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
+        .executableTarget(name: "bare-peer", dependencies: ["CDBus"], path: "Benchmarks/BarePeer"),
         .executableTarget(
             name: "transition-benchmark", dependencies: ["TraitClient", "DBus", "TestSupport"],
             path: "Benchmarks/TransitionBenchmark"),

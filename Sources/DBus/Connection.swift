@@ -293,6 +293,12 @@ private final class PendingCallState: @unchecked Sendable {
 
     init(_ continuation: CheckedContinuation<[DBusValue], any Error>) { self.continuation = continuation }
 
+    /// A call whose connection closed before it was sent or answered: libdbus frees the pending call (or the
+    /// loop drops the unsent job) without a reply, and the caller hears `Disconnected` instead of waiting forever.
+    deinit {
+        continuation?.resume(throwing: DBusError(DBusError.disconnectedName, "the connection closed before the reply came"))
+    }
+
     func complete(_ pending: OpaquePointer) {
         guard let taken = lock.withLock({ () -> CheckedContinuation<[DBusValue], any Error>? in
             defer { continuation = nil }

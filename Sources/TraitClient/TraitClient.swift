@@ -89,6 +89,21 @@ public final class TraitClient: Sendable {
         return stream
     }
 
+    /// Only the signals of `org.traitd.Layout1.Window` from `app`'s window (transitions, app states,
+    /// completions): what an adapter needs. The bus sends it none of the window's `PropertiesChanged`, which
+    /// carry every adapter's layouts and grow with the number of adapters.
+    public func windowSignals(of app: String) async throws -> AsyncStream<TraitEvent> {
+        let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
+        let path = Self.windowPath(app)
+        let id = connection.subscribe { signal in
+            guard signal.path == path, signal.interface == Self.windowInterface else { return }
+            continuation.yield(TraitEvent(signal))
+        }
+        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
+        try await connection.addMatch("type='signal',sender='\(Self.busName)',path='\(path)',interface='\(Self.windowInterface)'")
+        return stream
+    }
+
     /// The transition signals of one app's window, as an async sequence.
     public func transitions(of app: String) async throws -> AsyncFilterSequence<AsyncStream<TraitEvent>> {
         try await events().filter { $0.app == app && $0.transitionID != nil }

@@ -1,0 +1,176 @@
+/*
+ * bare-peer: the transition benchmark's baseline. A minimal service on plain libdbus that takes the name
+ * org.traitd.Layout1 on a bus and exchanges the messages one traitd transition needs, with no simulation,
+ * no object model and no bookkeeping beyond a counter:
+ *
+ *   RegisterAdapter(s app, s adapter)   -> reply; counts the adapters
+ *   SetArrangement(s)                    -> on the mail window: WillTransitionToTraitCollection, ViewWillTransitionToSize,
+ *                                           TraitCollectionDidChange (transition id t), then the reply; with no adapters,
+ *                                           TransitionCompleted at once
+ *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits TransitionCompleted(t, reported, [], [])
+ *   MoveDivider(d)                       -> PropertiesChanged(DividerPosition) on the display, then the reply
+ *   BeginDividerDrag, EndDividerDrag     -> reply
+ *
+ * The benchmark runs the same clients against it and against traitd, so the difference is traitd's own cost.
+ * Usage: bare-peer BUS_ADDRESS. Single-threaded, blocking; exits when the bus goes away.
+ */
+#include <dbus/dbus.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BUS_NAME "org.traitd.Layout1"
+#define ROOT "/org/traitd/Layout1"
+#define WINDOW "/org/traitd/Layout1/window/mail"
+#define DISPLAY_IFACE "org.traitd.Layout1.Display"
+#define WINDOW_IFACE "org.traitd.Layout1.Window"
+#define MAX_ADAPTERS 4096
+
+static int adapters = 0;
+static dbus_uint64_t transition = 0;
+static char *reported[MAX_ADAPTERS];
+static int reported_count = 0;
+static int compact = 0;
+
+static void fail(const char *what, DBusError *error) {
+    fprintf(stderr, "bare-peer: %s: %s\n", what, error && dbus_error_is_set(error) ? error->message : "out of memory");
+    exit(1);
+}
+
+/* a{sv} with one string entry (or none when key is NULL). */
+static void append_vardict(DBusMessageIter *args, const char *key, const char *value) {
+    DBusMessageIter dict, entry, variant;
+    dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    if (key) {
+        dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+        dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+        dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+        dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
+        dbus_message_iter_close_container(&entry, &variant);
+        dbus_message_iter_close_container(&dict, &entry);
+    }
+    dbus_message_iter_close_container(args, &dict);
+}
+
+static void send_and_unref(DBusConnection *c, DBusMessage *m) {
+    if (!m || !dbus_connection_send(c, m, NULL)) fail("send", NULL);
+    dbus_message_unref(m);
+}
+
+static void traits_signal(DBusConnection *c, const char *member, const char *size_class) {
+    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, member);
+    DBusMessageIter args;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    append_vardict(&args, "horizontalSizeClass", size_class);
+    send_and_unref(c, s);
+}
+
+static void size_signal(DBusConnection *c, double width, double height) {
+    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, "ViewWillTransitionToSize");
+    DBusMessageIter args;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &width);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &height);
+    append_vardict(&args, "reason", "arrangement");
+    send_and_unref(c, s);
+}
+
+static void append_strings(DBusMessageIter *args, char **items, int count) {
+    DBusMessageIter array;
+    dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "s", &array);
+    for (int i = 0; i < count; i++) dbus_message_iter_append_basic(&array, DBUS_TYPE_STRING, &items[i]);
+    dbus_message_iter_close_container(args, &array);
+}
+
+static void completed(DBusConnection *c) {
+    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, "TransitionCompleted");
+    DBusMessageIter args;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    append_strings(&args, reported, reported_count);
+    append_strings(&args, NULL, 0);
+    append_strings(&args, NULL, 0);
+    send_and_unref(c, s);
+    for (int i = 0; i < reported_count; i++) free(reported[i]);
+    reported_count = 0;
+}
+
+static void divider_changed(DBusConnection *c, double x) {
+    DBusMessage *s = dbus_message_new_signal(ROOT, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+    DBusMessageIter args, dict, entry, variant, none;
+    const char *iface = DISPLAY_IFACE, *key = "DividerPosition";
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &x);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(&dict, &entry);
+    dbus_message_iter_close_container(&args, &dict);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
+    dbus_message_iter_close_container(&args, &none);
+    send_and_unref(c, s);
+}
+
+static void handle(DBusConnection *c, DBusMessage *m) {
+    if (dbus_message_get_type(m) != DBUS_MESSAGE_TYPE_METHOD_CALL) return;
+    const char *member = dbus_message_get_member(m);
+    DBusMessage *reply = NULL;
+    if (strcmp(member, "RegisterAdapter") == 0) {
+        adapters++;
+    } else if (strcmp(member, "SetArrangement") == 0) {
+        transition++;
+        compact = !compact;
+        /* Every arrangement change crosses the size-class boundary, as 694 <-> 507 does. */
+        traits_signal(c, "WillTransitionToTraitCollection", compact ? "compact" : "regular");
+        size_signal(c, compact ? 507 : 694, 768);
+        traits_signal(c, "TraitCollectionDidChange", compact ? "regular" : "compact");
+        if (adapters == 0) completed(c);
+    } else if (strcmp(member, "ReportLayout") == 0) {
+        DBusMessageIter args;
+        dbus_uint64_t id = 0;
+        const char *name = "";
+        if (dbus_message_iter_init(m, &args) && dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_UINT64) {
+            dbus_message_iter_get_basic(&args, &id);
+            if (dbus_message_iter_next(&args) && dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_STRING)
+                dbus_message_iter_get_basic(&args, &name);
+        }
+        if (id == transition && reported_count < MAX_ADAPTERS) {
+            reported[reported_count++] = strdup(name);
+            if (reported_count == adapters) completed(c);
+        }
+    } else if (strcmp(member, "MoveDivider") == 0) {
+        double x = 0;
+        dbus_message_get_args(m, NULL, DBUS_TYPE_DOUBLE, &x, DBUS_TYPE_INVALID);
+        divider_changed(c, x);
+    } else if (strcmp(member, "BeginDividerDrag") != 0 && strcmp(member, "EndDividerDrag") != 0) {
+        reply = dbus_message_new_error(m, DBUS_ERROR_UNKNOWN_METHOD, "bare-peer knows only the benchmark's methods");
+    }
+    send_and_unref(c, reply ? reply : dbus_message_new_method_return(m));
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: bare-peer BUS_ADDRESS\n");
+        return 64;
+    }
+    DBusError error;
+    dbus_error_init(&error);
+    DBusConnection *c = dbus_connection_open_private(argv[1], &error);
+    if (!c || !dbus_bus_register(c, &error)) fail("connect", &error);
+    if (dbus_bus_request_name(c, BUS_NAME, DBUS_NAME_FLAG_DO_NOT_QUEUE, &error) != DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER)
+        fail("request the name", &error);
+    while (dbus_connection_read_write(c, -1)) {
+        DBusMessage *m;
+        while ((m = dbus_connection_pop_message(c)) != NULL) {
+            handle(c, m);
+            dbus_message_unref(m);
+        }
+        dbus_connection_flush(c);
+    }
+    return 0;
+}

@@ -1,0 +1,101 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+
+/// The service a run measures: the real traitd, or the bare libdbus peer that exchanges the same messages.
+enum ServerKind: String {
+    case traitd
+    case bare = "bare libdbus"
+}
+
+/// A private bus with one server on it, owning org.traitd.Layout1.
+final class Server {
+    let kind: ServerKind
+    let bus: PrivateBus
+    let process: ChildProcess
+
+    init(_ kind: ServerKind, options: Options) async throws {
+        self.kind = kind
+        bus = try PrivateBus()
+        switch kind {
+        case .traitd:
+            process = try ChildProcess(options.traitd, ["--bus", bus.address, "--no-state", "--log-level", "warning"],
+                                       environment: bus.environment)
+        case .bare:
+            process = try ChildProcess(options.peer, [bus.address], environment: bus.environment)
+        }
+        let probe = try Connection(bus: .address(bus.address))
+        defer { probe.close() }
+        let deadline = Date().addingTimeInterval(15)
+        while (try? await probe.nameOwner(TraitClient.busName)) == nil {
+            guard Date() < deadline, process.isRunning else { fail("\(kind.rawValue) did not start: \(process.standardError)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Seconds of CPU the server has used (user + system), from /proc/PID/stat.
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Resident memory in MiB, from /proc/PID/status.
+    var residentMiB: Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kib / 1024
+    }
+
+    func stop() {
+        process.kill(SIGTERM)
+        _ = process.wait(timeout: 10)
+    }
+}
+
+/// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size.
+final class EchoAdapter: @unchecked Sendable {
+    let client: TraitClient
+    private var task: Task<Void, Never>?
+
+    init(bus: String, app: String, name: String) async throws {
+        client = try TraitClient(bus: .address(bus))
+        let events = try await client.windowSignals(of: app)
+        try await client.registerAdapter(name, for: app)
+        task = Task { [client] in
+            for await event in events where event.app == app && event.member == "ViewWillTransitionToSize" {
+                guard let id = event.transitionID, let w = event.arguments[1].double, let h = event.arguments[2].double else { continue }
+                do {
+                    try await client.reportLayout(app: app, transition: id, adapter: name, frames: ["root": (0, 0, w, h)])
+                } catch {
+                    FileHandle.standardError.write(Data("\(name): report for \(id) refused: \(error)\n".utf8))
+                }
+            }
+        }
+    }
+
+    static func start(_ count: Int, on server: Server) async throws -> [EchoAdapter] {
+        var adapters: [EchoAdapter] = []
+        for i in 0..<count { adapters.append(try await EchoAdapter(bus: server.bus.address, app: "mail", name: "echo-\(i)")) }
+        return adapters
+    }
+
+    func close() {
+        task?.cancel()
+        client.close()
+    }
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("transition-benchmark: \(message)\n".utf8))
+    exit(2)
+}
