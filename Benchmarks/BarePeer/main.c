@@ -4,10 +4,12 @@
  * no object model and no bookkeeping beyond a counter:
  *
  *   RegisterAdapter(s app, s adapter)   -> reply; counts the adapters
- *   SetArrangement(s)                    -> on the mail window: WillTransitionToTraitCollection, ViewWillTransitionToSize,
- *                                           TraitCollectionDidChange (transition id t), then the reply; with no adapters,
- *                                           TransitionCompleted at once
- *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits TransitionCompleted(t, reported, [], [])
+ *   SetArrangement(s)                    -> the signals traitd sends for it, in its order: mail's WillTransitionToTraitCollection
+ *                                           and ViewWillTransitionToSize, notes's ViewWillTransitionToSize, PropertiesChanged for
+ *                                           the display and both windows, mail's TraitCollectionDidChange, notes's
+ *                                           TransitionCompleted; then the reply (with no adapters, mail's completion at once)
+ *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits the window's Layouts and LayoutExtras
+ *                                           (PropertiesChanged, one frame per adapter) and TransitionCompleted(t, reported, [], [])
  *   MoveDivider(d)                       -> PropertiesChanged(DividerPosition) on the display, then the reply
  *   BeginDividerDrag, EndDividerDrag     -> reply
  *
@@ -22,6 +24,7 @@
 #define BUS_NAME "org.traitd.Layout1"
 #define ROOT "/org/traitd/Layout1"
 #define WINDOW "/org/traitd/Layout1/window/mail"
+#define NOTES "/org/traitd/Layout1/window/notes"
 #define DISPLAY_IFACE "org.traitd.Layout1.Display"
 #define WINDOW_IFACE "org.traitd.Layout1.Window"
 #define MAX_ADAPTERS 4096
@@ -31,6 +34,7 @@ static dbus_uint64_t transition = 0;
 static char *reported[MAX_ADAPTERS];
 static int reported_count = 0;
 static int compact = 0;
+static double width = 694;
 
 static void fail(const char *what, DBusError *error) {
     fprintf(stderr, "bare-peer: %s: %s\n", what, error && dbus_error_is_set(error) ? error->message : "out of memory");
@@ -66,8 +70,8 @@ static void traits_signal(DBusConnection *c, const char *member, const char *siz
     send_and_unref(c, s);
 }
 
-static void size_signal(DBusConnection *c, double width, double height) {
-    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, "ViewWillTransitionToSize");
+static void size_signal(DBusConnection *c, const char *path, double width, double height) {
+    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillTransitionToSize");
     DBusMessageIter args;
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
@@ -84,8 +88,8 @@ static void append_strings(DBusMessageIter *args, char **items, int count) {
     dbus_message_iter_close_container(args, &array);
 }
 
-static void completed(DBusConnection *c) {
-    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, "TransitionCompleted");
+static void completed(DBusConnection *c, const char *path) {
+    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "TransitionCompleted");
     DBusMessageIter args;
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
@@ -97,10 +101,9 @@ static void completed(DBusConnection *c) {
     reported_count = 0;
 }
 
-static void divider_changed(DBusConnection *c, double x) {
-    DBusMessage *s = dbus_message_new_signal(ROOT, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+static void property_changed(DBusConnection *c, const char *path, const char *iface, const char *key, double x) {
+    DBusMessage *s = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
     DBusMessageIter args, dict, entry, variant, none;
-    const char *iface = DISPLAY_IFACE, *key = "DividerPosition";
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
@@ -108,6 +111,56 @@ static void divider_changed(DBusConnection *c, double x) {
     dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
     dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &x);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(&dict, &entry);
+    dbus_message_iter_close_container(&args, &dict);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
+    dbus_message_iter_close_container(&args, &none);
+    send_and_unref(c, s);
+}
+
+/* The window's Layouts and LayoutExtras, as traitd announces them once a transition's reports are in:
+ * every reported adapter with one element, root = (0, 0, width, height). */
+static void layouts_changed(DBusConnection *c, double width, double height) {
+    DBusMessage *s = dbus_message_new_signal(WINDOW, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+    DBusMessageIter args, dict, entry, variant, adapters, adapter, elements, element, frame, extras, none;
+    const char *iface = WINDOW_IFACE, *layouts = "Layouts", *extras_key = "LayoutExtras", *root = "root";
+    double values[4] = {0, 0, width, height};
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &layouts);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "a{sa{s(dddd)}}", &variant);
+    dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{s(dddd)}}", &adapters);
+    for (int i = 0; i < reported_count; i++) {
+        dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
+        dbus_message_iter_append_basic(&adapter, DBUS_TYPE_STRING, &reported[i]);
+        dbus_message_iter_open_container(&adapter, DBUS_TYPE_ARRAY, "{s(dddd)}", &elements);
+        dbus_message_iter_open_container(&elements, DBUS_TYPE_DICT_ENTRY, NULL, &element);
+        dbus_message_iter_append_basic(&element, DBUS_TYPE_STRING, &root);
+        dbus_message_iter_open_container(&element, DBUS_TYPE_STRUCT, NULL, &frame);
+        for (int k = 0; k < 4; k++) dbus_message_iter_append_basic(&frame, DBUS_TYPE_DOUBLE, &values[k]);
+        dbus_message_iter_close_container(&element, &frame);
+        dbus_message_iter_close_container(&elements, &element);
+        dbus_message_iter_close_container(&adapter, &elements);
+        dbus_message_iter_close_container(&adapters, &adapter);
+    }
+    dbus_message_iter_close_container(&variant, &adapters);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(&dict, &entry);
+    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &extras_key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "a{sa{sv}}", &variant);
+    dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{sv}}", &adapters);
+    for (int i = 0; i < reported_count; i++) {
+        dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
+        dbus_message_iter_append_basic(&adapter, DBUS_TYPE_STRING, &reported[i]);
+        dbus_message_iter_open_container(&adapter, DBUS_TYPE_ARRAY, "{sv}", &extras);
+        dbus_message_iter_close_container(&adapter, &extras);
+        dbus_message_iter_close_container(&adapters, &adapter);
+    }
+    dbus_message_iter_close_container(&variant, &adapters);
     dbus_message_iter_close_container(&entry, &variant);
     dbus_message_iter_close_container(&dict, &entry);
     dbus_message_iter_close_container(&args, &dict);
@@ -126,10 +179,18 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         transition++;
         compact = !compact;
         /* Every arrangement change crosses the size-class boundary, as 694 <-> 507 does. */
+        /* The signals traitd sends for split-two-thirds <-> split-half, in its order: both windows' "will"
+         * steps, the new property values, mail's "did" step; notes (no adapters) completes at once. */
+        width = compact ? 507 : 694;
         traits_signal(c, "WillTransitionToTraitCollection", compact ? "compact" : "regular");
-        size_signal(c, compact ? 507 : 694, 768);
+        size_signal(c, WINDOW, width, 768);
+        size_signal(c, NOTES, compact ? 507 : 320, 768);
+        property_changed(c, ROOT, DISPLAY_IFACE, "DividerPosition", width);
+        property_changed(c, WINDOW, WINDOW_IFACE, "Frame", width);
+        property_changed(c, NOTES, WINDOW_IFACE, "Frame", compact ? 517 : 704);
         traits_signal(c, "TraitCollectionDidChange", compact ? "regular" : "compact");
-        if (adapters == 0) completed(c);
+        completed(c, NOTES);
+        if (adapters == 0) completed(c, WINDOW);
     } else if (strcmp(member, "ReportLayout") == 0) {
         DBusMessageIter args;
         dbus_uint64_t id = 0;
@@ -141,12 +202,15 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         }
         if (id == transition && reported_count < MAX_ADAPTERS) {
             reported[reported_count++] = strdup(name);
-            if (reported_count == adapters) completed(c);
+            if (reported_count == adapters) {
+                layouts_changed(c, width, 768);
+                completed(c, WINDOW);
+            }
         }
     } else if (strcmp(member, "MoveDivider") == 0) {
         double x = 0;
         dbus_message_get_args(m, NULL, DBUS_TYPE_DOUBLE, &x, DBUS_TYPE_INVALID);
-        divider_changed(c, x);
+        property_changed(c, ROOT, DISPLAY_IFACE, "DividerPosition", x);
     } else if (strcmp(member, "BeginDividerDrag") != 0 && strcmp(member, "EndDividerDrag") != 0) {
         reply = dbus_message_new_error(m, DBUS_ERROR_UNKNOWN_METHOD, "bare-peer knows only the benchmark's methods");
     }

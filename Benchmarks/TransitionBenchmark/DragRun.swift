@@ -5,7 +5,7 @@ import TraitClient
 /// The drag stream: MoveDivider at a fixed rate for some seconds, open loop (each call is sent on its tick
 /// whether or not the previous one was answered, so a backlog would show as latency growing second by second),
 /// with adapters registered for the primary window. The divider sweeps 330 -> 684 -> 330 every two seconds, so
-/// it crosses the 507 snap point (a snapshot transition the adapters report for) twice a second... once each way.
+/// it crosses the 507 snap point (a snapshot transition the adapters report for) once each way.
 struct DragRun {
     struct Second {
         var latencies: [Double] = []
@@ -58,6 +58,7 @@ struct DragRun {
         if let error = recorder.error { fail("MoveDivider to \(kind.rawValue) failed: \(error)") }
         for (i, latencies) in recorder.latencies.enumerated() { run.seconds[i].latencies = latencies.sorted() }
         try await client.endDividerDrag()
+        try await Task.sleep(for: .milliseconds(300))  // the release's transition completes before the adapters go
         for adapter in adapters { adapter.close() }
         client.close()
         server.stop()
