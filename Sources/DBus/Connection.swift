@@ -46,7 +46,16 @@ public final class Connection: @unchecked Sendable {
     private var disconnectHandlers: [() -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
     private let signalLock = NSLock()
-    private var signalSubscribers: [UInt64: (Signal) -> Void] = [:]
+    private let closeLock = NSLock()
+    private var closed = false
+    private struct Subscriber {
+        let sender: String
+        let handler: (Signal) -> Void
+    }
+    private var signalSubscribers: [UInt64: Subscriber] = [:]
+    /// Well-known names whose owners this connection follows, and their owners ("" for none). Loop thread only.
+    private var watchedNames: Set<String> = []
+    private var owners: [String: String] = [:]
     private var nextSubscriber: UInt64 = 1
 
     /// The unique name the bus gave this connection (`:1.42`).
@@ -86,7 +95,12 @@ public final class Connection: @unchecked Sendable {
 
     /// Closes the connection and stops its thread. Pending calls fail with `Disconnected`; disconnect handlers
     /// are not called (they are for the bus going away).
+    /// Closing again does nothing.
     public func close() {
+        guard closeLock.withLock({ () -> Bool in
+            defer { closed = true }
+            return !closed
+        }) else { return }
         loop.perform { [self] in
             disconnected = true
             dbus_connection_flush(raw)
@@ -147,35 +161,43 @@ public final class Connection: @unchecked Sendable {
     /// lock, and a reply was lost about once in a few thousand calls under load.)
     public func call(_ message: Message, timeout: Double = 25) async throws -> [DBusValue] {
         try await withCheckedThrowingContinuation { continuation in
-            let state = PendingCallState(continuation)
-            let send = { [self] in
-                var pending: OpaquePointer?
-                guard dbus_connection_send_with_reply(raw, message.raw, &pending, Int32(timeout * 1000)) != 0,
-                    let pending
-                else {
-                    state.finish(.failure(DBusError(DBusError.disconnectedName, "the connection is closed")))
-                    return
-                }
-                let box = Unmanaged.passRetained(state).toOpaque()
-                let installed = dbus_pending_call_set_notify(
-                    pending,
-                    { pending, data in
-                        guard let pending, let data else { return }
-                        Unmanaged<PendingCallState>.fromOpaque(data).takeUnretainedValue().complete(pending)
-                    }, box, { data in data.map { Unmanaged<PendingCallState>.fromOpaque($0).release() } })
-                if installed == 0 {
-                    Unmanaged<PendingCallState>.fromOpaque(box).release()
-                    state.finish(.failure(DBusError.failed("out of memory")))
-                } else if dbus_pending_call_get_completed(pending) != 0 {
-                    state.complete(pending)
-                }
-                dbus_pending_call_unref(pending)
-            }
-            if loop.isOnLoopThread {
-                send()
-            } else if !loop.performIfRunning(send) {
+            send(message, timeout: timeout) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Sends a method call; `completion` gets its reply exactly once, on the connection's thread (or, when the
+    /// connection closes first, `Disconnected` on whichever thread notices).
+    private func send(
+        _ message: Message, timeout: Double, _ completion: @escaping (Result<[DBusValue], any Error>) -> Void
+    ) {
+        let state = PendingCallState(completion)
+        let send = { [self] in
+            var pending: OpaquePointer?
+            guard dbus_connection_send_with_reply(raw, message.raw, &pending, Int32(timeout * 1000)) != 0,
+                let pending
+            else {
                 state.finish(.failure(DBusError(DBusError.disconnectedName, "the connection is closed")))
+                return
             }
+            let box = Unmanaged.passRetained(state).toOpaque()
+            let installed = dbus_pending_call_set_notify(
+                pending,
+                { pending, data in
+                    guard let pending, let data else { return }
+                    Unmanaged<PendingCallState>.fromOpaque(data).takeUnretainedValue().complete(pending)
+                }, box, { data in data.map { Unmanaged<PendingCallState>.fromOpaque($0).release() } })
+            if installed == 0 {
+                Unmanaged<PendingCallState>.fromOpaque(box).release()
+                state.finish(.failure(DBusError.failed("out of memory")))
+            } else if dbus_pending_call_get_completed(pending) != 0 {
+                state.complete(pending)
+            }
+            dbus_pending_call_unref(pending)
+        }
+        if loop.isOnLoopThread {
+            send()
+        } else if !loop.performIfRunning(send) {
+            state.finish(.failure(DBusError(DBusError.disconnectedName, "the connection is closed")))
         }
     }
 
@@ -198,20 +220,76 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: Receiving signals
 
-    /// Calls `handler` (on the connection's thread) for every signal this connection receives. Pair with
-    /// `addMatch` so that the bus routes the signals here. Returns an id for `unsubscribe`.
+    /// Calls `handler` (on the connection's thread) for every signal this connection receives from `sender`,
+    /// and for no other. Any peer can send a signal straight to this connection, whatever match rules say, so
+    /// the sender is checked on every signal:
+    /// - `org.freedesktop.DBus`: only the bus itself (no peer can send under that name);
+    /// - a unique name (`:1.42`): only that connection;
+    /// - a well-known name (`org.traitd.Layout1`): only its current owner, which the connection follows once
+    ///   `watchOwner(of:)` has been called (until then, nothing from it is delivered).
+    ///
+    /// Pair with `addMatch` (or use `subscribe(sender:matching:_:)`) so that the bus routes the signals here.
+    /// Returns an id for `unsubscribe`.
     @discardableResult
-    public func subscribe(_ handler: @escaping (Signal) -> Void) -> UInt64 {
+    public func subscribe(sender: String, _ handler: @escaping (Signal) -> Void) -> UInt64 {
         signalLock.withLock {
             defer { nextSubscriber += 1 }
-            signalSubscribers[nextSubscriber] = handler
+            signalSubscribers[nextSubscriber] = Subscriber(sender: sender, handler: handler)
             return nextSubscriber
         }
+    }
+
+    /// `subscribe(sender:_:)`, with the match rule `type='signal',sender='SENDER'` and `rule` added, and the
+    /// owner of a well-known `sender` followed; signals flow when this returns.
+    @discardableResult
+    public func subscribe(sender: String, matching rule: String, _ handler: @escaping (Signal) -> Void) async throws
+        -> UInt64
+    {
+        if Self.isWellKnown(sender) { try await watchOwner(of: sender) }
+        let id = subscribe(sender: sender, handler)
+        do {
+            try await addMatch("type='signal',sender='\(sender)'" + (rule.isEmpty ? "" : "," + rule))
+        } catch {
+            unsubscribe(id)
+            throw error
+        }
+        return id
     }
 
     public func unsubscribe(_ id: UInt64) {
         _ = signalLock.withLock { signalSubscribers.removeValue(forKey: id) }
     }
+
+    /// Follows the owner of the well-known `name` (`NameOwnerChanged` from the bus, after a first
+    /// `GetNameOwner`), so that signals from it can be told from signals by anyone else.
+    public func watchOwner(of name: String) async throws {
+        let first = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            perform { [self] in done.resume(returning: watchedNames.insert(name).inserted) }
+        }
+        guard first else { return }
+        try await addMatch(
+            "type='signal',sender='\(Self.busName)',interface='\(Self.busName)',member='NameOwnerChanged',arg0='\(name)'")
+        let message = try Message.methodCall(
+            destination: Self.busName, path: Self.busPath, interface: Self.busName, member: "GetNameOwner")
+        try message.append([.string(name)])
+        // The answer is applied on the connection's thread as it arrives, in order with the NameOwnerChanged
+        // signals around it, so a change that comes after it is never overwritten by it.
+        let _: Void = try await withCheckedThrowingContinuation { continuation in
+            send(message, timeout: 25) { [self] result in
+                switch result {
+                case .success(let values): owners[name] = values.first?.string ?? ""
+                case .failure: owners[name] = ""  // NameHasNoOwner
+                }
+                continuation.resume()
+            }
+        }
+    }
+
+    /// The owner of a name followed with `watchOwner(of:)`: nil before the first answer, "" when it has none.
+    /// Call on the connection's thread.
+    public func owner(of name: String) -> String? { owners[name] }
+
+    static func isWellKnown(_ name: String) -> Bool { !name.hasPrefix(":") && name != busName }
 
     // MARK: Internals
 
@@ -259,7 +337,8 @@ public final class Connection: @unchecked Sendable {
 
     /// Runs on the loop thread, inside `dbus_connection_dispatch`.
     private func filter(_ message: Message) -> DBusHandlerResult {
-        if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local",
+        // libdbus makes this one itself, with no sender; a peer cannot send it (the bus refuses the Local path).
+        if message.kind == .signal, message.sender == nil, message.interface == "org.freedesktop.DBus.Local",
             message.member == "Disconnected"
         {
             if !disconnected {
@@ -272,11 +351,12 @@ public final class Connection: @unchecked Sendable {
             let member = message.member
         {
             let subscribers = signalLock.withLock { Array(signalSubscribers.values) }
-            if !subscribers.isEmpty {
+            if !subscribers.isEmpty || !watchedNames.isEmpty {
                 let signal = Signal(
                     sender: message.sender, path: path, interface: interface, member: member,
                     arguments: message.arguments())
-                for subscriber in subscribers { subscriber(signal) }
+                followOwners(signal)
+                for subscriber in subscribers where isFrom(signal, subscriber.sender) { subscriber.handler(signal) }
             }
         }
         for handler in handlers where handler(message) {
@@ -284,45 +364,62 @@ public final class Connection: @unchecked Sendable {
         }
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
+
+    /// Whether `signal` really comes from `sender` (see `subscribe(sender:_:)`).
+    private func isFrom(_ signal: Signal, _ sender: String) -> Bool {
+        guard let actual = signal.sender, !actual.isEmpty else { return false }
+        if !Self.isWellKnown(sender) { return actual == sender }
+        return owners[sender] == actual
+    }
+
+    /// Keeps `owners` current from the bus's own `NameOwnerChanged`.
+    private func followOwners(_ signal: Signal) {
+        guard signal.sender == Self.busName, signal.interface == Self.busName, signal.member == "NameOwnerChanged",
+            signal.arguments.count == 3, let name = signal.arguments[0].string, watchedNames.contains(name),
+            let owner = signal.arguments[2].string
+        else { return }
+        owners[name] = owner
+    }
 }
 
-/// The continuation of one pending call, resumed exactly once whichever path completes it first.
+/// The completion of one pending call, called exactly once whichever path completes it first.
 private final class PendingCallState: @unchecked Sendable {
+    typealias Completion = (Result<[DBusValue], any Error>) -> Void
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<[DBusValue], any Error>?
+    private var completion: Completion?
 
-    init(_ continuation: CheckedContinuation<[DBusValue], any Error>) { self.continuation = continuation }
+    init(_ completion: @escaping Completion) { self.completion = completion }
 
     /// A call whose connection closed before it was sent or answered: libdbus frees the pending call (or the
     /// loop drops the unsent job) without a reply, and the caller hears `Disconnected` instead of waiting forever.
     deinit {
-        continuation?.resume(throwing: DBusError(DBusError.disconnectedName, "the connection closed before the reply came"))
+        completion?(.failure(DBusError(DBusError.disconnectedName, "the connection closed before the reply came")))
     }
 
     func complete(_ pending: OpaquePointer) {
-        guard let taken = lock.withLock({ () -> CheckedContinuation<[DBusValue], any Error>? in
-            defer { continuation = nil }
-            return continuation
-        }) else { return }
+        guard let taken = take() else { return }
         guard let raw = dbus_pending_call_steal_reply(pending) else {
-            taken.resume(throwing: DBusError(DBusError.noReplyName, "no reply"))
+            taken(.failure(DBusError(DBusError.noReplyName, "no reply")))
             return
         }
         let reply = Message(owning: raw)
         let arguments = reply.arguments()
         if reply.kind == .error {
             let text = arguments.first?.string ?? ""
-            taken.resume(throwing: DBusError(reply.errorName ?? DBusError.failedName, text))
+            taken(.failure(DBusError(reply.errorName ?? DBusError.failedName, text)))
         } else {
-            taken.resume(returning: arguments)
+            taken(.success(arguments))
         }
     }
 
     func finish(_ result: Result<[DBusValue], any Error>) {
-        let taken = lock.withLock { () -> CheckedContinuation<[DBusValue], any Error>? in
-            defer { continuation = nil }
-            return continuation
+        take()?(result)
+    }
+
+    private func take() -> Completion? {
+        lock.withLock {
+            defer { completion = nil }
+            return completion
         }
-        taken?.resume(with: result)
     }
 }

@@ -25,6 +25,8 @@ extension DBusError {
     public static let propertyReadOnlyName = "org.freedesktop.DBus.Error.PropertyReadOnly"
     public static let noReplyName = "org.freedesktop.DBus.Error.NoReply"
     public static let disconnectedName = "org.freedesktop.DBus.Error.Disconnected"
+    public static let limitsExceededName = "org.freedesktop.DBus.Error.LimitsExceeded"
+    public static let ioErrorName = "org.freedesktop.DBus.Error.IOError"
 
     public static func invalidArgs(_ message: String) -> DBusError { DBusError(invalidArgsName, message) }
     public static func failed(_ message: String) -> DBusError { DBusError(failedName, message) }

@@ -96,8 +96,11 @@ public final class Message {
 
     // MARK: Body
 
-    /// Appends values to the body. Throws (and appends nothing further) on a value libdbus would abort on.
+    /// Appends values to the body. Throws, having appended nothing, when the values would make a message that
+    /// the bus refuses (too deep, too large: `WireLimits`); throws (and appends nothing further) on a value
+    /// libdbus would abort on.
     public func append(_ values: [DBusValue]) throws {
+        try WireLimits.check(values)
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values { try Self.append(value, to: &iter) }
@@ -163,6 +166,9 @@ public final class Message {
                 try append(value, to: &sub)
             }
         case .variant(let inner):
+            guard Validation.isValidSignature(inner.signature) else {
+                throw DBusError(DBusError.limitsExceededName, "a variant's signature '\(inner.signature.printable)' is not valid (too long or too deep)")
+            }
             try container(CDBUS_TYPE_VARIANT, inner.signature, &iter) { sub in try append(inner, to: &sub) }
         }
         if ok == 0 { throw DBusError.failed("out of memory appending a value") }
@@ -229,7 +235,10 @@ public final class Message {
         case CDBUS_TYPE_OBJECT_PATH: return .objectPath(String(cString: basicValue().str))
         case CDBUS_TYPE_SIGNATURE: return .signature(String(cString: basicValue().str))
         case CDBUS_TYPE_ARRAY:
-            let element = String(cString: dbus_message_iter_get_signature(&iter)).dropFirst()
+            // dbus_message_iter_get_signature returns a copy the caller owns.
+            guard let copy = dbus_message_iter_get_signature(&iter) else { return nil }
+            let element = String(cString: copy).dropFirst()
+            dbus_free(copy)
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
             return .array(element: String(element), readAll(&sub))

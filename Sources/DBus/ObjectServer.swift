@@ -1,3 +1,5 @@
+import Foundation
+
 /// Exports objects on a connection: routes method calls to their interfaces after checking argument types,
 /// and implements `Introspectable`, `Properties` and (at its root) `ObjectManager` for every object.
 /// (`Peer` is answered by libdbus itself.)
@@ -11,6 +13,49 @@ public final class ObjectServer {
         public let interface: String
         public let member: String
         public let arguments: [DBusValue]
+        fileprivate let control: ReplyControl
+
+        /// Takes the reply out of the server's hands: it sends none when the handler returns, and the
+        /// handler (or whoever it passes the `DeferredReply` to) answers later, exactly once. A handler that
+        /// throws after deferring still gets its error sent at once.
+        public func deferReply() -> DeferredReply {
+            if let deferred = control.deferred { return deferred }
+            let deferred = DeferredReply(message: control.message, connection: control.connection)
+            control.deferred = deferred
+            return deferred
+        }
+    }
+
+    /// A method call's reply, sent later from any thread (see `MethodCall.deferReply()`).
+    public final class DeferredReply: @unchecked Sendable {
+        private let message: Message
+        private let connection: Connection
+        private let lock = NSLock()
+        private var sent = false
+
+        fileprivate init(message: Message, connection: Connection) {
+            self.message = message
+            self.connection = connection
+        }
+
+        /// Sends the reply (the first call wins; later ones do nothing).
+        public func send(_ result: Result<[DBusValue], DBusError>) {
+            guard lock.withLock({ () -> Bool in
+                defer { sent = true }
+                return !sent
+            }) else { return }
+            connection.perform { [message, connection] in ObjectServer.reply(to: message, result, on: connection) }
+        }
+    }
+
+    fileprivate final class ReplyControl {
+        let message: Message
+        let connection: Connection
+        var deferred: DeferredReply?
+        init(message: Message, connection: Connection) {
+            self.message = message
+            self.connection = connection
+        }
     }
 
     /// One interface implemented by an exported object.
@@ -35,6 +80,9 @@ public final class ObjectServer {
     /// The path that implements `ObjectManager` for the objects under it.
     public let managerPath: String
     private var objects: [String: [Interface]] = [:]
+    /// Told about a signal that could not be sent (a value past `WireLimits`, a closed connection); the
+    /// server goes on either way. The daemon logs it.
+    public var sendFailed: (_ what: String, _ error: any Error) -> Void = { _, _ in }
 
     public init(connection: Connection, managerPath: String) {
         self.connection = connection
@@ -49,9 +97,8 @@ public final class ObjectServer {
         precondition(Validation.isValidObjectPath(path), "invalid object path \(path)")
         objects[path] = interfaces
         if path != managerPath, isManaged(path) {
-            try? connection.emit(
-                path: managerPath, interface: InterfaceDescription.objectManager.name, member: "InterfacesAdded",
-                [.objectPath(path), interfacesAndProperties(interfaces)])
+            emit("InterfacesAdded for \(path)", path: managerPath, interface: InterfaceDescription.objectManager.name,
+                 member: "InterfacesAdded", [.objectPath(path), interfacesAndProperties(interfaces)])
         }
     }
 
@@ -60,18 +107,24 @@ public final class ObjectServer {
         guard let interfaces = objects.removeValue(forKey: path) else { return }
         if path != managerPath, isManaged(path) {
             let names = interfaces.map(\.description.name) + Self.standardInterfaces.map(\.name)
-            try? connection.emit(
-                path: managerPath, interface: InterfaceDescription.objectManager.name, member: "InterfacesRemoved",
-                [.objectPath(path), .strings(names)])
+            emit("InterfacesRemoved for \(path)", path: managerPath, interface: InterfaceDescription.objectManager.name,
+                 member: "InterfacesRemoved", [.objectPath(path), .strings(names)])
         }
     }
 
     /// Emits `PropertiesChanged` for the given properties of one interface.
     public func propertiesChanged(path: String, interface: String, _ changed: [String: DBusValue]) {
         guard !changed.isEmpty else { return }
-        try? connection.emit(
-            path: path, interface: InterfaceDescription.properties.name, member: "PropertiesChanged",
-            [.string(interface), .vardict(changed), .strings([])])
+        emit("PropertiesChanged of \(path)", path: path, interface: InterfaceDescription.properties.name,
+             member: "PropertiesChanged", [.string(interface), .vardict(changed), .strings([])])
+    }
+
+    private func emit(_ what: String, path: String, interface: String, member: String, _ arguments: [DBusValue]) {
+        do {
+            try connection.emit(path: path, interface: interface, member: member, arguments)
+        } catch {
+            sendFailed(what, error)
+        }
     }
 
     /// The introspection XML of `path`: its interfaces, the standard ones, and its child nodes.
@@ -126,31 +179,36 @@ public final class ObjectServer {
         guard exported != nil || isIntermediate else {
             // Leave Peer to libdbus; everything else on an unknown path is an unknown object.
             if interfaceName == InterfaceDescription.peer.name { return false }
-            reply(to: message, .failure(DBusError(DBusError.unknownObjectName, "no object at \(path)")))
+            Self.reply(to: message, .failure(DBusError(DBusError.unknownObjectName, "no object at \(path)")), on: connection)
             return true
         }
         if interfaceName == InterfaceDescription.peer.name { return false }
 
+        let control = ReplyControl(message: message, connection: connection)
         let result: Result<[DBusValue], DBusError>
         do {
-            result = .success(try route(message, path: path, interface: interfaceName, member: member,
+            result = .success(try route(message, control, path: path, interface: interfaceName, member: member,
                                         interfaces: exported ?? []))
         } catch let error as DBusError {
             result = .failure(error)
         } catch {
             result = .failure(.failed(String(describing: error)))
         }
-        reply(to: message, result)
+        if let deferred = control.deferred {
+            if case .failure = result { deferred.send(result) }
+        } else {
+            Self.reply(to: message, result, on: connection)
+        }
         return true
     }
 
     private func route(
-        _ message: Message, path: String, interface: String?, member: String, interfaces: [Interface]
+        _ message: Message, _ control: ReplyControl, path: String, interface: String?, member: String, interfaces: [Interface]
     ) throws -> [DBusValue] {
         let signature = message.signature
         let call = { (method: InterfaceDescription.Method, interface: String) in
             MethodCall(sender: message.sender ?? "", path: path, interface: interface, member: method.name,
-                       arguments: message.arguments())
+                       arguments: message.arguments(), control: control)
         }
         // Standard interfaces first.
         var standard = Self.standardInterfaces
@@ -232,7 +290,9 @@ public final class ObjectServer {
         return found
     }
 
-    private func reply(to message: Message, _ result: Result<[DBusValue], DBusError>) {
+    /// Sends the reply to `message`; a reply that cannot be encoded (past `WireLimits`, say) goes out as an
+    /// error instead, so that a caller always gets an answer and the bus never sees a bad message.
+    fileprivate static func reply(to message: Message, _ result: Result<[DBusValue], DBusError>, on connection: Connection) {
         guard !message.noReplyExpected else { return }
         let reply: Message
         switch result {
@@ -241,8 +301,9 @@ public final class ObjectServer {
             do {
                 try reply.append(values)
             } catch {
-                // A value that cannot be sent must not abort the process or go out half-built.
-                try? connection.send(message.makeError(.failed("the reply could not be encoded: \(error)")))
+                // A value that cannot be sent must not abort the process, go out half-built or reach the bus.
+                let failure = (error as? DBusError) ?? .failed("\(error)")
+                try? connection.send(message.makeError(DBusError(failure.name, "the reply cannot be sent: \(failure.message)")))
                 return
             }
         case .failure(let error):

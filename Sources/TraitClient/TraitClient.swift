@@ -79,13 +79,13 @@ public final class TraitClient: Sendable {
     public func events(of app: String? = nil) async throws -> AsyncStream<TraitEvent> {
         let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
         let path = app.map(Self.windowPath)
-        let id = connection.subscribe { signal in
+        let rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
+        // Only signals from the daemon that owns the name now: anyone can send a signal straight to us.
+        let id = try await connection.subscribe(sender: Self.busName, matching: rule) { signal in
             guard path.map({ signal.path == $0 }) ?? signal.path.hasPrefix(Self.rootPath) else { return }
             continuation.yield(TraitEvent(signal))
         }
         continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        let rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
-        try await connection.addMatch("type='signal',sender='\(Self.busName)',\(rule)")
         return stream
     }
 
@@ -95,12 +95,13 @@ public final class TraitClient: Sendable {
     public func windowSignals(of app: String) async throws -> AsyncStream<TraitEvent> {
         let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
         let path = Self.windowPath(app)
-        let id = connection.subscribe { signal in
+        let id = try await connection.subscribe(
+            sender: Self.busName, matching: "path='\(path)',interface='\(Self.windowInterface)'"
+        ) { signal in
             guard signal.path == path, signal.interface == Self.windowInterface else { return }
             continuation.yield(TraitEvent(signal))
         }
         continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        try await connection.addMatch("type='signal',sender='\(Self.busName)',path='\(path)',interface='\(Self.windowInterface)'")
         return stream
     }
 

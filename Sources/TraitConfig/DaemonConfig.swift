@@ -91,14 +91,8 @@ public struct DaemonConfig: Sendable, Equatable {
         }
         limits = base?.limits ?? Limits()
         if let node = map["limits"] {
-            let keys: [(String, WritableKeyPath<Limits, Int>, ClosedRange<Double>)] = [
-                ("adapters-per-connection", \.adaptersPerConnection, 1...4096),
-                ("adapters-per-window", \.adaptersPerWindow, 1...4096),
-                ("elements-per-report", \.elementsPerReport, 1...65_536),
-                ("extras-per-report", \.extrasPerReport, 0...4096),
-                ("restoration-bytes", \.restorationBytes, 64...16_777_216),
-            ]
-            let fields = try reader.mapping(node, what: "the limits", allowed: keys.map(\.0))
+            let keys = Limits.keys
+            let fields = try reader.mapping(node, what: "the limits", allowed: keys.map(\.key))
             for (key, path, range) in keys {
                 if let n = fields[key] { limits[keyPath: path] = Int(try reader.number(n, what: key, range: range)) }
             }

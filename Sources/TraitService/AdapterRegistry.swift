@@ -21,6 +21,8 @@ struct AdapterRegistry {
     private var byApp: [String: [String: String]] = [:]
     /// owner -> how many registrations it holds
     private var counts: [String: Int] = [:]
+    /// Registrations in all.
+    private(set) var total = 0
     let limits: Limits
 
     init(limits: Limits) { self.limits = limits }
@@ -40,12 +42,17 @@ struct AdapterRegistry {
                             "this connection already holds \(limits.adaptersPerConnection) adapter registrations "
                                 + "(limits.adapters-per-connection); unregister one first")
         }
+        guard total < limits.adaptersTotal else {
+            throw DBusError(Layout1.Error.limitExceeded,
+                            "\(limits.adaptersTotal) adapters are registered already (limits.adapters-total)")
+        }
         guard byApp[app, default: [:]].count < limits.adaptersPerWindow else {
             throw DBusError(Layout1.Error.limitExceeded,
                             "app '\(app)' already has \(limits.adaptersPerWindow) adapters (limits.adapters-per-window)")
         }
         byApp[app, default: [:]][adapter] = owner
         counts[owner, default: 0] += 1
+        total += 1
         return true
     }
 
@@ -84,6 +91,7 @@ struct AdapterRegistry {
         byApp[app]?[adapter] = nil
         if byApp[app]?.isEmpty == true { byApp[app] = nil }
         counts[owner, default: 1] -= 1
+        total -= 1
         if counts[owner] == 0 { counts[owner] = nil }
     }
 }

@@ -53,7 +53,10 @@ extension DisplayService {
             throw DBusError(DBusError.accessDeniedName,
                             "adapter '\(adapter)' for app '\(app)' belongs to \(owner); only it may report for it")
         }
-        let report = try LayoutReport(frames: frames, extras: extras, limits: limits)
+        let report = try LayoutReport(frames: frames, extras: extras, budget: budget)
+        let old = layouts[app]?[adapter]?.bytes ?? 0
+        try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
+                               total: totalPublishedBytes - old + report.bytes)
         if id != 0 { try coordinator.checkReport(app: app, id: id, adapter: adapter) }
         layouts[app, default: [:]][adapter] = report
         if let failure = report.failure {
@@ -80,20 +83,45 @@ extension DisplayService {
         ])
     }
 
+    /// Replaces `app`'s restoration state. The reply goes out once the new state is on disk (see `save`):
+    /// an app told its state is set never loses it to a crash. Checked first, on the decoded value: its
+    /// depth (`value-depth`), its size (`restoration-bytes`) and what its window and all windows would then
+    /// publish (`window-bytes`, `total-bytes`); a refusal changes nothing.
     private func setRestorationState(app: String, _ value: DBusValue, _ call: ObjectServer.MethodCall) throws {
         guard let dictionary = value.dictionary else { throw DBusError.invalidArgs("the restoration state must be a{sv}") }
-        let size = (try? Marshalling.encode([value]).count) ?? Int.max
-        guard size <= limits.restorationBytes else {
-            throw DBusError(Layout1.Error.limitExceeded,
-                            "the restoration state is \(size) bytes; at most \(limits.restorationBytes) are allowed "
-                                + "(limits.restoration-bytes)")
-        }
         let state = dictionary.mapValues(\.unwrapped)
-        guard state != restoration[app] ?? [:] else { return }
+        try budget.checkDepth(value, "the restoration state")
+        let bytes = DBusValue.vardict(state).wireSize
+        try budget.checkBytes(bytes, "the restoration state", limit: limits.restorationBytes, key: "restoration-bytes")
+        let old = restorationBytes(app)
+        try budget.checkTotals(app: app, window: publishedBytes(app) - old + bytes, total: totalPublishedBytes - old + bytes)
+        let reply = call.deferReply()
+        guard state != restoration[app] ?? [:] else {
+            // Unchanged, but perhaps still on its way to the disk: the reply waits for it all the same.
+            save(replyWhenDurable: reply)
+            return
+        }
         restoration[app] = state.isEmpty ? nil : state
-        logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s)")
+        logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s), \(bytes) bytes")
         server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
                                  ["RestorationState": .vardict(state)])
-        save()
+        save(replyWhenDurable: reply)
+    }
+
+    // MARK: What windows publish
+
+    /// Bytes of `app`'s restoration state, in the wire format.
+    func restorationBytes(_ app: String) -> Int {
+        restoration[app].map { DBusValue.vardict($0).wireSize } ?? 0
+    }
+
+    /// Bytes `app`'s window publishes from its clients: its restoration state and every adapter's report.
+    func publishedBytes(_ app: String) -> Int {
+        restorationBytes(app) + (layouts[app]?.values.map(\.bytes).reduce(0, +) ?? 0)
+    }
+
+    /// The same for every window and app in the background.
+    var totalPublishedBytes: Int {
+        Set(restoration.keys).union(layouts.keys).map(publishedBytes).reduce(0, +)
     }
 }

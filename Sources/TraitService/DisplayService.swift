@@ -14,6 +14,7 @@ public final class DisplayService {
     let coordinator: TransitionCoordinator
     let logger: Logger
     let limits: Limits
+    let budget: PublishBudget
     var registry: AdapterRegistry
     /// app -> adapter -> its latest accepted report.
     var layouts: [String: [String: LayoutReport]] = [:]
@@ -34,7 +35,9 @@ public final class DisplayService {
         self.store = store
         self.restoration = restoration
         registry = AdapterRegistry(limits: settings.limits)
+        budget = PublishBudget(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
+        server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
         coordinator = TransitionCoordinator(server: server, deadline: settings.deadline, logger: logger)
         coordinator.adapters = { [unowned self] in registry.adapters(for: $0) }
         coordinator.willComplete = { [unowned self] app in
@@ -51,7 +54,8 @@ public final class DisplayService {
                                    properties: { [unowned self] in Encoding.displayProperties(simulation) }),
         ])
         for app in simulation.appNames { exportWindow(app) }
-        server.connection.subscribe { [unowned self] signal in
+        // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
+        server.connection.subscribe(sender: Connection.busName) { [unowned self] signal in
             guard signal.interface == Connection.busName, signal.member == "NameOwnerChanged",
                   signal.arguments.count == 3, let name = signal.arguments[0].string,
                   signal.arguments[2].string == "", name.hasPrefix(":") else { return }
@@ -182,13 +186,31 @@ public final class DisplayService {
         for app in restoration.keys where !kept.contains(app) { restoration[app] = nil }
     }
 
-    /// Hands the current state to the store (written in the background, atomically).
-    func save() {
-        guard let store else { return }
+    /// Hands the current state to the store (written in the background, atomically). With `reply`, the
+    /// call's reply waits until the state is on disk: success then, `IOError` if it cannot be written.
+    func save(replyWhenDurable reply: ObjectServer.DeferredReply? = nil) {
+        guard let store else {
+            reply?.send(.success([]))
+            return
+        }
+        let state: SavedState
         do {
-            store.save(try SavedState(display: simulation.state, restoration: restoration))
+            state = try SavedState(display: simulation.state, restoration: restoration)
         } catch {
             logger.error("cannot encode the state: \(error)")
+            reply?.send(.failure(DBusError(DBusError.ioErrorName, "the state cannot be encoded: \(error)")))
+            return
+        }
+        guard let reply else { return store.save(state) }
+        let path = store.path
+        store.save(state) { result in
+            switch result {
+            case .success: reply.send(.success([]))
+            case .failure(let problem):
+                reply.send(.failure(DBusError(
+                    DBusError.ioErrorName,
+                    "the change was made but could not be saved to \(path) (\(problem)); it will be lost when traitd stops")))
+            }
         }
     }
 }

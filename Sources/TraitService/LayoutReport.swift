@@ -9,6 +9,8 @@ import TraitModel
 struct LayoutReport: Equatable {
     var frames: [String: Rect]
     var extras: [String: DBusValue]
+    /// Bytes of the frames and extras in the wire format (what the report adds to `Layouts` and `LayoutExtras`).
+    var bytes: Int
 
     /// The failure an adapter reported in `extras["error"]`, if any.
     var failure: String? { extras["error"]?.unwrapped.string }
@@ -16,7 +18,8 @@ struct LayoutReport: Equatable {
     /// Frames larger than this (in points, either way) are refused as absurd.
     static let maximumCoordinate = 100_000.0
 
-    init(frames value: DBusValue, extras extrasValue: DBusValue, limits: Limits) throws {
+    init(frames value: DBusValue, extras extrasValue: DBusValue, budget: PublishBudget) throws {
+        let limits = budget.limits
         guard case .array(_, let entries) = value else { throw DBusError.invalidArgs("frames must be a{s(dddd)}") }
         guard entries.count <= limits.elementsPerReport else {
             throw DBusError(Layout1.Error.limitExceeded,
@@ -48,11 +51,14 @@ struct LayoutReport: Equatable {
                                 + "(limits.extras-per-report)")
         }
         for key in extras.keys { try Self.checkName(key, what: "extras key") }
+        try budget.checkDepth(extrasValue, "the report's extras")
         if let error = extras["error"], error.unwrapped.string == nil {
             throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
         }
         self.frames = frames
         self.extras = extras.mapValues(\.unwrapped)
+        bytes = Encoding.layouts(["": frames]).wireSize + DBusValue.vardict(self.extras).wireSize
+        try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")
     }
 
     /// Names of adapters, elements and extras keys: 1-64 characters from A-Z a-z 0-9 `_ - .`

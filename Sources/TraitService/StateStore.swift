@@ -36,8 +36,10 @@ public struct SavedState: Codable, Equatable, Sendable {
 ///
 /// Writes are atomic (a temporary file, fsync, rename, fsync of the directory), so a crash or `kill -9` at
 /// any moment leaves either the old file or the new one, never a torn one. They run on a queue of their own
-/// and coalesce: when changes come faster than the disk, only the latest state is written. A file that cannot
-/// be loaded is moved aside, never overwritten.
+/// and coalesce: when changes come faster than the disk, only the latest state is written. A caller that must
+/// know its state is on disk (`SetRestorationState`, whose reply promises it) passes a completion, called once
+/// a write that includes its state has been synced; callers waiting together share one write and one fsync
+/// (group commit). A file that cannot be loaded is moved aside, never overwritten.
 public final class StateStore: @unchecked Sendable {
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -58,10 +60,20 @@ public final class StateStore: @unchecked Sendable {
     private let logger: Logger
     private let queue = DispatchQueue(label: "traitd.state-store")
     private let lock = NSLock()
+    /// Called once the state handed to `save` is on disk, or with the reason it could not be written.
+    public typealias Completion = @Sendable (Result<Void, Problem>) -> Void
+
     private var pending: Data?
+    /// Completions waiting for the next write (the one of `pending`).
+    private var waiting: [Completion] = []
     private var draining = false
     private var disabled = false
+    /// The latest state handed to `save` (written or not) and the latest one on disk.
+    private var latest: Data?
     private var lastWritten: Data?
+    /// How many writes (each with its fsyncs) have completed; for tests and the log.
+    public var writes: Int { lock.withLock { writeCount } }
+    private var writeCount = 0
 
     /// Uses `directory`, creating it (mode 0700) when missing.
     public init(directory: String, logger: Logger) throws {
@@ -100,7 +112,10 @@ public final class StateStore: @unchecked Sendable {
                 throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
             }
             _ = try state.restorationStates()
-            lock.withLock { lastWritten = data }
+            lock.withLock {
+                lastWritten = data
+                latest = data
+            }
             return .state(state)
         } catch {
             return moveAside(reason: Self.describe(error))
@@ -118,29 +133,52 @@ public final class StateStore: @unchecked Sendable {
             target = path + ".corrupt-" + stamp + "-\(n)"
         }
         if rename(path, target) == 0 {
-            lock.withLock { lastWritten = nil }
+            lock.withLock {
+                lastWritten = nil
+                latest = nil
+            }
             return .movedAside(movedTo: target, reason: reason)
         }
         lock.withLock { disabled = true }
         return .movedAside(movedTo: nil, reason: reason + "; moving it aside failed too (\(String(cString: strerror(errno))))")
     }
 
-    /// Queues `state` for writing; returns at once.
-    public func save(_ state: SavedState) {
+    /// Moves the state file aside (as `moveAside` does) after part of it was dropped; returns where it went.
+    public func keepCopy() -> String? {
+        if case .movedAside(let target, _) = moveAside(reason: "") { return target }
+        return nil
+    }
+
+    /// Queues `state` for writing and returns at once. `whenDurable`, when given, is called (on the store's
+    /// queue) once a write that includes `state` has been synced to disk.
+    public func save(_ state: SavedState, whenDurable: Completion? = nil) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(state) else {
             logger.error("cannot encode the state; not saved")
+            whenDurable?(.failure(Problem("the state cannot be encoded")))
             return
         }
-        let start = lock.withLock { () -> Bool in
-            guard !disabled, data != lastWritten else { return false }
-            pending = data
-            if draining { return false }
+        enum Next { case nothing, durable, failed(String), drain }
+        let next = lock.withLock { () -> Next in
+            if disabled { return .failed("saving is off: the state file could not be moved aside") }
+            // Nothing new, and nothing still on its way to the disk: what is asked is there already.
+            if data == latest, data == lastWritten, pending == nil, !draining { return .durable }
+            if data != latest || pending != nil || draining {
+                pending = data
+                latest = data
+            }
+            if let whenDurable { waiting.append(whenDurable) }
+            if draining { return .nothing }
             draining = true
-            return true
+            return .drain
         }
-        if start { queue.async { [self] in drain() } }
+        switch next {
+        case .nothing: break
+        case .durable: whenDurable?(.success(()))
+        case .failed(let reason): whenDurable?(.failure(Problem(reason)))
+        case .drain: queue.async { [self] in drain() }
+        }
     }
 
     /// Waits until every queued state is on disk.
@@ -149,17 +187,30 @@ public final class StateStore: @unchecked Sendable {
     // MARK: Internals
 
     private func drain() {
-        while let data = lock.withLock({ () -> Data? in
-            defer { pending = nil }
-            if pending == nil { draining = false }
-            return pending
+        while let (data, completions) = lock.withLock({ () -> (Data, [Completion])? in
+            defer {
+                pending = nil
+                waiting = []
+            }
+            guard let pending else {
+                draining = false
+                return nil
+            }
+            return (pending, waiting)
         }) {
+            let result: Result<Void, Problem>
             do {
                 try write(data)
-                lock.withLock { lastWritten = data }
+                lock.withLock {
+                    lastWritten = data
+                    writeCount += 1
+                }
+                result = .success(())
             } catch {
                 logger.error("cannot save the state to \(path): \(error)")
+                result = .failure((error as? Problem) ?? Problem("\(error)"))
             }
+            for completion in completions { completion(result) }
         }
     }
 

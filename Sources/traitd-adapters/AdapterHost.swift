@@ -38,10 +38,17 @@ final class AdapterHost: @unchecked Sendable {
     /// Subscribes to the daemon's signals and to its name, and attaches if it is on the bus already.
     func start() async throws {
         let connection = client.connection
-        _ = connection.subscribe { [weak self] signal in self?.received(signal) }
         let daemon = TraitClient.busName
-        try await connection.addMatch("type='signal',sender='\(Connection.busName)',interface='\(Connection.busName)',member='NameOwnerChanged',arg0='\(daemon)'")
-        try await connection.addMatch("type='signal',sender='\(daemon)',interface='\(TraitClient.windowInterface)'")
+        // Each subscription names its sender, and the connection checks it on every signal: a signal that a
+        // peer sends straight to the host (a forged NameOwnerChanged or ViewWillTransitionToSize) is dropped.
+        try await connection.subscribe(
+            sender: Connection.busName,
+            matching: "interface='\(Connection.busName)',member='NameOwnerChanged',arg0='\(daemon)'"
+        ) { [weak self] signal in self?.nameOwnerChanged(signal) }
+        try await connection.subscribe(sender: daemon, matching: "interface='\(TraitClient.windowInterface)'") {
+            [weak self] signal in self?.received(signal)
+        }
+        // The display's signals reach the same handler (a handler gets every signal from its sender).
         try await connection.addMatch("type='signal',sender='\(daemon)',path='\(TraitClient.rootPath)'")
         if let owner = try await connection.nameOwner(daemon) {
             await attach(owner)
@@ -119,21 +126,25 @@ final class AdapterHost: @unchecked Sendable {
 
     // MARK: Signals
 
+    /// The bus says the daemon's name changed hands.
+    private func nameOwnerChanged(_ signal: Connection.Signal) {
+        guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
+              signal.arguments[0].string == TraitClient.busName, let new = signal.arguments[2].string else { return }
+        if new.isEmpty {
+            logger.notice("traitd left the bus; waiting for it to come back")
+            lock.withLock {
+                daemon = nil
+                registered = []
+                windows = [:]
+            }
+        } else {
+            Task { await attach(new) }
+        }
+    }
+
+    /// A signal from the daemon (the connection has checked that it comes from the name's owner).
     private func received(_ signal: Connection.Signal) {
         switch (signal.interface, signal.member) {
-        case (Connection.busName, "NameOwnerChanged"):
-            guard signal.arguments.count == 3, signal.arguments[0].string == TraitClient.busName,
-                  let new = signal.arguments[2].string else { return }
-            if new.isEmpty {
-                logger.notice("traitd left the bus; waiting for it to come back")
-                lock.withLock {
-                    daemon = nil
-                    registered = []
-                    windows = [:]
-                }
-            } else {
-                Task { await attach(new) }
-            }
         case (TraitClient.windowInterface, _):
             guard let app = TraitEvent.app(path: signal.path) else { return }
             if let id = lock.withLock({ windows[app]?.handle(signal.member, signal.arguments) }) {

@@ -89,8 +89,21 @@ struct Traitd: AsyncParsableCommand {
             case .state(let saved):
                 do {
                     simulation = try Simulation(catalog: catalog, state: saved.display, settings: settings.transitions)
-                    restoration = try saved.restorationStates()
-                    logger.info("restored the state saved in \(store.path)")
+                    // The same limits as SetRestorationState: a state the daemon could not publish (too deep,
+                    // too large) must not come back, or every start would fail the same way.
+                    let admitted = PublishBudget(limits: settings.limits).admit(restoration: try saved.restorationStates())
+                    restoration = admitted.kept
+                    if admitted.dropped.isEmpty {
+                        logger.info("restored the state saved in \(store.path)")
+                    } else {
+                        let what = admitted.dropped.map { "\($0.app) (\($0.reason))" }.joined(separator: "; ")
+                        let kept = store.keepCopy()
+                        logger.error("""
+                            the state file \(store.path) holds restoration states that cannot be published; dropped \
+                            them: \(what). The file was copied to \(kept ?? "nowhere (the copy failed)"); the rest of \
+                            the state is restored
+                            """)
+                    }
                 } catch {
                     report(store.moveAside(reason: "the simulation cannot start from it: \(error)"), store, logger)
                     simulation = try settings.makeSimulation(catalog: catalog)

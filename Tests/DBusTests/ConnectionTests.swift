@@ -89,7 +89,7 @@ import Testing
     @Test func signalsReachSubscribers() async throws {
         try await withService { service, client, _ in
             let received = AsyncStream<Connection.Signal>.makeStream()
-            client.subscribe { received.continuation.yield($0) }
+            client.subscribe(sender: service.uniqueName) { received.continuation.yield($0) }
             try await client.addMatch("type='signal',interface='org.example.Echo'")
             for i in 0..<50 {
                 try service.emit(path: "/echo", interface: "org.example.Echo", member: "Tick", [.uint32(UInt32(i))])

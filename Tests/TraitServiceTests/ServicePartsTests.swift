@@ -37,9 +37,9 @@ import Testing
 
     @Test func aGoodReportAndItsFailure() throws {
         let report = try LayoutReport(frames: frames([("main", [0, 0, 10, 20])]),
-                                      extras: .vardict(["cellStyle": .string("compact")]), limits: Limits())
+                                      extras: .vardict(["cellStyle": .string("compact")]), budget: PublishBudget(limits: Limits()))
         #expect(report.frames == ["main": Rect(x: 0, y: 0, width: 10, height: 20)] && report.failure == nil)
-        let failed = try LayoutReport(frames: frames([]), extras: .vardict(["error": .string("conflict")]), limits: Limits())
+        let failed = try LayoutReport(frames: frames([]), extras: .vardict(["error": .string("conflict")]), budget: PublishBudget(limits: Limits()))
         #expect(failed.failure == "conflict")
     }
 
@@ -50,7 +50,7 @@ import Testing
             frames([("m", [-200_000, 0, 1, 1])]),
         ]
         for value in bad {
-            #expect(throws: DBusError.self) { try LayoutReport(frames: value, extras: .vardict([:]), limits: Limits()) }
+            #expect(throws: DBusError.self) { try LayoutReport(frames: value, extras: .vardict([:]), budget: PublishBudget(limits: Limits())) }
         }
     }
 }
