@@ -206,6 +206,7 @@ public final class StateStore: @unchecked Sendable {
                     writeCount += 1
                 }
                 result = .success(())
+                logger.debug("saved the state to \(path); \(completions.count) acknowledgement(s) waited for this write")
             } catch {
                 logger.error("cannot save the state to \(path): \(error)")
                 result = .failure((error as? Problem) ?? Problem("\(error)"))
