@@ -40,34 +40,53 @@ def sidebar_layout(width, height):
 
 
 class SidebarAdapter:
+    """Follows the daemon across restarts.
+
+    dbus-python binds a proxy to the unique name that owned BUS_NAME when the proxy was made, so every proxy
+    is made anew whenever the name changes hands. Signals are acted on only when they come from the current
+    owner: any peer on the bus can send a signal straight to this connection.
+    """
+
     def __init__(self, bus, app, adapter, delay_ms, fail):
         self.bus, self.app, self.adapter = bus, app, adapter
         self.delay_ms, self.fail = delay_ms, fail
         self.path = window_path(app)
         self.reported = set()
-        self.display = dbus.Interface(bus.get_object(BUS_NAME, ROOT, introspect=False), DISPLAY)
+        self.owner = None
         for member in ("ViewWillTransitionToSize", "TraitCollectionDidChange"):
             bus.add_signal_receiver(self.on_signal, signal_name=member, dbus_interface=WINDOW, path=self.path,
-                                    member_keyword="member")
-        # Register again whenever traitd (re)appears on the bus.
+                                    bus_name=BUS_NAME, member_keyword="member", sender_keyword="sender")
+        # Register again whenever traitd (re)appears on the bus (dbus-python checks that NameOwnerChanged comes
+        # from the bus itself).
         bus.watch_name_owner(BUS_NAME, self.on_owner)
 
+    def proxy(self, path):
+        """A proxy for an object of the daemon that owns the name now."""
+        return self.bus.get_object(self.owner, path, introspect=False)
+
     def on_owner(self, owner):
+        self.owner = owner or None
+        self.reported.clear()
         if not owner:
             print("traitd left the bus; waiting for it", flush=True)
             return
-        self.reported.clear()
-        self.display.RegisterAdapter(self.app, self.adapter)
+        try:
+            self.proxy(ROOT).RegisterAdapter(self.app, self.adapter, dbus_interface=DISPLAY)
+        except dbus.DBusException as error:
+            print(f"cannot register with {owner}: {error.get_dbus_name()}: {error.get_dbus_message()}", flush=True)
+            return
         print(f"registered {self.adapter} for {self.app} with {owner}", flush=True)
         # Lay out the window as it is now, outside any transition (transition 0), if it is open.
         try:
-            frame = self.bus.get_object(BUS_NAME, self.path, introspect=False).Get(
-                WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
+            frame = self.proxy(self.path).Get(WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
             self.report(0, float(frame[2]), float(frame[3]))
         except dbus.DBusException:
             pass  # the app has no window yet
 
-    def on_signal(self, transition, *args, member=None):
+    def on_signal(self, transition, *args, member=None, sender=None):
+        if self.owner is None or sender != self.owner:
+            print(f"ignored {member} from {sender}: not traitd ({self.owner})", flush=True)
+            return
         transition = int(transition)
         if transition in self.reported:
             return
@@ -75,8 +94,7 @@ class SidebarAdapter:
             width, height = float(args[0]), float(args[1])
         else:
             # A transition of the traits alone: the Frame property already holds the size.
-            frame = self.bus.get_object(BUS_NAME, self.path, introspect=False).Get(
-                WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
+            frame = self.proxy(self.path).Get(WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
             width, height = float(frame[2]), float(frame[3])
         self.reported.add(transition)
         if self.delay_ms:
@@ -87,9 +105,10 @@ class SidebarAdapter:
     def report(self, transition, width, height):
         frames = {} if self.fail else sidebar_layout(width, height)
         extras = {"error": dbus.String("asked to fail (--fail)", variant_level=1)} if self.fail else {}
-        window = self.bus.get_object(BUS_NAME, self.path, introspect=False)
+        if self.owner is None:
+            return False
         try:
-            window.ReportLayout(
+            self.proxy(self.path).ReportLayout(
                 dbus.UInt64(transition), self.adapter,
                 dbus.Dictionary({k: dbus.Struct([dbus.Double(v) for v in f]) for k, f in frames.items()},
                                 signature="s(dddd)"),
