@@ -101,6 +101,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
         .executableTarget(name: "bare-peer", dependencies: ["CDBus"], path: "Benchmarks/BarePeer"),
+        // One adapter connection per process, for tests that kill adapters with SIGKILL.
+        .executableTarget(name: "test-adapter", dependencies: ["CDBus"], path: "Tests/Helpers/TestAdapter"),
         .executableTarget(
             name: "transition-benchmark", dependencies: ["TraitClient", "DBus", "TestSupport"],
             path: "Benchmarks/TransitionBenchmark"),
@@ -114,7 +116,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters"]
+            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters", "test-adapter"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,0 +1,53 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// 200 adapter connections, each in a process of its own (`test-adapter`), a random third of them killed
+/// with SIGKILL while a transition waits for them: the transition completes exactly once, by its deadline,
+/// the dead as `missed` and everyone else as `reported`, and no registration of the dead is left behind.
+@Suite struct DyingAdapterTests {
+    @Test func twoHundredAdaptersARandomThirdKilledMidTransition() async throws {
+        let count = 200
+        var rng = SeededRandom(seed: 2026)
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 4000\n")
+        let recorder = try await Recorder(fixture)
+        let names = (0..<count).map { "a\($0)" }
+        // Each waits 300-1500 ms before it reports, so that a kill right after the command finds it waiting.
+        var adapters: [ChildProcess] = []
+        defer { adapters.forEach { $0.kill(SIGKILL); _ = $0.wait(timeout: 5) } }
+        for name in names {
+            adapters.append(try ChildProcess(Binaries.path("test-adapter"),
+                                             [fixture.bus.address, "mail", name, String(rng.int(300...1500))]))
+        }
+        try await recorder.eventually("\(count) registrations", timeout: 60) {
+            (try? await recorder.client.listAdapters().count) == count
+        }
+        let doomed = Set((0..<count).filter { _ in rng.chance(1.0 / 3) })
+        let start = ContinuousClock.now
+        try await recorder.client.setArrangement("split-half")
+        for index in doomed { adapters[index].kill(SIGKILL) }
+        let id = try #require(recorder.transitionIDs(of: "mail").last)
+        let completion = try await recorder.completion(of: id, timeout: 10)
+        let elapsed = ContinuousClock.now - start
+        let dead = Set(doomed.map { names[$0] })
+        #expect(Set(completion.missed) == dead, "missed \(completion.missed.count), killed \(dead.count)")
+        #expect(Set(completion.reported) == Set(names).subtracting(dead))
+        #expect(completion.failed.isEmpty)
+        #expect(elapsed < .seconds(4.5), "completed by its 4 s deadline (took \(elapsed))")
+        // Exactly once, even as the dead connections' departures arrive after it.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(recorder.completions.filter { $0.id == id }.count == 1)
+        try await recorder.eventually("the dead registrations to go") {
+            (try? await recorder.client.listAdapters().map(\.adapter)).map(Set.init) == Set(names).subtracting(dead)
+        }
+        // The survivors follow the next transition as before.
+        let next = try await recorder.transition(of: "mail", "SetArrangement(split-two-thirds)") {
+            try await recorder.client.setArrangement("split-two-thirds")
+        }
+        #expect(Set(next.reported) == Set(names).subtracting(dead) && next.missed.isEmpty)
+        print("dying adapters: \(count) adapters, \(dead.count) killed mid-transition; completed in \(elapsed), "
+              + "\(completion.reported.count) reported, \(completion.missed.count) missed")
+    }
+}
