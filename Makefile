@@ -5,6 +5,8 @@
 #   make install       install binaries, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
 #   make security      rate the systemd units with systemd-analyze security --offline=true
+#   make fuzz          build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS (default 60)
+#   make leak-check    run traitd built with AddressSanitizer through every kind of call; fail on a leak
 #   make clean         remove the build folders
 
 PREFIX ?= /usr/local
@@ -20,7 +22,9 @@ APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libgli
 	python3-dbus python3-gi librsvg2-bin
 # The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
 
-.PHONY: deps build release run test install introspection security bench-solver bench-transitions clean
+.PHONY: deps build release run test install introspection security bench-solver bench-transitions fuzz leak-check clean
+
+FUZZ_SECONDS ?= 60
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
@@ -85,6 +89,16 @@ bench-transitions: deps
 bench-solver: deps
 	$(SWIFT) build -c release --product solver-benchmark
 	"$$($(SWIFT) build -c release --show-bin-path)/solver-benchmark" $(BENCH_ARGS)
+
+# The fuzz targets: the layout parser, the YAML config and device profiles, the state file, the D-Bus value reader
+# and writer. Seeds in Fuzz/corpus/TARGET; what they find goes to .build-fuzz/findings/TARGET/.
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# LeakSanitizer on a short run of the daemon (scripts/leak-check.sh says what it drives).
+leak-check: deps
+	$(SWIFT) build --scratch-path .build-asan -Xswiftc -sanitize=address -Xswiftc -use-ld=lld --product traitd
+	@scripts/leak-check.sh "$$($(SWIFT) build --scratch-path .build-asan --show-bin-path)"
 
 clean:
 	rm -rf .build .build-*

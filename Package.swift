@@ -101,6 +101,15 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
         .executableTarget(name: "bare-peer", dependencies: ["CDBus"], path: "Benchmarks/BarePeer"),
+        // Fuzz targets (make fuzz): libFuzzer when built with -DFUZZING -sanitize=fuzzer, a replayer otherwise.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout"], path: "Fuzz/fuzz-layout"),
+        .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "TraitConfig"], path: "Fuzz/fuzz-config"),
+        .executableTarget(
+            name: "fuzz-state-file", dependencies: ["FuzzSupport", "TraitService", "TraitConfig", "DBus"],
+            path: "Fuzz/fuzz-state-file"),
+        .executableTarget(name: "fuzz-dbus-value", dependencies: ["FuzzSupport", "DBus"], path: "Fuzz/fuzz-dbus-value"),
         // One adapter connection per process, for tests that kill adapters with SIGKILL.
         .executableTarget(name: "test-adapter", dependencies: ["CDBus"], path: "Tests/Helpers/TestAdapter"),
         .executableTarget(

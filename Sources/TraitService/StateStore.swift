@@ -107,11 +107,7 @@ public final class StateStore: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return .nothing }
         do {
             guard let data = FileManager.default.contents(atPath: path) else { throw Problem("cannot read it") }
-            let state = try JSONDecoder().decode(SavedState.self, from: data)
-            guard state.version == SavedState.currentVersion else {
-                throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
-            }
-            _ = try state.restorationStates()
+            let state = try Self.decode(data)
             lock.withLock {
                 lastWritten = data
                 latest = data
@@ -120,6 +116,16 @@ public final class StateStore: @unchecked Sendable {
         } catch {
             return moveAside(reason: Self.describe(error))
         }
+    }
+
+    /// The state in a state file's bytes; throws for anything that is not a whole state of this version.
+    public static func decode(_ data: Data) throws -> SavedState {
+        let state = try JSONDecoder().decode(SavedState.self, from: data)
+        guard state.version == SavedState.currentVersion else {
+            throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
+        }
+        _ = try state.restorationStates()
+        return state
     }
 
     /// Moves the state file aside as `state.json.corrupt-<time>` (for a file that parsed but that the
