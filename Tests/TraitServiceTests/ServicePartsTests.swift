@@ -107,3 +107,91 @@ import Testing
         #expect(StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/traitd")
     }
 }
+
+/// What the store promises a caller that waits: its completion comes once a write holding its state is on
+/// disk, and a state written last is the state on disk, whatever was saved before it.
+@Suite struct DurableSaveTests {
+    let logger = Logger(label: "test")
+
+    func state(_ n: Int) throws -> SavedState {
+        try SavedState(display: DisplayState(device: "ipad-9.7", orientation: .portrait, arrangement: .full,
+                                             apps: [.init(name: "mail", role: .primary)], background: []),
+                       restoration: ["mail": ["n": .int32(Int32(n))]])
+    }
+
+    @Test func aCompletionMeansTheStateIsOnDisk() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir, logger: logger)
+        let done = DispatchSemaphore(value: 0)
+        for n in 1...50 {
+            let expected = try state(n)
+            store.save(expected) { result in
+                // Read by a new store, as a restarted daemon would: the state that was promised is there
+                // (or a later one, since writes coalesce; here each waits for the last).
+                if case .success = result, n == 50,
+                   case .state(let saved)? = try? StateStore(directory: dir, logger: Logger(label: "reader")).load() {
+                    #expect(try! saved.restorationStates() == (try! expected.restorationStates()))
+                }
+                if n == 50 { done.signal() }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(store.writes >= 1 && store.writes <= 50, "\(store.writes) writes for 50 saves")
+    }
+
+    @Test func savingAnOlderStateAfterANewerOneLeavesTheOlderOnDisk() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir, logger: logger)
+        let done = DispatchSemaphore(value: 0)
+        store.save(try state(1)) { _ in }
+        store.save(try state(2))
+        store.save(try state(1)) { _ in done.signal() }  // back to 1 while 2 may still be queued
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        store.flush()
+        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+            Issue.record("nothing on disk")
+            return
+        }
+        #expect(try saved.restorationStates() == (try state(1).restorationStates()))
+    }
+}
+
+/// The budget's checks, on values alone.
+@Suite struct PublishBudgetTests {
+    static func nested(_ levels: Int) -> DBusValue {
+        var value = DBusValue.string("leaf")
+        for _ in 0..<levels { value = .vardict(["k": value]) }
+        return value
+    }
+
+    @Test func depthAndBytesAreRefusedNamingTheLimit() {
+        let budget = PublishBudget(limits: Limits())
+        #expect(throws: Never.self) { try budget.checkDepth(Self.nested(10), "x") }
+        do {
+            try budget.checkDepth(Self.nested(11), "the state")
+            Issue.record("33 containers passed a 32 limit")
+        } catch let error as DBusError {
+            #expect(error.name == "org.traitd.Layout1.Error.LimitExceeded" && error.message.contains("limits.value-depth"))
+        } catch {
+            Issue.record("\(error)")
+        }
+        #expect(throws: DBusError.self) { try budget.checkTotals(app: "mail", window: 2_000_000, total: 2_000_000) }
+        #expect(throws: DBusError.self) { try budget.checkTotals(app: "mail", window: 10, total: 9_000_000) }
+    }
+
+    @Test func aLoadedStateKeepsWhatFitsAndNamesWhatItDrops() {
+        var limits = Limits()
+        limits.totalBytes = 4096
+        let budget = PublishBudget(limits: limits)
+        let admitted = budget.admit(restoration: [
+            "a": ["deep": Self.nested(12)],
+            "b": ["ok": .string("fine")],
+            "c": ["big": .string(String(repeating: "x", count: 5000))],
+        ])
+        #expect(Set(admitted.kept.keys) == ["b"])
+        #expect(admitted.dropped.map(\.app) == ["a", "c"])
+        #expect(admitted.dropped[0].reason.contains("value-depth") && admitted.dropped[1].reason.contains("bytes"))
+    }
+}
