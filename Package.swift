@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "transition-benchmark", dependencies: ["TraitClient", "DBus", "TestSupport"],
             path: "Benchmarks/TransitionBenchmark"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

@@ -49,20 +49,20 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         func registrations() async -> [TraitClient.Registration] { (try? await client.listAdapters()) ?? [] }
-        try await eventually("the first registration") { await registrations().count == 1 }
+        try await TestSupport.eventually("the first registration", timeout: 15) { await registrations().count == 1 }
         // A crash and a clean stop: each time a new traitd, a new unique name, and the adapter registers again.
         for signal in [SIGKILL, SIGTERM] {
             let before = adapter.standardOutput.components(separatedBy: "registered python-sidebar").count
             try await fixture.restart(after: signal)
-            try await eventually("registering again after \(signal)") {
+            try await TestSupport.eventually("registering again after \(signal)") {
                 adapter.standardOutput.components(separatedBy: "registered python-sidebar").count == before + 1
             }
-            try await eventually("the registration with the new traitd") { await registrations().count == 1 }
+            try await TestSupport.eventually("the registration with the new traitd") { await registrations().count == 1 }
         }
         #expect(!adapter.standardError.contains("ServiceUnknown"), "\(adapter.standardError)")
         // It reports for the new daemon's transitions.
         try await client.rotate(to: "portrait")
-        try await eventually("a report for the rotation") { adapter.standardOutput.contains("438x1024") }
+        try await TestSupport.eventually("a report for the rotation") { adapter.standardOutput.contains("438x1024") }
         // A signal sent straight to it by another peer is not acted on.
         let name = try #require(await registrations().first?.owner)
         let forged = try fixture.gdbus("emit", [
@@ -72,18 +72,10 @@ import Testing
         #expect(forged.status == 0, "\(forged)")
         let reports = adapter.standardOutput.components(separatedBy: "reported transition").count
         try await client.rotate(to: "landscape-left")
-        try await eventually("a report for the second rotation") {
+        try await TestSupport.eventually("a report for the second rotation") {
             adapter.standardOutput.components(separatedBy: "reported transition").count > reports
         }
         #expect(!adapter.standardOutput.contains("999x111"), "\(adapter.standardOutput)")
     }
 
-    func eventually(_ what: String, timeout: Double = 15, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw TestFailure("timed out after \(timeout) s waiting for \(what)")
-    }
 }

@@ -54,12 +54,7 @@ extension Recorder {
 
     /// Waits until `condition` holds (polling, for conditions that need a call to check).
     func eventually(_ what: String, timeout: Double = 10, _ condition: () async -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw TestFailure("timed out after \(timeout) s waiting for \(what)")
+        try await TestSupport.eventually(what, timeout: timeout, condition)
     }
 
     /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.
