@@ -56,6 +56,8 @@ public final class Connection: @unchecked Sendable {
     /// Well-known names whose owners this connection follows, and their owners ("" for none). Loop thread only.
     private var watchedNames: Set<String> = []
     private var owners: [String: String] = [:]
+    /// Callers of `watchOwner(of:)` waiting for the first answer about a name. Loop thread only.
+    private var ownerWaiters: [String: [() -> Void]] = [:]
     private var nextSubscriber: UInt64 = 1
 
     /// The unique name the bus gave this connection (`:1.42`).
@@ -263,25 +265,46 @@ public final class Connection: @unchecked Sendable {
     /// Follows the owner of the well-known `name` (`NameOwnerChanged` from the bus, after a first
     /// `GetNameOwner`), so that signals from it can be told from signals by anyone else.
     public func watchOwner(of name: String) async throws {
+        // The first caller asks the bus; a caller that comes while the answer is on its way waits for it.
         let first = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-            perform { [self] in done.resume(returning: watchedNames.insert(name).inserted) }
+            perform { [self] in
+                if watchedNames.insert(name).inserted {
+                    ownerWaiters[name] = []
+                    done.resume(returning: true)
+                } else if owners[name] == nil, ownerWaiters[name] != nil {
+                    ownerWaiters[name]!.append { done.resume(returning: false) }
+                } else {
+                    done.resume(returning: false)
+                }
+            }
         }
         guard first else { return }
-        try await addMatch(
-            "type='signal',sender='\(Self.busName)',interface='\(Self.busName)',member='NameOwnerChanged',arg0='\(name)'")
-        let message = try Message.methodCall(
-            destination: Self.busName, path: Self.busPath, interface: Self.busName, member: "GetNameOwner")
-        try message.append([.string(name)])
-        // The answer is applied on the connection's thread as it arrives, in order with the NameOwnerChanged
-        // signals around it, so a change that comes after it is never overwritten by it.
-        let _: Void = try await withCheckedThrowingContinuation { continuation in
-            send(message, timeout: 25) { [self] result in
-                switch result {
-                case .success(let values): owners[name] = values.first?.string ?? ""
-                case .failure: owners[name] = ""  // NameHasNoOwner
+        do {
+            try await addMatch(
+                "type='signal',sender='\(Self.busName)',interface='\(Self.busName)',member='NameOwnerChanged',arg0='\(name)'")
+            let message = try Message.methodCall(
+                destination: Self.busName, path: Self.busPath, interface: Self.busName, member: "GetNameOwner")
+            try message.append([.string(name)])
+            // The answer is applied on the connection's thread as it arrives, in order with the NameOwnerChanged
+            // signals around it, so a change that comes after it is never overwritten by it.
+            let _: Void = await withCheckedContinuation { continuation in
+                send(message, timeout: 25) { [self] result in
+                    let apply = { [self] in
+                        if case .success(let values) = result { owners[name] = values.first?.string ?? "" } else { owners[name] = "" }
+                        for waiter in ownerWaiters.removeValue(forKey: name) ?? [] { waiter() }
+                        continuation.resume()
+                    }
+                    // A reply arrives on the connection's thread; only a connection closing first ends it elsewhere.
+                    if isOnConnectionThread || !loop.performIfRunning(apply) { apply() }
                 }
-                continuation.resume()
             }
+        } catch {
+            // Let a later call try again, and release whoever waited.
+            perform { [self] in
+                watchedNames.remove(name)
+                for waiter in ownerWaiters.removeValue(forKey: name) ?? [] { waiter() }
+            }
+            throw error
         }
     }
 
