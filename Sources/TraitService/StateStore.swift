@@ -170,10 +170,10 @@ public final class StateStore: @unchecked Sendable {
             if disabled { return .failed("saving is off: the state file could not be moved aside") }
             // Nothing new, and nothing still on its way to the disk: what is asked is there already.
             if data == latest, data == lastWritten, pending == nil, !draining { return .durable }
-            if data != latest || pending != nil || draining {
-                pending = data
-                latest = data
-            }
+            // Anything else is written (again): a caller waiting for this state must see a write of it, even
+            // when the same state was handed over before and its write failed.
+            pending = data
+            latest = data
             if let whenDurable { waiting.append(whenDurable) }
             if draining { return .nothing }
             draining = true
