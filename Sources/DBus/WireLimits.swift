@@ -127,25 +127,24 @@ extension DBusValue {
     /// The deepest nesting of containers a signature describes (`a{sv}` is 3: array, dict entry, variant).
     static func depth(ofSignature signature: String) -> Int {
         var deepest = 0
-        var open = 0  // parentheses and braces open at this point
+        var enclosing = 0  // containers around this point of the signature
         var arrays = 0  // array codes waiting for their element type
-        var stack: [Int] = []  // the arrays pending when each open container began
+        var opened: [Int] = []  // for each open struct or dict entry, the containers it added to `enclosing`
         for byte in signature.utf8 {
             switch byte {
             case UInt8(ascii: "a"):
                 arrays += 1
-                deepest = max(deepest, open + stack.reduce(0, +) + arrays)
+                deepest = max(deepest, enclosing + arrays)
             case UInt8(ascii: "("), UInt8(ascii: "{"):
-                stack.append(arrays)
+                opened.append(arrays + 1)
+                enclosing += arrays + 1
                 arrays = 0
-                open += 1
-                deepest = max(deepest, open + stack.reduce(0, +))
+                deepest = max(deepest, enclosing)
             case UInt8(ascii: ")"), UInt8(ascii: "}"):
-                open -= 1
-                _ = stack.popLast()
+                enclosing -= opened.popLast() ?? 0
                 arrays = 0
             case UInt8(ascii: "v"):
-                deepest = max(deepest, open + stack.reduce(0, +) + arrays + 1)
+                deepest = max(deepest, enclosing + arrays + 1)
                 arrays = 0
             default:
                 arrays = 0

@@ -112,7 +112,10 @@ extension DisplayService {
 
     /// Bytes of `app`'s restoration state, in the wire format.
     func restorationBytes(_ app: String) -> Int {
-        restoration[app].map { DBusValue.vardict($0).wireSize } ?? 0
+        if let known = restorationSizes[app] { return known }
+        let bytes = restoration[app].map { DBusValue.vardict($0).wireSize } ?? 0
+        restorationSizes[app] = bytes
+        return bytes
     }
 
     /// Bytes `app`'s window publishes from its clients: its restoration state and every adapter's report.

@@ -20,7 +20,9 @@ public final class DisplayService {
     var layouts: [String: [String: LayoutReport]] = [:]
     /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
     /// does changes it.
-    var restoration: [String: [String: DBusValue]]
+    var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }
+    /// app -> bytes of its restoration state, measured once after each change (every report checks the budget).
+    var restorationSizes: [String: Int] = [:]
     /// Windows whose layouts changed during their open transition, announced when it completes.
     var layoutsToAnnounce: Set<String> = []
     private let store: StateStore?
