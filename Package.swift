@@ -121,7 +121,9 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TraitServiceTests",
-            dependencies: ["TraitService", "TraitConfig", "TraitModel", "DBus", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "TraitService", "TraitConfig", "TraitModel", "DBus", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -1,4 +1,5 @@
 import DBus
+import TestSupport
 import Testing
 
 /// `WireLimits`: the measures agree with what libdbus writes, and a body past D-Bus's limits is refused
@@ -11,18 +12,12 @@ import Testing
         return bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 
-    static func nested(_ levels: Int) -> DBusValue {
-        var value = DBusValue.string("leaf")
-        for _ in 0..<levels { value = .vardict(["k": value]) }
-        return value
-    }
-
     @Test(arguments: [
         [DBusValue.byte(1), .double(2), .string("abc"), .boolean(true)],
         [.vardict(["k": .structure([.double(1), .double(2)]), "a": .strings(["x", "yy"])])],
         [.array(element: "{s(dddd)}", []), .array(element: "t", []), .int16(3), .array(element: "(yd)", [.structure([.byte(1), .double(2)])])],
         [.signature("a{sv}"), .objectPath("/a/b"), .variant(.variant(.uint64(9))), .array(element: "ay", [.array(element: "y", [.byte(1)])])],
-        [nested(12)],
+        [.nested(12)],
     ])
     func theMeasuredSizeIsExactlyWhatLibdbusWrites(values: [DBusValue]) throws {
         #expect(WireLimits.measure(values).bytes == (try Self.bodyLength(values)))
@@ -31,7 +26,7 @@ import Testing
     @Test func depthCountsEveryContainerAndEmptyArraysByTheirType() {
         #expect(DBusValue.string("x").nestingDepth == 0)
         #expect(DBusValue.vardict(["k": .int32(1)]).nestingDepth == 3)
-        #expect(Self.nested(17).nestingDepth == 51)
+        #expect(DBusValue.nested(17).nestingDepth == 51)
         #expect(DBusValue.array(element: "a{sv}", []).nestingDepth == 4)
         #expect(DBusValue.array(element: "(a(i))", []).nestingDepth == 4)
     }
@@ -40,13 +35,13 @@ import Testing
         let message = try Message.signal(path: "/t", interface: "org.example.T", member: "M")
         // 21 dictionaries in an a{sv}: 66 containers, past D-Bus's 64.
         do {
-            try message.append([.vardict(["k": Self.nested(21)])])
+            try message.append([.vardict(["k": DBusValue.nested(21)])])
             Issue.record("a body 66 deep was accepted")
         } catch let error as DBusError {
             #expect(error.name == "org.freedesktop.DBus.Error.LimitsExceeded" && error.message.contains("64"), "\(error)")
         }
         #expect(message.signature == "", "nothing was appended")
-        try message.append([.vardict(["k": Self.nested(20)])])  // 63: fine
+        try message.append([.vardict(["k": DBusValue.nested(20)])])  // 63: fine
     }
 
     @Test func anArrayPast64MiBIsRefusedWithoutBuildingIt() throws {

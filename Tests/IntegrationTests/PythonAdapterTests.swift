@@ -10,9 +10,13 @@ import Testing
     static let python = "/usr/bin/python3"
     static var script: String { Binaries.repository.appendingPathComponent("examples/sidebar_adapter.py").path }
 
-    @Test func theExampleAdapterRegistersLaysOutAndReports() async throws {
-        let check = try ChildProcess.run(Self.python, ["-c", "import dbus, dbus.mainloop.glib; from gi.repository import GLib"])
+    static func requirePythonDBus() throws {
+        let check = try ChildProcess.run(python, ["-c", "import dbus, dbus.mainloop.glib; from gi.repository import GLib"])
         try #require(check.status == 0, "python3-dbus and python3-gi are needed (make deps installs them): \(check.stderr)")
+    }
+
+    @Test func theExampleAdapterRegistersLaysOutAndReports() async throws {
+        try Self.requirePythonDBus()
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 3000\n")
         let recorder = try await Recorder(fixture)
         let adapter = try ChildProcess(Self.python, [Self.script, "--app", "mail", "--bus", fixture.bus.address])
@@ -41,8 +45,7 @@ import Testing
     }
 
     @Test func theExampleAdapterComesBackAfterTraitdRestartsAndIgnoresForgedSignals() async throws {
-        let check = try ChildProcess.run(Self.python, ["-c", "import dbus, dbus.mainloop.glib; from gi.repository import GLib"])
-        try #require(check.status == 0, "python3-dbus and python3-gi are needed (make deps installs them): \(check.stderr)")
+        try Self.requirePythonDBus()
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 3000\n")
         let adapter = try ChildProcess(Self.python, [Self.script, "--app", "mail", "--bus", fixture.bus.address])
         defer { adapter.kill(SIGTERM); _ = adapter.wait(timeout: 5) }

@@ -4,6 +4,7 @@ import Logging
 import TraitConfig
 import TraitModel
 @testable import TraitService
+import TestSupport
 import Testing
 
 /// The service's parts that need no bus: the adapter registry, report checks and the state file.
@@ -160,17 +161,11 @@ import Testing
 
 /// The budget's checks, on values alone.
 @Suite struct PublishBudgetTests {
-    static func nested(_ levels: Int) -> DBusValue {
-        var value = DBusValue.string("leaf")
-        for _ in 0..<levels { value = .vardict(["k": value]) }
-        return value
-    }
-
     @Test func depthAndBytesAreRefusedNamingTheLimit() {
         let budget = PublishBudget(limits: Limits())
-        #expect(throws: Never.self) { try budget.checkDepth(Self.nested(10), "x") }
+        #expect(throws: Never.self) { try budget.checkDepth(DBusValue.nested(10), "x") }
         do {
-            try budget.checkDepth(Self.nested(11), "the state")
+            try budget.checkDepth(DBusValue.nested(11), "the state")
             Issue.record("33 containers passed a 32 limit")
         } catch let error as DBusError {
             #expect(error.name == "org.traitd.Layout1.Error.LimitExceeded" && error.message.contains("limits.value-depth"))
@@ -186,12 +181,48 @@ import Testing
         limits.totalBytes = 4096
         let budget = PublishBudget(limits: limits)
         let admitted = budget.admit(restoration: [
-            "a": ["deep": Self.nested(12)],
+            "a": ["deep": DBusValue.nested(12)],
             "b": ["ok": .string("fine")],
             "c": ["big": .string(String(repeating: "x", count: 5000))],
         ])
         #expect(Set(admitted.kept.keys) == ["b"])
         #expect(admitted.dropped.map(\.app) == ["a", "c"])
         #expect(admitted.dropped[0].reason.contains("value-depth") && admitted.dropped[1].reason.contains("bytes"))
+    }
+}
+
+extension DurableSaveTests {
+    /// A write that failed, then the same state saved again: the second caller waits for a real write, and
+    /// hears when it is on disk (it was never answered before).
+    @Test func theSameStateAfterAFailedWriteIsWrittenAndAnswered() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir, logger: logger)
+        // A folder with a file in it where state.json belongs: the rename over it fails.
+        try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: store.path + "/blocker", contents: Data())
+        let results = ResultBox()
+        let first = DispatchSemaphore(value: 0)
+        store.save(try state(7)) { results.append($0); first.signal() }
+        #expect(first.wait(timeout: .now() + 10) == .success)
+        try FileManager.default.removeItem(atPath: store.path)
+        let second = DispatchSemaphore(value: 0)
+        store.save(try state(7)) { results.append($0); second.signal() }
+        #expect(second.wait(timeout: .now() + 10) == .success, "the second save was never answered")
+        #expect(results.outcomes == [false, true])
+        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+            Issue.record("nothing on disk")
+            return
+        }
+        #expect(try saved.restorationStates() == (try state(7).restorationStates()))
+    }
+
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Bool] = []
+        func append(_ result: Result<Void, StateStore.Problem>) {
+            lock.withLock { values.append((try? result.get()) != nil) }
+        }
+        var outcomes: [Bool] { lock.withLock { values } }
     }
 }

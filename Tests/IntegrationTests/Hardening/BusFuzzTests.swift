@@ -123,7 +123,7 @@ import Testing
                 }
             default:  // deep or large values where traitd stores them
                 target = rng.pick(storing)
-                let deep = RandomValues.deep(rng.int(8...20))
+                let deep = DBusValue.nested(rng.int(8...20))
                 let large = DBusValue.string(String(repeating: "z", count: rng.pick([1000, 70_000, 300_000])))
                 let extras = DBusValue.vardict(["x": rng.chance(0.5) ? deep : large])
                 arguments = target.member == "ReportLayout"

@@ -13,13 +13,6 @@ import Testing
         String(repeating: "{'k': <", count: levels) + "'leaf'" + String(repeating: ">}", count: levels)
     }
 
-    /// The same value as a `DBusValue`.
-    static func nested(_ levels: Int) -> DBusValue {
-        var value = DBusValue.string("leaf")
-        for _ in 0..<levels { value = .vardict(["k": value]) }
-        return value
-    }
-
     /// The reads that wrap a window's values deepest, each of which must still answer.
     static func readEverything(_ fixture: DaemonFixture) async throws {
         let client = try TraitClient(bus: .address(fixture.bus.address))
@@ -49,13 +42,13 @@ import Testing
         // 10 dictionaries (30 containers, within 32) is accepted, and every read that wraps it still answers.
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
-        try await client.setRestorationState(["k": Self.nested(9)], for: "mail")
+        try await client.setRestorationState(["k": DBusValue.nested(9)], for: "mail")
         try await Self.readEverything(fixture)
-        #expect(try await client.restorationState(of: "mail") == ["k": Self.nested(9)])
+        #expect(try await client.restorationState(of: "mail") == ["k": DBusValue.nested(9)])
         // A restart brings it back, and traitd stays up.
         try await fixture.restart()
         try await Self.readEverything(fixture)
-        #expect(try await client.restorationState(of: "mail") == ["k": Self.nested(9)])
+        #expect(try await client.restorationState(of: "mail") == ["k": DBusValue.nested(9)])
         #expect(fixture.daemon.isRunning)
         let after = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                         "org.traitd.Layout1.Display", "Serial"])
@@ -75,7 +68,7 @@ import Testing
         for (n, adapter) in adapters.enumerated() { try await adapter.registerAdapter("a\(n)", for: n < 3 ? "mail" : "notes") }
         // Too deep: refused, nothing stored.
         try await expectError("org.traitd.Layout1.Error.LimitExceeded", containing: "limits.value-depth") {
-            try await adapters[0].reportLayout(app: "mail", transition: 0, adapter: "a0", frames: [:], extras: ["deep": Self.nested(12)])
+            try await adapters[0].reportLayout(app: "mail", transition: 0, adapter: "a0", frames: [:], extras: ["deep": DBusValue.nested(12)])
         }
         // One report past report-bytes.
         try await expectError("org.traitd.Layout1.Error.LimitExceeded", containing: "limits.report-bytes") {
@@ -116,7 +109,7 @@ import Testing
         let file = fixture.stateDirectory.appendingPathComponent("state.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
         var restoration = json["restoration"] as! [String: Any]
-        restoration["mail"] = Data(try Marshalling.encode([.vardict(["k": Self.nested(18)])])).base64EncodedString()
+        restoration["mail"] = Data(try Marshalling.encode([.vardict(["k": DBusValue.nested(18)])])).base64EncodedString()
         json["restoration"] = restoration
         try JSONSerialization.data(withJSONObject: json).write(to: file)
         for _ in 0..<2 {
@@ -143,7 +136,7 @@ import Testing
         _ = fixture.daemon.wait(timeout: 10)
         let file = fixture.stateDirectory.appendingPathComponent("state.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
-        json["restoration"] = ["mail": Data(try Marshalling.encode([.vardict(["k": Self.nested(18)])])).base64EncodedString()]
+        json["restoration"] = ["mail": Data(try Marshalling.encode([.vardict(["k": DBusValue.nested(18)])])).base64EncodedString()]
         try JSONSerialization.data(withJSONObject: json).write(to: file)
         try await fixture.restart()
         try await Self.readEverything(fixture)

@@ -92,13 +92,6 @@ enum RandomValues {
         return out
     }
 
-    /// A value nested `levels` variants-in-dictionaries deep (3 containers a level).
-    static func deep(_ levels: Int) -> DBusValue {
-        var value = DBusValue.string("leaf")
-        for _ in 0..<levels { value = .vardict(["k": value]) }
-        return value
-    }
-
     static func double(_ rng: inout SeededRandom) -> Double {
         rng.pick([0, -0.0, 1, 200, 694, 1e308, -1e308, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
                   rng.unit() * 4000 - 2000])
