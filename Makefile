@@ -5,6 +5,8 @@
 #   make install       install binaries, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
 #   make security      rate the systemd units with systemd-analyze security --offline=true
+#   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
+#   make churn         OPS seeded random operations on the solver workloads, checked against fresh solves
 #   make fuzz          build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS (default 60)
 #   make leak-check    run traitd built with AddressSanitizer through every kind of call; fail on a leak
 #   make clean         remove the build folders
@@ -22,7 +24,7 @@ APT_PACKAGES = libdbus-1-dev pkg-config dbus dbus-bin dbus-daemon systemd libgli
 	python3-dbus python3-gi librsvg2-bin
 # The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
 
-.PHONY: deps build release run test install introspection security bench-solver bench-transitions fuzz leak-check clean
+.PHONY: deps build release run test install introspection security bench-solver bench-transitions churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -85,10 +87,20 @@ bench-transitions: deps
 	$(SWIFT) build -c release --product transition-benchmark
 	"$$($(SWIFT) build -c release --show-bin-path)/transition-benchmark" $(BENCH_ARGS)
 
-# The constraint engine beside kiwisolver on shared/bench/workloads (BENCH_ARGS=--large adds rows-300).
+# The constraint engine beside kiwi's C++ core (built with g++ from the kiwisolver sdist) and kiwisolver, on
+# Benchmarks/workloads (BENCH_ARGS=--large adds rows-300; --churn-ops N sets the mixed churn's length).
 bench-solver: deps
+	@scripts/install-deps.sh g++
+	@scripts/build-kiwi-peer.sh >/dev/null
 	$(SWIFT) build -c release --product solver-benchmark
 	"$$($(SWIFT) build -c release --show-bin-path)/solver-benchmark" $(BENCH_ARGS)
+
+# Seeded random churn on the solver workloads, checked against fresh solves as it goes; prints speed and memory
+# every 100,000 operations. `make churn OPS=1000000`; CHURN_ARGS=--workload grid-20 --seed 7 ...
+OPS ?= 100000
+churn:
+	$(SWIFT) build -c release --product solver-churn
+	"$$($(SWIFT) build -c release --show-bin-path)/solver-churn" --ops $(OPS) $(CHURN_ARGS)
 
 # The fuzz targets: the layout parser, the YAML config and device profiles, the state file, the D-Bus value reader
 # and writer. Seeds in Fuzz/corpus/TARGET; what they find goes to .build-fuzz/findings/TARGET/.

@@ -98,8 +98,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
-        .executableTarget(name: "solver-benchmark", dependencies: ["Cassowary"], path: "Benchmarks/SolverBenchmark"),
+        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload"], path: "Tests/TestSupport"),
+        // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
+        // and the engine's tests share them.
+        .target(name: "SolverWorkload", dependencies: ["Cassowary"], path: "Benchmarks/SolverWorkload"),
+        .executableTarget(name: "solver-benchmark", dependencies: ["SolverWorkload"], path: "Benchmarks/SolverBenchmark"),
+        .executableTarget(
+            name: "solver-churn",
+            dependencies: ["SolverWorkload", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/SolverChurn"),
         .executableTarget(name: "bare-peer", dependencies: ["CDBus"], path: "Benchmarks/BarePeer"),
         // Fuzz targets (make fuzz): libFuzzer when built with -DFUZZING -sanitize=fuzzer, a replayer otherwise.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
@@ -115,7 +122,9 @@ let package = Package(
         .executableTarget(
             name: "transition-benchmark", dependencies: ["TraitClient", "DBus", "TestSupport"],
             path: "Benchmarks/TransitionBenchmark"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
+        .testTarget(
+            name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport", "SolverWorkload"],
+            exclude: ["Oracle", "Reproducers"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),

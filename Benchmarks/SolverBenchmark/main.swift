@@ -1,52 +1,68 @@
 import Cassowary
 import Foundation
+import SolverWorkload
 
-// The constraint-engine benchmark: every workload of shared/bench/workloads, timed as shared/bench/README.md
-// defines (build, suggest, churn), with our engine and with kiwisolver (solver_peer.py) in the same run.
+// The constraint-engine benchmark: every workload of Benchmarks/workloads through our engine, kiwi's C++ core
+// (Benchmarks/KiwiPeer, built by scripts/build-kiwi-peer.sh) and kiwisolver (Benchmarks/solver_peer.py, in a venv
+// under .build/kiwi-venv), in the same run, each phase timed the same way (Benchmarks/workloads/README.md).
 //
-//   swift run -c release solver-benchmark [--peer PYTHON] [--large] [--workloads DIR] [--no-peer]
+//   swift run -c release solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME]
+//                                         [--builds R] [--loops L] [--churn K] [--churn-ops N]
 //
 // --large adds rows-300 (kiwisolver takes about 20 s to build it).
 
 struct Options {
-    var workloads = "../shared/bench/workloads"
-    var peerScript = "../shared/bench/solver_peer.py"
+    var workloads = "Benchmarks/workloads"
+    var peerScript = "Benchmarks/solver_peer.py"
     var python: String? = nil
+    var kiwi: String? = ".build/kiwi-peer"
     var large = false
     var only: String? = nil
     var peer = true
     var builds = 11
     var loops = 200
     var churn = 1000
+    var churnOperations = 2000
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
+        func number(_ option: String) throws -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value >= 0 else {
+                throw WorkloadError("\(option) needs a number")
+            }
+            return value
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--large": large = true
             case "--only": only = rest.popFirst()
             case "--no-peer": peer = false
             case "--peer": python = rest.popFirst()
+            case "--kiwi": kiwi = rest.popFirst()
             case "--workloads": workloads = rest.popFirst() ?? workloads
-            case "--builds": builds = Int(rest.popFirst() ?? "") ?? builds
-            case "--loops": loops = Int(rest.popFirst() ?? "") ?? loops
+            case "--builds": builds = max(1, try number(argument))
+            case "--loops": loops = max(1, try number(argument))
+            case "--churn": churn = try number(argument)
+            case "--churn-ops": churnOperations = try number(argument)
             case "--help", "-h":
-                print("usage: solver-benchmark [--peer PYTHON] [--no-peer] [--large] [--workloads DIR] [--builds R] [--loops L]")
+                print("usage: solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME] [--workloads DIR]")
+                print("                        [--builds R] [--loops L] [--churn K] [--churn-ops N]")
                 exit(0)
-            default: throw BenchmarkError("unknown option \(argument)")
+            default: throw WorkloadError("unknown option \(argument) (try --help)")
             }
         }
-        peerScript = (workloads as NSString).deletingLastPathComponent + "/solver_peer.py"
     }
 }
 
+/// One engine's numbers on one workload; nil where the engine has no such phase.
 struct Result {
-    var build = 0.0, buildMin = 0.0, buildMax = 0.0  // ms
-    var suggest = 0.0  // µs per step
-    var churn = 0.0  // µs per pair
-    var churnPairs = 0
-    var checksumBuild = 0.0, checksumSuggest = 0.0
-    var variables = 0, constraints = 0, steps = 0
+    var build: Double?  // ms, median
+    var suggest: Double?  // µs per step, median
+    var churn: Double?  // µs per remove + add
+    var setConstant: Double?  // µs per change
+    var trace: Double?  // µs per operation of the interleaved churn
+    var checksumBuild: Double?
+    var checksumSuggest: Double?
 }
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -54,75 +70,90 @@ func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
-func checksum(_ variables: [String: Variable]) -> Double {
-    (variables.values.reduce(0) { $0 + $1.value } * 1e6).rounded() / 1e6
+func checksum(_ system: LiveSystem) -> Double { (system.variables.reduce(0) { $0 + $1.value } * 1e6).rounded() / 1e6 }
+
+/// The interleaved churn: `count` seeded random operations (remove, add, setConstant, suggest) as our churn
+/// checker makes them, recorded on a separate build so that every engine replays the same list.
+func makeTrace(_ workload: Workload, count: Int) throws -> [LiveSystem.Operation] {
+    var churn = Churn(try workload.build(), seed: 2026, freshEvery: 0)
+    churn.keepsTrace = true
+    churn.verifyRefusals = false
+    churn.run(count)
+    return churn.trace
 }
 
-func runOurs(_ workload: Workload, _ options: Options) throws -> Result {
+func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Options) throws -> Result {
     var result = Result()
     var times: [Double] = []
-    var built: (Solver, [String: Variable], [(Constraint, Int)])!
+    var built: LiveSystem!
     for _ in 0..<options.builds {
         let start = now()
         built = try workload.build()
         times.append(now() - start)
     }
-    let (solver, variables, made) = built!
+    let system = built!
     result.build = median(times) * 1e3
-    result.buildMin = times.min()! * 1e3
-    result.buildMax = times.max()! * 1e3
-    result.checksumBuild = checksum(variables)
+    result.checksumBuild = checksum(system)
     var perStep: [Double] = []
     for _ in 0..<options.loops {
         let start = now()
         for step in workload.steps {
-            for (name, value) in step { try solver.suggestValue(variables[name]!, value) }
-            solver.updateVariables()
+            for (name, value) in step { try system.solver.suggestValue(system.variablesByName[name]!, value) }
+            system.solver.updateVariables()
         }
         perStep.append((now() - start) / Double(max(1, workload.steps.count)))
     }
     result.suggest = median(perStep) * 1e6
-    result.checksumSuggest = checksum(variables)
-    let optional = made.filter { $0.1 < 1000 }.prefix(options.churn)
-    let start = now()
-    for (constraint, _) in optional {
-        try solver.remove(constraint)
-        try solver.add(constraint)
+    result.checksumSuggest = checksum(system)
+    let optional = system.constraints.filter { !$0.priority.isRequired }.prefix(options.churn)
+    var start = now()
+    for constraint in optional {
+        try system.solver.remove(constraint)
+        try system.solver.add(constraint)
     }
-    solver.updateVariables()
+    system.solver.updateVariables()
     result.churn = (now() - start) / Double(max(1, optional.count)) * 1e6
-    result.churnPairs = optional.count
-    result.variables = variables.count
-    result.constraints = workload.constraints.count
-    result.steps = workload.steps.count
+    // setConstant: each of those constraints' right-hand side moved by 1, then back.
+    start = now()
+    for delta in [-1.0, 1.0] {
+        for constraint in optional { try system.solver.setConstant(of: constraint, to: constraint.expression.constant + delta) }
+        system.solver.updateVariables()
+    }
+    result.setConstant = (now() - start) / Double(max(1, 2 * optional.count)) * 1e6
+    if !trace.isEmpty {
+        let fresh = try workload.build()
+        start = now()
+        for operation in trace { try? fresh.apply(operation) }
+        result.trace = (now() - start) / Double(trace.count) * 1e6
+    }
     return result
 }
 
-/// Runs solver_peer.py (kiwisolver) on the same workload; nil (with the reason printed) when it cannot run.
-func runPeer(_ path: String, _ options: Options, python: String) -> Result? {
+/// Runs a peer that prints one JSON object; nil (with the reason printed) when it cannot run.
+func runPeer(_ executable: String, _ arguments: [String], name: String) -> [String: Any]? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [options.peerScript, "run", path, "--json", "--builds", String(options.builds),
-                         "--loops", String(options.loops), "--churn", String(options.churn)]
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch {
-        print("  kiwisolver: cannot run \(python): \(error)")
+        print("  \(name): cannot run \(executable): \(error)")
         return nil
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0,
-          let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-        print("  kiwisolver: solver_peer.py failed (status \(process.terminationStatus))")
+    guard process.terminationStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        print("  \(name): failed (status \(process.terminationStatus))")
         return nil
     }
-    func d(_ key: String) -> Double { (json[key] as? Double) ?? Double(json[key] as? Int ?? 0) }
-    var r = Result()
-    r.build = d("build_ms_median"); r.buildMin = d("build_ms_min"); r.buildMax = d("build_ms_max")
-    r.suggest = d("suggest_us_median"); r.churn = d("churn_us_per_pair"); r.churnPairs = json["churn_pairs"] as? Int ?? 0
-    r.checksumBuild = d("checksum_after_build"); r.checksumSuggest = d("checksum_after_suggest")
-    return r
+    return json
+}
+
+func peerResult(_ json: [String: Any]) -> Result {
+    func d(_ key: String) -> Double? { (json[key] as? Double) ?? (json[key] as? Int).map(Double.init) }
+    return Result(build: d("build_ms_median"), suggest: d("suggest_us_median"), churn: d("churn_us_per_pair"),
+                  setConstant: d("setc_us"), trace: (d("trace_ops") ?? 0) > 0 ? d("trace_us_per_op") : nil,
+                  checksumBuild: d("checksum_after_build"), checksumSuggest: d("checksum_after_suggest"))
 }
 
 /// A venv with kiwisolver under .build/kiwi-venv, made on first use.
@@ -143,36 +174,57 @@ func peerPython(_ options: Options) -> String? {
     return python
 }
 
-func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
-func ratio(_ peer: Double, _ ours: Double) -> String { ours > 0 ? String(format: "%.1fx", peer / ours) : "-" }
+func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+func ratio(_ peer: Double?, _ ours: Double?) -> String {
+    guard let peer, let ours, ours > 0 else { return "-" }
+    return String(format: "%.1fx", peer / ours)
+}
 
 let options = try Options(Array(CommandLine.arguments.dropFirst()))
-var names = ["enaml-form.txt", "rows-30.txt", "rows-100.txt"]
-if options.large { names.append("rows-300.txt") }
-if let only = options.only { names = names.filter { $0.hasPrefix(only) } + (only == "rows-300" ? ["rows-300.txt"] : []) }
+var names = ["enaml-form", "rows-30", "rows-100", "grid-20", "grid-50"]
+if options.large { names.append("rows-300") }
+if let only = options.only { names = (names + ["rows-300"]).filter { $0.hasPrefix(only) } }
+let kiwi = options.peer ? options.kiwi.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } : nil
+if options.peer, kiwi == nil { print("kiwi C++: no binary at \(options.kiwi ?? "-") (make bench-solver builds it)") }
 let python = options.peer ? peerPython(options) : nil
-print("Solver benchmark: ours (Swift Cassowary, strict priorities) beside kiwisolver, same workloads, same run.")
+print("Solver benchmark: ours (Swift Cassowary, strict priorities) beside kiwi's C++ core and kiwisolver, one run.")
 print("build = fresh solver + edits + all constraints (median of \(options.builds), ms); suggest = per step (median, µs);")
-print("churn = remove + re-add of each of the first \(options.churn) optional constraints (µs per pair). ratio = kiwi / ours (>1: ours faster).")
+print("churn = remove + add of each of the first \(options.churn) optional constraints (µs per pair); setc = each of")
+print("their constants moved and moved back (µs per change; kiwi has no setConstant: it removes and adds);")
+print("mixed = \(options.churnOperations) seeded random removes, adds, setConstants and suggests, the same list for each")
+print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster).")
 print("")
 var rows: [[String]] = []
 var notes: [String] = []
 for name in names {
-    let path = options.workloads + "/" + name
+    let path = options.workloads + "/" + name + ".txt"
     let workload = try Workload(path: path)
-    let ours = try runOurs(workload, options)
-    let kiwi = python.flatMap { runPeer(path, options, python: $0) }
-    let label = "\(name.replacingOccurrences(of: ".txt", with: "")) (\(ours.variables) vars, \(ours.constraints) constraints)"
-    rows.append([label, "build ms", format(ours.build), kiwi.map { format($0.build) } ?? "-", kiwi.map { ratio($0.build, ours.build) } ?? "-"])
-    rows.append(["", "suggest µs", format(ours.suggest, 2), kiwi.map { format($0.suggest, 2) } ?? "-", kiwi.map { ratio($0.suggest, ours.suggest) } ?? "-"])
-    rows.append(["", "churn µs", format(ours.churn, 1), kiwi.map { format($0.churn, 1) } ?? "-", kiwi.map { ratio($0.churn, ours.churn) } ?? "-"])
-    rows.append(["", "checksum build", format(ours.checksumBuild, 6), kiwi.map { format($0.checksumBuild, 6) } ?? "-", ""])
-    rows.append(["", "checksum suggest", format(ours.checksumSuggest, 6), kiwi.map { format($0.checksumSuggest, 6) } ?? "-", ""])
-    if let kiwi, abs(kiwi.checksumBuild - ours.checksumBuild) > 1e-3 || abs(kiwi.checksumSuggest - ours.checksumSuggest) > 1e-3 {
+    let trace = try makeTrace(workload, count: options.churnOperations)
+    let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("solver-trace-\(getpid())-\(name).txt").path
+    try trace.map(\.description).joined(separator: "\n").appending("\n").write(toFile: tracePath, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: tracePath) }
+    let ours = try runOurs(workload, trace: trace, options)
+    let counts = ["--builds", String(options.builds), "--loops", String(options.loops), "--churn", String(options.churn)]
+    let cpp = kiwi.flatMap { runPeer($0, [path] + counts + ["--trace", tracePath], name: "kiwi C++") }.map(peerResult)
+    let py = python.flatMap { runPeer($0, [options.peerScript, "run", path, "--json"] + counts, name: "kiwisolver") }.map(peerResult)
+    let label = "\(name) (\(workload.variables.count) vars, \(workload.constraints.count) constraints)"
+    func row(_ measure: String, _ key: KeyPath<Result, Double?>, _ digits: Int) -> [String] {
+        [rows.last?.first == label || rows.contains { $0.first == label } ? "" : label, measure, format(ours[keyPath: key], digits),
+         format(cpp?[keyPath: key], digits), format(py?[keyPath: key], digits), ratio(cpp?[keyPath: key], ours[keyPath: key])]
+    }
+    rows.append(row("build ms", \.build, 3))
+    rows.append(row("suggest µs", \.suggest, 2))
+    rows.append(row("churn µs", \.churn, 1))
+    rows.append(row("setc µs", \.setConstant, 1))
+    rows.append(row("mixed µs", \.trace, 1))
+    rows.append(row("checksum build", \.checksumBuild, 3).prefix(5) + [""])
+    rows.append(row("checksum suggest", \.checksumSuggest, 3).prefix(5) + [""])
+    if let cpp, abs((cpp.checksumBuild ?? 0) - (ours.checksumBuild ?? 0)) > 1e-3
+        || abs((cpp.checksumSuggest ?? 0) - (ours.checksumSuggest ?? 0)) > 1e-3 {
         notes.append(name)
     }
 }
-let header = ["workload", "measure", "ours", "kiwisolver", "ratio"]
+let header = ["workload", "measure", "ours", "kiwi C++", "kiwisolver", "ratio"]
 let widths = header.indices.map { i in (rows + [header]).map { $0[i].count }.max()! }
 func line(_ cells: [String]) -> String {
     cells.enumerated().map { i, c in i < 2 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
@@ -183,6 +235,8 @@ print(line(widths.map { String(repeating: "-", count: $0) }))
 for row in rows { print(line(row)) }
 if !notes.isEmpty {
     print("")
-    print("Checksums differ on \(notes.joined(separator: ", ")): kiwi weighs strengths (many weak constraints can outweigh")
-    print("a strong one), ours satisfies priorities strictly in order, so the two optima differ where that matters.")
+    print("Checksums differ on \(notes.joined(separator: ", ")). Two reasons can apply: kiwi weighs strengths (many weak")
+    print("constraints can outweigh a strong one) where ours keeps priorities strictly in order; and where the optimum")
+    print("is not unique (several layouts with the same error at every level), two engines may pick different ones.")
+    print("The engine's tests compare level errors, which are unique, with a fresh solve and with scipy.")
 }

@@ -5,6 +5,9 @@
 /// errors outweigh a strong one; here a lower level only decides among the solutions that are already optimal
 /// for every higher level. Within a level the errors have equal weight: the least total error of that level.
 /// Cost: every objective operation is done once per level in use (typically a handful), instead of once.
+/// How two dual ratios compare (Foundation's `ComparisonResult`, without importing Foundation).
+enum ComparisonResult { case orderedAscending, orderedSame, orderedDescending }
+
 struct Objective {
     /// (priority, row), highest priority first.
     private(set) var levels: [(priority: Int, row: Row)] = []
@@ -32,26 +35,56 @@ struct Objective {
 
     /// The symbol to bring into the basis: one whose cost is zero at every higher level and negative at its
     /// own (the reduced cost is lexicographically negative). Nil when the objective is optimal.
-    func enteringSymbol(kinds: [SymbolKind]) -> Symbol? {
+    func enteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
         for (index, level) in levels.enumerated() {
-            for (symbol, coefficient) in level.row.cells where coefficient < -1e-8 && kinds[symbol].isPivotable {
+            for (symbol, coefficient) in level.row.cells
+            where coefficient < -1e-8 && kinds[symbol].isPivotable && !skipped.contains(symbol) {
                 if levels[..<index].allSatisfy({ $0.row.coefficient(for: symbol).isNearZero }) { return symbol }
             }
         }
         return nil
     }
 
+    /// Bland's rule: the lowest-numbered symbol whose reduced cost is lexicographically negative (its first
+    /// non-zero cost, from the highest level down, is negative). Used once the simplex stalls: with it the
+    /// simplex cannot cycle. One merge over the levels' sorted cells.
+    func lowestEnteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
+        var next = [Int](repeating: 0, count: levels.count)
+        while true {
+            // The lowest symbol not yet looked at, over all levels.
+            var lowest = Int.max
+            for (l, level) in levels.enumerated() where next[l] < level.row.symbols.count {
+                lowest = Swift.min(lowest, level.row.symbols[next[l]])
+            }
+            guard lowest != Int.max else { return nil }
+            var sign = 0.0
+            for (l, level) in levels.enumerated() where next[l] < level.row.symbols.count && level.row.symbols[next[l]] == lowest {
+                let c = level.row.coefficients[next[l]]
+                if sign == 0, !c.isNearZero { sign = c }
+                next[l] += 1
+            }
+            if sign < 0, kinds[lowest].isPivotable, !skipped.contains(lowest) { return lowest }
+        }
+    }
+
+    /// Whether `symbol` costs nothing at every level (a dual pivot on it makes no progress).
+    func isFree(_ symbol: Symbol) -> Bool {
+        for level in levels where !level.row.coefficient(for: symbol).isNearZero { return false }
+        return true
+    }
+
     /// The cost of `symbol` at every level, highest first.
     func costs(of symbol: Symbol) -> [Double] { levels.map { $0.row.coefficient(for: symbol) } }
 
-    /// The dual ratio test's order: whether cost(a)/ca is lexicographically below cost(b)/cb (no allocation).
-    func ratioLess(_ a: Symbol, _ ca: Double, than b: Symbol, _ cb: Double) -> Bool {
+    /// The dual ratio test's order: cost(a)/ca against cost(b)/cb, lexicographically from the highest level
+    /// (no allocation).
+    func compareRatios(_ a: Symbol, _ ca: Double, _ b: Symbol, _ cb: Double) -> ComparisonResult {
         for level in levels {
             let x = level.row.coefficient(for: a) / ca
             let y = level.row.coefficient(for: b) / cb
-            if !(x - y).isNearZero { return x < y }
+            if !(x - y).isNearZero { return x < y ? .orderedAscending : .orderedDescending }
         }
-        return false
+        return .orderedSame
     }
 
     private mutating func levelIndex(_ priority: Int) -> Int {

@@ -140,6 +140,18 @@ struct Row {
         add(row, times: a, changed: changed)
     }
 
+    /// The symbol with the largest coefficient (in magnitude, above `minimum`) among those `include` accepts: the
+    /// steadiest one to solve the row for.
+    func largestCell(where include: (Symbol) -> Bool, above minimum: Double) -> Symbol? {
+        var best: Symbol?
+        var magnitude = minimum
+        for (symbol, coefficient) in cells where abs(coefficient) > magnitude && include(symbol) {
+            best = symbol
+            magnitude = abs(coefficient)
+        }
+        return best
+    }
+
     var cells: Zip2Sequence<[Symbol], [Double]> { zip(symbols, coefficients) }
 
     private func index(of symbol: Symbol) -> Int? {

@@ -96,3 +96,80 @@ extension Solver {
 
     func order(of c: Constraint) -> Int { sequence[ObjectIdentifier(c)] ?? Int.max }
 }
+
+extension Solver {
+    /// The size of the solver's tableau: how many symbol ids are allocated, how many rows are basic, and how
+    /// many constraints are in. A long churn should keep all three flat.
+    public struct Statistics: Sendable {
+        /// Symbol ids allocated, and how many of them are free for reuse.
+        public var symbols: Int
+        public var freeSymbols: Int
+        public var rows: Int
+        public var constraints: Int
+        /// Cells in all rows (how dense the tableau is), and in the longest row.
+        public var cells: Int
+        public var longestRow: Int
+        /// Pivots made since the solver was made, and how many of them under Bland's rule (after a stall).
+        public var pivots: Int
+        public var blandPivots: Int
+        /// Drift checks made, and rebuilds from the constraints (after drift, or an operation out of pivots).
+        public var driftChecks: Int
+        public var rebuilds: Int
+        /// The largest coefficient found left over for a symbol given back (rounding noise; 0 in exact arithmetic).
+        public var largestResidue: Double
+        /// How far the tableau has drifted from its constraints (`Solver.drift()`), now.
+        public var drift: Double
+    }
+
+    public var statistics: Statistics {
+        Statistics(symbols: tableau.kinds.count, freeSymbols: tableau.freeSymbols.count, rows: tableau.rows.lazy.filter { $0 != nil }.count, constraints: constraints.count,
+                   cells: tableau.rows.reduce(0) { $0 + ($1?.count ?? 0) },
+                   longestRow: tableau.rows.reduce(0) { max($0, $1?.count ?? 0) },
+                   pivots: retiredPivots.all + tableau.pivots, blandPivots: retiredPivots.bland + tableau.blandPivots,
+                   driftChecks: driftChecks, rebuilds: rebuilds,
+                   largestResidue: tableau.largestResidue, drift: drift())
+    }
+}
+
+extension Solver: CustomDebugStringConvertible {
+    /// The tableau, one row a line (`s12 = 3 + 1*s4 - 0.5*s9`), with each external symbol's variable named.
+    public var debugDescription: String {
+        var names: [Symbol: String] = [:]
+        for (variable, symbol) in variableSymbols { names[symbol] = variable.name }
+        func name(_ s: Symbol) -> String { names[s] ?? "\(tableau.kinds[s])\(s)" }
+        var lines: [String] = []
+        for (basic, row) in tableau.rows.enumerated() {
+            guard let row else { continue }
+            lines.append("\(name(basic)) = \(row.constant)" + row.cells.map { " + \($1)*\(name($0))" }.joined())
+        }
+        for (symbol, constraint) in owners.sorted(by: { $0.key < $1.key }) {
+            lines.append("# \(name(symbol)): \(constraint)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Solver {
+    /// What is wrong with the tableau's bookkeeping (empty when nothing is): each constraint's marker must take
+    /// part in it (basic, or in some row), and the column index must match the rows. For tests; O(tableau).
+    public func invariantViolations() -> [String] {
+        var problems: [String] = []
+        for (constraint, tag) in constraints.values {
+            for s in [tag.marker] + (tag.other.map { [$0] } ?? []) where tableau.rows[s] == nil && tableau.columns[s].isEmpty {
+                problems.append("the symbol \(s) of \(constraint) is in no row: the constraint was lost")
+            }
+        }
+        for (basic, row) in tableau.rows.enumerated() {
+            guard let row else { continue }
+            for s in row.symbols where !tableau.columns[s].contains(basic) {
+                problems.append("row \(basic) holds \(s) but the column index does not say so")
+            }
+        }
+        for (s, column) in tableau.columns.enumerated() {
+            for basic in column where tableau.rows[basic]?.contains(s) != true {
+                problems.append("the column index puts \(s) in row \(basic), which does not hold it")
+            }
+        }
+        return problems
+    }
+}

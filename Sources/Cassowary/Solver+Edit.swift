@@ -21,14 +21,25 @@ extension Solver {
 
     /// Suggests a value for an edit variable; the solution follows after the dual simplex (cheap).
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
-        guard let info = edits[variable] else { throw SolverError.unknownEditVariable(variable) }
+        guard edits[variable] != nil else { throw SolverError.unknownEditVariable(variable) }
+        rebuildIfDrifted()
+        optimizeIfNeeded()  // the dual simplex starts from an optimal tableau
+        let info = edits[variable]!  // after any rebuild, which gives the edit a new tag
         let delta = value - info.constant
         guard !delta.isNearZero else { return }
-        optimizeIfNeeded()  // the dual simplex starts from an optimal tableau
-        edits[variable]!.constant = value
+        let tag = info.tag
         // The edit constraint is `variable - constant == 0`: its expression constant moves by -delta.
-        tableau.shiftConstant(marker: info.tag.marker, markerCoefficient: info.tag.markerCoefficient, by: -delta)
+        let moved: Bool
+        do {
+            moved = try moveConstant(tag, by: -delta)
+        } catch {
+            rebuild()  // with the old value, which the constraint still has
+            throw SolverError.workLimitExceeded(info.constraint)
+        }
+        edits[variable]!.constant = value
         info.constraint.expression.constant = -value
-        _ = tableau.dualOptimize()
+        // An optional edit always holds or gives way; were the dual simplex to say otherwise (rounding), a
+        // fresh solve with the new value is the answer.
+        if !moved { rebuild() }
     }
 }

@@ -40,16 +40,90 @@ public final class Solver {
     /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
     /// retains and releases every key.
     var variableList: [(variable: Variable, symbol: Symbol)] = []
+    /// For an external symbol: how many terms of constraints in the solver use its variable, and where it is in
+    /// `variableList`. A variable no constraint uses any more gives its symbol back.
+    var variableUses: [Symbol: (count: Int, index: Int)] = [:]
     var edits: [Variable: EditInfo] = [:]
-    /// The order constraints were added in (conflict reports and explanations list them in that order).
+    /// The order constraints were added in (conflict reports and explanations list them in that order; a rebuild
+    /// adds them again in it).
     var sequence: [ObjectIdentifier: Int] = [:]
     private var nextSequence = 0
     /// Set by add and remove; cleared when the objective is optimised.
     var needsOptimization = false
     /// False in the probe solvers of `conflict(for:)`, which only need to know whether a set can hold.
     var explainsConflicts = true
+    /// How many times the tableau was rebuilt from the constraints (worn by rounding, or out of pivots), and
+    /// the pivots of the tableaus rebuilt away.
+    var rebuilds = 0
+    var retiredPivots = (all: 0, bland: 0)
+    var driftChecks = 0
 
     public init() {}
+
+    /// Every pivot leaves a little rounding in the rows it touches, and over a long churn it grows (on the enaml
+    /// form, from 1e-13 to 1e-9 in a few thousand operations, and by 100 times in one unlucky pivot) until a cell
+    /// of noise is taken for a coefficient and a constraint is lost. So every `driftCheckInterval` pivots the tableau is checked against the constraints
+    /// (`drift()`), and rebuilt from them when it has drifted past `driftLimit`, as LP solvers refactor their basis.
+    var driftCheckInterval: Int { 256 + tableau.liveSymbols }
+    static let driftLimit = 1e-11
+    /// Pivots at the last drift check.
+    var pivotsAtDriftCheck = 0
+
+    /// Checks the tableau for drift if it has pivoted enough since the last check, and rebuilds it if it drifted.
+    func rebuildIfDrifted() {
+        guard tableau.pivots - pivotsAtDriftCheck >= driftCheckInterval else { return }
+        pivotsAtDriftCheck = tableau.pivots
+        driftChecks += 1
+        if drift() > Self.driftLimit { rebuild() }
+    }
+
+    /// How far the tableau is from its constraints: for each constraint, its expression with every basic symbol
+    /// replaced by its row, plus its marker and error terms (also replaced), must be 0 in every coefficient and in
+    /// the constant. The largest difference, relative to the size of what was added up. O(constraints × row
+    /// length): about as much as a few pivots.
+    func drift() -> Double {
+        var sums = [Double](repeating: 0, count: tableau.kinds.count)
+        var scales = [Double](repeating: 0, count: tableau.kinds.count)
+        var touched: [Symbol] = []
+        var worst = 0.0
+        for (constraint, tag) in constraints.values {
+            var constant = constraint.expression.constant
+            var constantScale = max(1, abs(constant))
+            func add(_ symbol: Symbol, _ coefficient: Double) {
+                if let row = tableau.rows[symbol] {
+                    constant += coefficient * row.constant
+                    constantScale = max(constantScale, abs(coefficient * row.constant))
+                    for (s, a) in row.cells { accumulate(s, coefficient * a) }
+                } else {
+                    accumulate(symbol, coefficient)
+                }
+            }
+            func accumulate(_ s: Symbol, _ value: Double) {
+                if scales[s] == 0 { touched.append(s) }
+                sums[s] += value
+                scales[s] = max(scales[s], abs(value))
+            }
+            for term in constraint.expression.terms where !term.coefficient.isNearZero {
+                add(variableSymbols[term.variable]!, term.coefficient)
+            }
+            add(tag.marker, tag.markerCoefficient)
+            if let other = tag.other { add(other, -tag.markerCoefficient) }
+            worst = max(worst, abs(constant) / constantScale)
+            for s in touched {
+                worst = max(worst, abs(sums[s]) / max(1, scales[s]))
+                sums[s] = 0
+                scales[s] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
+        }
+        return worst
+    }
+
+    /// The most pivots one operation may make: far more than any layout needs (a build of a few thousand
+    /// constraints makes about one per constraint), few enough that a stuck loop ends in well under a second.
+    var pivotLimit: Int { pivotLimitOverride ?? 10_000 + 50 * tableau.liveSymbols }
+    /// For tests: a smaller budget, to see an operation run out of it.
+    var pivotLimitOverride: Int?
 
     // MARK: - Constraints
 
@@ -58,35 +132,22 @@ public final class Solver {
     public func add(_ constraint: Constraint) throws {
         let id = ObjectIdentifier(constraint)
         guard constraints[id] == nil else { throw SolverError.duplicateConstraint(constraint) }
-        let knownVariables = variableSymbols.count
-        var (row, tag) = makeRow(constraint)
-        var subject = chooseSubject(row, tag)
-        if subject == nil, row.symbols.allSatisfy({ tableau.kinds[$0] == .dummy }) {
-            if !row.constant.isNearZero {
-                forgetVariables(since: knownVariables, of: constraint)
+        rebuildIfDrifted()
+        let tag: Tag
+        do {
+            tableau.pivotBudget = pivotLimit
+            guard let added = try insert(constraint) else {
+                needsOptimization = true  // phase one's pivots kept the tableau feasible, not optimal
                 throw SolverError.unsatisfiable(constraint, conflict: conflict(for: constraint))
             }
-            subject = tag.marker
-        }
-        if let subject {
-            row.solve(for: subject)
-            tableau.substitute(subject, with: row)
-            tableau.setRow(subject, row)
-        } else {
-            // Only a required constraint gets here (an optional one always has an error to make basic), and
-            // phase one may fail after pivoting: keep a copy to go back to.
-            let saved = tableau
-            if !tableau.addWithArtificialVariable(row) {
-                tableau = saved
-                forgetVariables(since: knownVariables, of: constraint)
-                throw SolverError.unsatisfiable(constraint, conflict: conflict(for: constraint))
-            }
+            tag = added
+        } catch is Tableau.WorkLimitExceeded {
+            rebuild()  // as it was before this add
+            throw SolverError.workLimitExceeded(constraint)
         }
         constraints[id] = (constraint, tag)
         sequence[id] = nextSequence
         nextSequence += 1
-        owners[tag.marker] = constraint
-        if let other = tag.other { owners[other] = constraint }
         needsOptimization = true
     }
 
@@ -104,6 +165,11 @@ public final class Solver {
             tableau.removeErrorEffect(error, priority: constraint.priority.rawValue)
         }
         tableau.removeMarker(tag.marker)
+        // The marker's row is gone, and with it the only row the other error was tied to (both stand in the
+        // constraint's row with opposite coefficients): both symbols are free.
+        tableau.release(tag.marker)
+        if let other = tag.other { tableau.release(other) }
+        releaseVariables(of: constraint)
         needsOptimization = true
     }
 
@@ -113,24 +179,38 @@ public final class Solver {
     /// moving row constants and re-solving with the dual simplex. Throws, and changes nothing, when a required
     /// constraint could not hold with the new constant.
     public func setConstant(of constraint: Constraint, to constant: Double) throws {
-        guard let (_, tag) = constraints[ObjectIdentifier(constraint)] else {
-            throw SolverError.unknownConstraint(constraint)
-        }
+        guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(constraint) }
         let delta = constant - constraint.expression.constant
         guard !delta.isNearZero else { return }
+        rebuildIfDrifted()
         optimizeIfNeeded()
-        let saved = tableau
-        tableau.shiftConstant(marker: tag.marker, markerCoefficient: tag.markerCoefficient, by: delta)
-        let brokenDummy = tableau.kinds.indices.contains {
-            tableau.kinds[$0] == .dummy && !(tableau.rows[$0]?.constant ?? 0).isNearZero
-        }
-        if brokenDummy || !tableau.dualOptimize() {
-            tableau = saved
-            let changed = copy(of: constraint)
-            changed.expression.constant = constant
-            throw SolverError.unsatisfiable(constraint, conflict: conflict(for: changed, replacing: constraint).dropLast() + [constraint])
+        let tag = constraints[ObjectIdentifier(constraint)]!.tag  // after any rebuild, which makes new symbols
+        do {
+            if try !moveConstant(tag, by: delta) {
+                let changed = copy(of: constraint)
+                changed.expression.constant = constant
+                throw SolverError.unsatisfiable(constraint, conflict: conflict(for: changed, replacing: constraint).dropLast() + [constraint])
+            }
+        } catch is Tableau.WorkLimitExceeded {
+            rebuild()
+            throw SolverError.workLimitExceeded(constraint)
         }
         constraint.expression.constant = constant
+    }
+
+    /// Moves a constraint's constant by `delta` and restores feasibility with the dual simplex; when a required
+    /// constraint cannot hold, moves it back (the dual simplex's pivots keep an equivalent tableau, so moving the
+    /// constant back and re-solving is the old solution, without a copy of the tableau) and returns false.
+    func moveConstant(_ tag: Tag, by delta: Double) throws -> Bool {
+        tableau.pivotBudget = pivotLimit
+        if tableau.shiftConstant(marker: tag.marker, markerCoefficient: tag.markerCoefficient, by: delta),
+           try tableau.dualOptimize() {
+            return true
+        }
+        _ = tableau.shiftConstant(marker: tag.marker, markerCoefficient: tag.markerCoefficient, by: -delta)
+        tableau.queueAllInfeasibleRows()
+        if try !tableau.dualOptimize() { throw Tableau.WorkLimitExceeded() }  // cannot be: the old constant held
+        return false
     }
 
     /// Copies the solution into every variable's `value`.
@@ -152,21 +232,126 @@ public final class Solver {
         return total
     }
 
-    /// Runs the primal simplex if constraints were added or removed since it last ran.
+    /// Runs the primal simplex if constraints were added or removed since it last ran. Should it run out of
+    /// pivots, the tableau is rebuilt from the constraints (a fresh solve, which optimises too).
     func optimizeIfNeeded() {
         guard needsOptimization else { return }
         needsOptimization = false
-        tableau.optimize()
+        tableau.pivotBudget = pivotLimit
+        do { try tableau.optimize() } catch { rebuild() }
+    }
+
+    /// Builds the tableau again from the constraints, in the order they were added, with their current
+    /// constants: what a fresh solver given the same constraints would hold. The way out when an operation ran
+    /// out of pivots (a loop that rounding kept from ending).
+    func rebuild() {
+        rebuilds += 1
+        retiredPivots.all += tableau.pivots
+        retiredPivots.bland += tableau.blandPivots
+        pivotsAtDriftCheck = 0
+        let ordered = constraints.values.sorted { order(of: $0.constraint) < order(of: $1.constraint) }
+        tableau = Tableau()
+        variableSymbols = [:]
+        variableList = []
+        variableUses = [:]
+        owners = [:]
+        // No budget: this is the way out, and a build cannot cycle (Bland's rule takes over when a loop stalls).
+        tableau.pivotBudget = Int.max
+        for (constraint, _) in ordered {
+            if let tag = try? insert(constraint) {
+                constraints[ObjectIdentifier(constraint)]!.tag = tag
+                if let edited = editedVariable(constraint) { edits[edited]!.tag = tag }
+            } else {
+                // Cannot happen with constraints that held; drop it rather than hold an inconsistent tableau.
+                constraints[ObjectIdentifier(constraint)] = nil
+                sequence[ObjectIdentifier(constraint)] = nil
+            }
+        }
+        try? tableau.optimize()
+        needsOptimization = false
+    }
+
+    /// The variable whose edit constraint this is, if it is one.
+    private func editedVariable(_ constraint: Constraint) -> Variable? {
+        guard !constraint.priority.isRequired, constraint.expression.terms.count == 1,
+              let variable = constraint.expression.terms.first?.variable, edits[variable]?.constraint === constraint
+        else { return nil }
+        return variable
+    }
+
+    /// Puts a constraint into the tableau: its row, with a subject made basic (or through phase one). Nil when a
+    /// required constraint cannot hold; every symbol made for it is given back then.
+    func insert(_ constraint: Constraint) throws -> Tag? {
+        var (row, tag) = makeRow(constraint)
+        var subject = chooseSubject(row, tag)
+        if subject == nil, row.symbols.allSatisfy({ tableau.kinds[$0] == .dummy }) {
+            if !row.constant.isNearZero {
+                refuse(constraint, tag)
+                return nil
+            }
+            subject = tag.marker
+        }
+        if let subject {
+            row.solve(for: subject)
+            tableau.substitute(subject, with: row)
+            tableau.setRow(subject, row)
+        } else {
+            // Only a required constraint gets here (an optional one always has an error to make basic).
+            do {
+                guard try tableau.addWithArtificialVariable(row, marker: tag.marker) else {
+                    refuse(constraint, tag)
+                    return nil
+                }
+            } catch {
+                refuse(constraint, tag)
+                throw error
+            }
+        }
+        owners[tag.marker] = constraint
+        if let other = tag.other { owners[other] = constraint }
+        return tag
+    }
+
+    /// Takes back what `makeRow` made for a constraint that did not go in.
+    private func refuse(_ constraint: Constraint, _ tag: Tag) {
+        if let other = tag.other {
+            tableau.objective.remove(other)
+            tableau.release(other)
+        }
+        tableau.objective.remove(tag.marker)
+        tableau.release(tag.marker)
+        releaseVariables(of: constraint)
     }
 
     // MARK: - Building rows
 
-    func symbol(for variable: Variable) -> Symbol {
-        if let s = variableSymbols[variable] { return s }
+    /// The external symbol of a variable, made on first use; counts one more use.
+    func useSymbol(for variable: Variable) -> Symbol {
+        if let s = variableSymbols[variable] {
+            variableUses[s]!.count += 1
+            return s
+        }
         let s = tableau.newSymbol(.external)
         variableSymbols[variable] = s
+        variableUses[s] = (1, variableList.count)
         variableList.append((variable, s))
         return s
+    }
+
+    /// One use fewer for each variable of a constraint that left (or never went in); a variable no constraint
+    /// uses any more gives its symbol back (in exact arithmetic it is then in no row: nothing relates it).
+    private func releaseVariables(of constraint: Constraint) {
+        for term in constraint.expression.terms where !term.coefficient.isNearZero {
+            guard let s = variableSymbols[term.variable] else { continue }
+            variableUses[s]!.count -= 1
+            guard variableUses[s]!.count == 0 else { continue }
+            let index = variableUses.removeValue(forKey: s)!.index
+            variableList.swapAt(index, variableList.count - 1)
+            variableList.removeLast()
+            if index < variableList.count { variableUses[variableList[index].symbol]!.index = index }
+            variableSymbols[term.variable] = nil
+            tableau.release(s)
+        }
     }
 
     /// The constraint's row with basic variables substituted, plus its marker (and error) symbols; an optional
@@ -174,7 +359,7 @@ public final class Solver {
     private func makeRow(_ constraint: Constraint) -> (Row, Tag) {
         var row = Row(constant: constraint.expression.constant)
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
-            let s = symbol(for: term.variable)
+            let s = useSymbol(for: term.variable)
             if let basic = tableau.rows[s] {
                 row.add(basic, times: term.coefficient)
             } else {
@@ -215,25 +400,15 @@ public final class Solver {
         return (row, tag)
     }
 
-    /// A symbol to make basic: an external variable if there is one, else the marker or error if its coefficient
-    /// is negative (so that it enters at a value >= 0).
+    /// A symbol to make basic: an external variable if there is one (the one with the largest coefficient, so
+    /// that solving for it divides by the largest number), else the marker or error if its coefficient is
+    /// negative (so that it enters at a value >= 0).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
-        if let external = row.symbols.first(where: { tableau.kinds[$0] == .external }) { return external }
+        if let external = row.largestCell(where: { tableau.kinds[$0] == .external }, above: Tableau.pivotTolerance) {
+            return external
+        }
         if tableau.kinds[tag.marker].isPivotable, row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, tableau.kinds[other].isPivotable, row.coefficient(for: other) < 0 { return other }
         return nil
-    }
-
-    /// Unregisters the variables that a refused constraint introduced (their symbols stay, unused).
-    private func forgetVariables(since count: Int, of constraint: Constraint) {
-        guard variableSymbols.count > count else { return }
-        for term in constraint.expression.terms {
-            guard let s = variableSymbols[term.variable], tableau.rows[s] == nil, tableau.columns[s].isEmpty else { continue }
-            let used = constraints.values.contains { $0.constraint.expression.terms.contains { $0.variable === term.variable } }
-            if !used {
-                variableSymbols[term.variable] = nil
-                variableList.removeAll { $0.symbol == s }
-            }
-        }
     }
 }

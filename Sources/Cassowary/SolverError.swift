@@ -9,6 +9,9 @@ public enum SolverError: Error, CustomStringConvertible {
     case unknownEditVariable(Variable)
     /// Edit variables cannot be required: a suggestion must be allowed to lose.
     case requiredEditVariable(Variable)
+    /// The change took more simplex pivots than any layout needs (`Solver` says how many) and was given up; the
+    /// solver was rebuilt from its constraints as they were before it.
+    case workLimitExceeded(Constraint)
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum SolverError: Error, CustomStringConvertible {
         case .duplicateEditVariable(let v): return "\(v) is already an edit variable"
         case .unknownEditVariable(let v): return "\(v) is not an edit variable"
         case .requiredEditVariable(let v): return "the edit variable \(v) cannot be required"
+        case .workLimitExceeded(let c):
+            return "gave up changing \(c): the solver ran out of its pivot budget (the solver is as it was before)"
         }
     }
 }

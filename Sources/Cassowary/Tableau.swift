@@ -1,20 +1,48 @@
 /// The simplex tableau in basic form: every row defines one basic symbol in terms of non-basic ones.
 ///
 /// A value type with mutating methods, so that the solver's hot loops touch it through one access (a class
-/// property is checked for exclusive access on every use), and so that a failed change can be undone by
-/// keeping a copy (arrays copy on write: a copy shares storage until something changes).
+/// property is checked for exclusive access on every use).
+///
+/// Termination. Both simplex loops choose as Cassowary usually does (the primal: the lowest symbol with a
+/// negative cost at the highest level; the dual: the row that went infeasible last) until they stall, and then
+/// switch to Bland's rule for the rest of the operation: the lowest-numbered candidate enters (or leaves), ties
+/// in the ratio test go to the lowest symbol. Bland's rule cannot cycle, so the loop ends; a budget of pivots per
+/// operation (`pivotBudget`) is the backstop for what rounding might still do, and running out of it throws
+/// `WorkLimitExceeded` instead of looping forever.
 struct Tableau {
     var kinds: [SymbolKind] = []
     /// rows[symbol]: the row of a basic symbol; nil for a non-basic one.
     var rows: [Row?] = []
-    /// columns[symbol]: the basic symbols whose row contains `symbol`, sorted. Pivots and substitutions visit
-    /// only these rows instead of scanning the whole tableau (the scans are what make kiwi slow to build).
-    var columns: [[Symbol]] = []
+    /// columns[symbol]: the basic symbols whose row contains `symbol`. Pivots and substitutions visit only these
+    /// rows instead of scanning the whole tableau (the scans are what make kiwi slow to build).
+    var columns: [SymbolSet] = []
     var objective = Objective()
-    /// Restricted basic symbols whose value went negative: the dual simplex's work list.
+    /// Restricted basic symbols whose value went negative: the dual simplex's work list, each symbol at most
+    /// once (`queued`).
     var infeasible: [Symbol] = []
+    var queued: [Bool] = []
     /// The objective of phase one while a row is added through an artificial variable.
     var artificial: Objective?
+    /// Symbol ids given back (by removed constraints, forgotten variables, artificial variables), used again
+    /// before new ids are made: a long churn keeps the tableau's arrays at the size of what is in it.
+    var freeSymbols: [Symbol] = []
+    /// Pivots the current operation may still make.
+    var pivotBudget = Int.max
+    /// Pivots made in all, and how many of them under Bland's rule (for statistics and tests).
+    var pivots = 0
+    var blandPivots = 0
+    /// The largest coefficient found left behind for a symbol that was given back (0 in exact arithmetic).
+    var largestResidue = 0.0
+
+    /// A loop ran out of its pivot budget; the solver rebuilds its tableau from the constraints.
+    struct WorkLimitExceeded: Error {}
+
+    /// Consecutive pivots without progress after which a loop switches to Bland's rule.
+    static let stallLimit = 16
+    /// Coefficients smaller than this never pivot: dividing by rounding noise is what blows a tableau up.
+    static let pivotTolerance = 1e-7
+    /// A restricted basic symbol counts as negative below this (rounding noise around 0 is not infeasibility).
+    static let feasibilityTolerance = 1e-10
 
     /// The value of a symbol in the current solution: its row's constant if basic, else 0. Reads the constant
     /// in place (copying the optional row out of the array would retain and release its two arrays).
@@ -27,47 +55,80 @@ struct Tableau {
         }
     }
 
+    var liveSymbols: Int { kinds.count - freeSymbols.count }
+
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
+        if let reused = freeSymbols.popLast() {
+            kinds[reused] = kind
+            return reused
+        }
         kinds.append(kind)
         rows.append(nil)
-        columns.append([])
+        columns.append(SymbolSet())
+        queued.append(false)
         return kinds.count - 1
+    }
+
+    /// Gives a symbol back: it must no longer take part in the tableau. Whatever rounding left of it (a row, tiny
+    /// cells in other rows, a cost) is dropped first.
+    /// `measured`: whether what is left counts as rounding residue (not for phase one's artificial variable,
+    /// whose column is dropped on purpose: that sets it to 0).
+    mutating func release(_ symbol: Symbol, measured: Bool = true) {
+        if rows[symbol] != nil { _ = takeRow(symbol) }
+        for basic in columns[symbol] {
+            if measured { largestResidue = max(largestResidue, abs(rows[basic]!.coefficient(for: symbol))) }
+            rows[basic]!.remove(symbol)
+        }
+        columns[symbol] = SymbolSet()
+        objective.remove(symbol)
+        artificial?.remove(symbol)
+        freeSymbols.append(symbol)
     }
 
     // MARK: Rows and the column index, kept in step
 
     mutating func setRow(_ basic: Symbol, _ row: Row) {
-        for s in row.symbols { columns[s].insertSorted(basic) }
+        for s in row.symbols { columns[s].insert(basic) }
         rows[basic] = row
     }
 
     mutating func takeRow(_ basic: Symbol) -> Row {
         var row: Row?
         swap(&row, &rows[basic])
-        for s in row!.symbols { columns[s].removeSorted(basic) }
+        for s in row!.symbols { columns[s].remove(basic) }
         return row!
+    }
+
+    mutating func markIfInfeasible(_ basic: Symbol, _ constant: Double) {
+        if constant < -Self.feasibilityTolerance, kinds[basic].isRestricted, !queued[basic] {
+            queued[basic] = true
+            infeasible.append(basic)
+        }
     }
 
     /// Replaces `symbol` by `row` (its definition) in every row that contains it and in the objectives; restricted
     /// rows that turn negative go on the infeasible list.
     mutating func substitute(_ symbol: Symbol, with row: Row) {
-        var users: [Symbol] = []
+        var users = SymbolSet()
         swap(&users, &columns[symbol])
-        for basic in users {
+        users.forEach { basic in
             var moved: Row?
             swap(&moved, &rows[basic])  // moved out, not copied, while the columns change beside it
             moved!.substitute(symbol, with: row) { s, added in
-                if added { columns[s].insertSorted(basic) } else if s != symbol { columns[s].removeSorted(basic) }
+                if added { columns[s].insert(basic) } else if s != symbol { columns[s].remove(basic) }
             }
-            if kinds[basic].isRestricted, moved!.constant < 0 { infeasible.append(basic) }
+            markIfInfeasible(basic, moved!.constant)
             swap(&moved, &rows[basic])
         }
         objective.substitute(symbol, with: row)
         artificial?.substitute(symbol, with: row)
     }
 
-    /// Makes `entering` basic in place of `leaving`.
-    mutating func pivot(entering: Symbol, leaving: Symbol) {
+    /// Makes `entering` basic in place of `leaving`, spending one pivot of the budget.
+    mutating func pivot(entering: Symbol, leaving: Symbol) throws {
+        guard pivotBudget > 0 else { throw WorkLimitExceeded() }
+        pivotBudget -= 1
+        pivots += 1
         var row = takeRow(leaving)
         row.solve(for: entering, replacing: leaving)
         substitute(entering, with: row)
@@ -77,90 +138,166 @@ struct Tableau {
     // MARK: Simplex
 
     /// Primal simplex on the lexicographic objective (or on phase one's, while it is set).
-    mutating func optimize() {
-        while let entering = (artificial ?? objective).enteringSymbol(kinds: kinds) {
-            guard let leaving = leavingRow(entering) else { return }  // unbounded: cannot happen with costs >= 0
-            pivot(entering: entering, leaving: leaving)
+    mutating func optimize() throws {
+        var stalled = 0
+        // Symbols whose negative cost no row limits. The objective is bounded below (its costs are >= 0), so that
+        // cost is rounding noise: skip the symbol rather than stop.
+        var unbounded: [Symbol] = []
+        while true {
+            let bland = stalled >= Self.stallLimit
+            let objective = artificial ?? self.objective
+            guard let entering = bland ? objective.lowestEnteringSymbol(kinds: kinds, skipping: unbounded)
+                : objective.enteringSymbol(kinds: kinds, skipping: unbounded)
+            else { return }
+            guard let (leaving, ratio) = leavingRow(entering, bland: bland) else {
+                unbounded.append(entering)
+                continue
+            }
+            unbounded.removeAll()
+            stalled = ratio > 0 ? 0 : stalled + 1
+            if bland { blandPivots += 1 }
+            try pivot(entering: entering, leaving: leaving)
         }
     }
 
-    /// The ratio test: the restricted row that limits `entering` first (ties go to the lowest symbol id).
-    func leavingRow(_ entering: Symbol) -> Symbol? {
+    /// The ratio test: the restricted row that limits `entering` first, and by how much. Among rows that limit it
+    /// equally (a degenerate step: often many rows at 0), the one with the largest coefficient, so that the pivot
+    /// does not divide by a small number; under Bland's rule the lowest symbol. Coefficients below
+    /// `pivotTolerance` are rounding noise and never pivot. Equal ties go to the lowest symbol.
+    func leavingRow(_ entering: Symbol, bland: Bool = false) -> (Symbol, Double)? {
         var best: Symbol?
         var bestRatio = Double.infinity
+        var bestMagnitude = 0.0
         for basic in columns[entering] where kinds[basic] != .external {
             let row = rows[basic]!
             let a = row.coefficient(for: entering)
-            guard a < 0 else { continue }
-            let ratio = -row.constant / a
-            if ratio < bestRatio - 1e-12 { bestRatio = ratio; best = basic }  // ascending ids: ties keep the first
+            guard a < -Self.pivotTolerance else { continue }
+            let ratio = max(0, -row.constant / a)  // a row a hair below 0 limits at 0, not below
+            if let current = best, abs(ratio - bestRatio) <= 1e-12 * max(1, ratio) {
+                let better = bland ? basic < current : (-a > bestMagnitude || (-a == bestMagnitude && basic < current))
+                if !better { continue }
+            } else if ratio >= bestRatio {
+                continue
+            }
+            bestRatio = ratio; best = basic; bestMagnitude = -a
         }
-        return best
+        return best.map { ($0, bestRatio) }
     }
 
     /// Dual simplex: restores feasibility after constants moved, keeping the objective optimal. False when a row
-    /// cannot be made feasible (a required constraint cannot hold).
-    mutating func dualOptimize() -> Bool {
-        while let leaving = infeasible.popLast() {
-            guard let row = rows[leaving], row.constant < 0 else { continue }
+    /// cannot be made feasible (a required constraint cannot hold); the work list is then left as it was.
+    mutating func dualOptimize() throws -> Bool {
+        var stalled = 0
+        while true {
+            let bland = stalled >= Self.stallLimit
+            guard let leaving = nextInfeasibleRow(lowest: bland) else { return true }
+            let row = rows[leaving]!
             var entering: Symbol?
             var enteringCoefficient = 0.0
-            for (symbol, a) in row.cells where a > 0 && kinds[symbol] != .dummy {
-                if entering == nil || objective.ratioLess(symbol, a, than: entering!, enteringCoefficient) {
+            for (symbol, a) in row.cells where a > Self.pivotTolerance && kinds[symbol] != .dummy {
+                guard let current = entering else {
                     entering = symbol
                     enteringCoefficient = a
+                    continue
                 }
+                switch objective.compareRatios(symbol, a, current, enteringCoefficient) {
+                case .orderedAscending: break
+                case .orderedSame where !bland && a > enteringCoefficient: break  // ties: the larger pivot
+                default: continue
+                }
+                entering = symbol
+                enteringCoefficient = a
             }
-            guard let entering else {
-                infeasible.removeAll()
-                return false
-            }
-            pivot(entering: entering, leaving: leaving)
+            guard let entering else { return false }
+            stalled = objective.isFree(entering) ? stalled + 1 : 0
+            if bland { blandPivots += 1 }
+            queued[leaving] = false
+            infeasible.removeAll { $0 == leaving }
+            try pivot(entering: entering, leaving: leaving)
         }
-        return true
+    }
+
+    /// The infeasible row to pivot on next: the last one queued, or under Bland's rule the lowest; rows that are
+    /// feasible again (or no longer basic) leave the list on the way.
+    private mutating func nextInfeasibleRow(lowest: Bool) -> Symbol? {
+        var chosen: Symbol?
+        var i = infeasible.count - 1
+        while i >= 0 {
+            let s = infeasible[i]
+            if let row = rows[s], row.constant < -Self.feasibilityTolerance {
+                if !lowest { return s }
+                if chosen == nil || s < chosen! { chosen = s }
+            } else {
+                queued[s] = false
+                infeasible.remove(at: i)
+            }
+            i -= 1
+        }
+        return chosen
+    }
+
+    /// Puts every negative restricted row on the work list (after a failed change is undone).
+    mutating func queueAllInfeasibleRows() {
+        for s in rows.indices { if let row = rows[s] { markIfInfeasible(s, row.constant) } }
     }
 
     /// Phase one: adds `row` through an artificial variable and minimises it. False when the row cannot hold
-    /// (the artificial variable stays above zero); the caller then restores its copy.
-    mutating func addWithArtificialVariable(_ row: Row) -> Bool {
+    /// (the artificial variable stays above zero); the artificial row is then dropped, which leaves the tableau
+    /// equivalent to what it was (phase one's pivots only re-express the rows already there), so nothing has to
+    /// be copied beforehand. `marker` is the constraint's own marker, basic at the end if nothing else can be.
+    mutating func addWithArtificialVariable(_ row: Row, marker: Symbol) throws -> Bool {
         let art = newSymbol(.slack)
         setRow(art, row)
         var phaseOne = Objective()
         phaseOne.add(row, times: 1, priority: 1001)
         artificial = phaseOne
-        optimize()
-        let success = artificial!.value(at: 1001).isNearZero
-        artificial = nil
+        defer { artificial = nil }
+        try optimize()
+        let success = artificial!.value(at: 1001) < 1e-8 * max(1, row.constant.magnitude)
+        if !success {
+            // art is basic with a positive value (were it non-basic, its value and phase one's would be 0).
+            release(art)
+            return false
+        }
         if rows[art] != nil {
             var artRow = takeRow(art)
-            if artRow.isEmpty { return success }
-            guard let entering = artRow.symbols.first(where: { kinds[$0].isPivotable }) else { return false }
-            artRow.solve(for: entering, replacing: art)
-            substitute(entering, with: artRow)
-            setRow(entering, artRow)
+            if !artRow.isEmpty {
+                // A row of dummies only is an equality the others already imply: its marker becomes basic.
+                guard let entering = artRow.largestCell(where: { kinds[$0].isPivotable }, above: Self.pivotTolerance)
+                    ?? (artRow.contains(marker) ? marker : nil) else {
+                    release(art)
+                    return false
+                }
+                artRow.solve(for: entering, replacing: art)
+                substitute(entering, with: artRow)
+                setRow(entering, artRow)
+            }
         }
-        for basic in columns[art] { rows[basic]!.remove(art) }
-        columns[art] = []
-        objective.remove(art)
-        return success
+        release(art, measured: false)  // non-basic now: its column goes, which is art = 0
+        return true
     }
 
     /// Moves a constraint's expression constant by `delta` through its marker column: with `k` the marker's
     /// coefficient in the constraint's row, `expression + delta + k·m = 0` is the old row with `m` shifted by
-    /// `delta / k`. A basic marker's row moves by that much; otherwise every row containing it does.
-    mutating func shiftConstant(marker: Symbol, markerCoefficient k: Double, by delta: Double) {
+    /// `delta / k`. A basic marker's row moves by that much; otherwise every row containing it does. Returns
+    /// false when a basic dummy moved off zero: a required equality that the others imply no longer holds.
+    mutating func shiftConstant(marker: Symbol, markerCoefficient k: Double, by delta: Double) -> Bool {
         let shift = delta / k
+        var consistent = true
         if rows[marker] != nil {
             rows[marker]!.constant -= shift
-            if kinds[marker].isRestricted, rows[marker]!.constant < 0 { infeasible.append(marker) }
+            let constant = rows[marker]!.constant
+            if kinds[marker] == .dummy, !constant.isNearZero { consistent = false }
+            markIfInfeasible(marker, constant)
         } else {
             for basic in columns[marker] {
                 // In place: reading rows[basic] into a value would copy (retain) its arrays.
-                if rows[basic]!.moveConstant(byCoefficientOf: marker, times: shift) < 0, kinds[basic].isRestricted {
-                    infeasible.append(basic)
-                }
+                let constant = rows[basic]!.moveConstant(byCoefficientOf: marker, times: shift)
+                if kinds[basic] == .dummy, !constant.isNearZero { consistent = false }
+                markIfInfeasible(basic, constant)
             }
         }
+        return consistent
     }
 
     /// Takes an optional constraint's error out of the objective before the constraint goes.
@@ -172,14 +309,25 @@ struct Tableau {
         }
     }
 
-    /// The row to pivot a non-basic marker into, so that its constraint can be dropped (kiwi's rule).
+    /// The row to pivot a non-basic marker into, so that its constraint can be dropped: kiwi's rule (the
+    /// restricted row that limits the marker first, else the one it limits first, else an external row), except
+    /// that a basic dummy's row comes before all of them. A dummy must stay 0: it is a required equality that the
+    /// others imply, and the pivot on any other row would move the marker, and the dummy with it. Its row's
+    /// constant is 0, so the pivot moves nothing.
     func markerLeavingRow(_ marker: Symbol) -> Symbol? {
-        var first: Symbol?, second: Symbol?, third: Symbol?
+        var first: Symbol?, second: Symbol?, third: Symbol?, dummy: Symbol?
         var r1 = Double.infinity, r2 = Double.infinity
+        var largestDummyCoefficient = 0.0
         for basic in columns[marker] {
             let row = rows[basic]!
             let c = row.coefficient(for: marker)
-            if kinds[basic] == .external {
+            guard abs(c) > Self.pivotTolerance else { continue }  // noise: dividing by it would blow the row up
+            if kinds[basic] == .dummy {
+                if abs(c) > largestDummyCoefficient || (abs(c) == largestDummyCoefficient && basic < dummy!) {
+                    largestDummyCoefficient = abs(c)
+                    dummy = basic
+                }
+            } else if kinds[basic] == .external {
                 third = third ?? basic
             } else if c < 0 {
                 let r = -row.constant / c
@@ -189,7 +337,7 @@ struct Tableau {
                 if r < r2 { r2 = r; second = basic }
             }
         }
-        return first ?? second ?? third
+        return dummy ?? first ?? second ?? third
     }
 
     /// Drops the constraint whose marker is `marker` from the tableau.
@@ -201,26 +349,5 @@ struct Tableau {
             row.solve(for: marker, replacing: leaving)
             substitute(marker, with: row)
         }
-    }
-}
-
-extension Array where Element == Symbol {
-    /// Inserts into a sorted array (no-op if present).
-    mutating func insertSorted(_ value: Symbol) {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        if low == count || self[low] != value { insert(value, at: low) }
-    }
-
-    mutating func removeSorted(_ value: Symbol) {
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if self[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        if low < count, self[low] == value { remove(at: low) }
     }
 }

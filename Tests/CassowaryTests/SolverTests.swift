@@ -181,7 +181,7 @@ import Testing
     }
 }
 
-@Suite struct ChurnTests {
+@Suite struct RemoveAndAddTests {
     /// Removing and re-adding optional constraints (equalities and inequalities) returns the same optimum.
     @Test func removeAndReAddKeepsTheOptimum() throws {
         let solver = Solver()
