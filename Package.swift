@@ -97,7 +97,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"]),
+        .testTarget(
+            name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
         .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.

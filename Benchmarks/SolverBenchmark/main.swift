@@ -208,9 +208,11 @@ for name in names {
     let cpp = kiwi.flatMap { runPeer($0, [path] + counts + ["--trace", tracePath], name: "kiwi C++") }.map(peerResult)
     let py = python.flatMap { runPeer($0, [options.peerScript, "run", path, "--json"] + counts, name: "kiwisolver") }.map(peerResult)
     let label = "\(name) (\(workload.variables.count) vars, \(workload.constraints.count) constraints)"
+    var labelled = false  // the workload is named on its first row only
     func row(_ measure: String, _ key: KeyPath<Result, Double?>, _ digits: Int) -> [String] {
-        [rows.last?.first == label || rows.contains { $0.first == label } ? "" : label, measure, format(ours[keyPath: key], digits),
-         format(cpp?[keyPath: key], digits), format(py?[keyPath: key], digits), ratio(cpp?[keyPath: key], ours[keyPath: key])]
+        defer { labelled = true }
+        return [labelled ? "" : label, measure, format(ours[keyPath: key], digits), format(cpp?[keyPath: key], digits),
+                format(py?[keyPath: key], digits), ratio(cpp?[keyPath: key], ours[keyPath: key])]
     }
     rows.append(row("build ms", \.build, 3))
     rows.append(row("suggest µs", \.suggest, 2))

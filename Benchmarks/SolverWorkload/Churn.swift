@@ -56,13 +56,10 @@ public struct Churn {
 
     /// One random operation, applied and checked.
     public mutating func step() {
-        let operation = nextOperation()
-        if keepsTrace { trace.append(operation) }
-        operations += 1
-        check(operation)
+        apply(nextOperation())
     }
 
-    /// Applies an operation given from outside (a trace) and checks the result as `step` does.
+    /// Applies an operation (from a trace, or from `step`) and checks the result.
     public mutating func apply(_ operation: LiveSystem.Operation) {
         if keepsTrace { trace.append(operation) }
         operations += 1

@@ -5,9 +5,6 @@
 /// errors outweigh a strong one; here a lower level only decides among the solutions that are already optimal
 /// for every higher level. Within a level the errors have equal weight: the least total error of that level.
 /// Cost: every objective operation is done once per level in use (typically a handful), instead of once.
-/// How two dual ratios compare (Foundation's `ComparisonResult`, without importing Foundation).
-enum ComparisonResult { case orderedAscending, orderedSame, orderedDescending }
-
 struct Objective {
     /// (priority, row), highest priority first.
     private(set) var levels: [(priority: Int, row: Row)] = []
@@ -67,14 +64,12 @@ struct Objective {
         }
     }
 
-    /// Whether `symbol` costs nothing at every level (a dual pivot on it makes no progress).
+    /// Whether `symbol` costs nothing at every level (a dual pivot on it makes no progress; a slack that costs
+    /// nothing leaves a layout ambiguous).
     func isFree(_ symbol: Symbol) -> Bool {
         for level in levels where !level.row.coefficient(for: symbol).isNearZero { return false }
         return true
     }
-
-    /// The cost of `symbol` at every level, highest first.
-    func costs(of symbol: Symbol) -> [Double] { levels.map { $0.row.coefficient(for: symbol) } }
 
     /// The dual ratio test's order: cost(a)/ca against cost(b)/cb, lexicographically from the highest level
     /// (no allocation).
@@ -94,3 +89,6 @@ struct Objective {
         return i
     }
 }
+
+/// How two dual ratios compare (Foundation's `ComparisonResult`, without importing Foundation).
+enum ComparisonResult { case orderedAscending, orderedSame, orderedDescending }

@@ -29,7 +29,7 @@ extension Solver {
                 case .external: return variable
                 case .dummy: continue
                 case .slack, .error:
-                    if tableau.objective.costs(of: s).allSatisfy(\.isNearZero) && canGrow(s) { return variable }
+                    if tableau.objective.isFree(s) && canGrow(s) { return variable }
                 }
             }
             return nil

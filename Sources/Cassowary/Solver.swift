@@ -62,8 +62,9 @@ public final class Solver {
 
     /// Every pivot leaves a little rounding in the rows it touches, and over a long churn it grows (on the enaml
     /// form, from 1e-13 to 1e-9 in a few thousand operations, and by 100 times in one unlucky pivot) until a cell
-    /// of noise is taken for a coefficient and a constraint is lost. So every `driftCheckInterval` pivots the tableau is checked against the constraints
-    /// (`drift()`), and rebuilt from them when it has drifted past `driftLimit`, as LP solvers refactor their basis.
+    /// of noise is taken for a coefficient and a constraint is lost. So every `driftCheckInterval` pivots the
+    /// tableau is checked against the constraints (`drift()`), and rebuilt from them when it has drifted past
+    /// `driftLimit`, as LP solvers refactor their basis.
     var driftCheckInterval: Int { 256 + tableau.liveSymbols }
     static let driftLimit = 1e-11
     /// Pivots at the last drift check.

@@ -104,9 +104,6 @@ struct SymbolSet: Sequence {
         for s in storage where s >= 0 { try body(s) }
     }
 
-    /// The symbols as an array, in iteration order.
-    var elements: [Symbol] { storage.filter { $0 >= 0 } }
-
     /// A power of two at least four times `count`: probes stay short.
     private static func tableCapacity(for count: Int) -> Int {
         var capacity = 64

@@ -211,9 +211,7 @@ struct Tableau {
             guard let entering else { return false }
             stalled = objective.isFree(entering) ? stalled + 1 : 0
             if bland { blandPivots += 1 }
-            queued[leaving] = false
-            infeasible.removeAll { $0 == leaving }
-            try pivot(entering: entering, leaving: leaving)
+            try pivot(entering: entering, leaving: leaving)  // `leaving` is no longer basic: the next scan drops it
         }
     }
 

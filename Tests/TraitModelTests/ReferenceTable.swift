@@ -1,8 +1,9 @@
 import Foundation
 import TraitModel
 
-/// The window-width table of `shared/reference/ipad-geometry.md`, read from the reference itself so that the
-/// profiles are checked against the source of the facts, not against a copy of them.
+/// The window-width table of the iPad geometry reference (`Fixtures/ipad-geometry.md`, copied unchanged from the
+/// project's shared reference), read from the table itself so that the profiles are checked against the
+/// reference's own numbers, not against numbers retyped into a test.
 struct ReferenceRow {
     let id: String
     let screen: Size  // landscape
@@ -14,14 +15,12 @@ struct ReferenceRow {
 
 enum ReferenceTable {
     static var path: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/reference/ipad-geometry.md").path
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/ipad-geometry.md").path
     }
 
     static func rows() throws -> [ReferenceRow] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TableError("cannot read \(path): the reference must sit beside the repository as ../shared")
+            throw TableError("cannot read \(path)")
         }
         var rows: [ReferenceRow] = []
         for line in text.split(separator: "\n") where line.hasPrefix("| ipad-") {
