@@ -208,6 +208,8 @@ public final class Solver {
            try tableau.dualOptimize() {
             return true
         }
+        let certificate = tableau.infeasibilityCertificate
+        defer { tableau.infeasibilityCertificate = certificate }  // for `conflict`, past the way back
         _ = tableau.shiftConstant(marker: tag.marker, markerCoefficient: tag.markerCoefficient, by: -delta)
         tableau.queueAllInfeasibleRows()
         if try !tableau.dualOptimize() { throw Tableau.WorkLimitExceeded() }  // cannot be: the old constant held
@@ -287,6 +289,7 @@ public final class Solver {
         var subject = chooseSubject(row, tag)
         if subject == nil, row.symbols.allSatisfy({ tableau.kinds[$0] == .dummy }) {
             if !row.constant.isNearZero {
+                tableau.infeasibilityCertificate = row.symbols  // the required equalities it contradicts
                 refuse(constraint, tag)
                 return nil
             }

@@ -1,7 +1,9 @@
 /// Why the solver refused a change. The solver is unchanged after any of these.
 public enum SolverError: Error, CustomStringConvertible {
     /// A required constraint cannot hold together with the required constraints already there. `conflict` is a
-    /// minimal set of constraints (the new one included) that cannot all hold.
+    /// set of constraints (the new one last) that cannot all hold, taken from the simplex's proof; minimal
+    /// (take any one away and the rest can hold) when it has at most 65 constraints, and in every longer case
+    /// measured (see `Solver.conflict(for:replacing:)`).
     case unsatisfiable(Constraint, conflict: [Constraint])
     case duplicateConstraint(Constraint)
     case unknownConstraint(Constraint)

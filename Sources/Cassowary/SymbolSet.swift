@@ -3,19 +3,20 @@
 /// every cell's row) and a sorted array made each change cost a move of the whole column.
 ///
 /// Up to `smallLimit` symbols (most columns) the set is a sorted array: a change moves at most a few KiB, and
-/// iteration visits rows in id order, which is kind to the cache. Past it, an open-addressing hash table. Either
-/// way the iteration order depends only on the sequence of changes, never on a random seed (Swift's `Set` is
-/// seeded per process), so the solver's pivot choices are the same on every run.
+/// iteration visits rows in id order, which is kind to the cache. Past it, an open-addressing hash table with
+/// linear probing. Either way the iteration order depends only on the sequence of changes, never on a random
+/// seed (Swift's `Set` is seeded per process), so the solver's pivot choices are the same on every run.
+///
+/// Removal shifts the rest of a probe run back instead of leaving a tombstone (Knuth's algorithm R), so a table
+/// is never rebuilt at the same size to clear tombstones: a grid's dual pivots empty and refill long columns
+/// all the time, and those rebuilds (fresh pages, zeroed by the kernel) were a third of a 50 x 50 suggest step.
 struct SymbolSet: Sequence {
     private var storage: [Symbol] = []
     private var isTable = false
     private(set) var count = 0
-    /// Table slots not empty: symbols and the marks of removed ones (which probes step over).
-    private var occupied = 0
 
     static let smallLimit = 64
     private static let empty = -1
-    private static let removed = -2
 
     var isEmpty: Bool { count == 0 }
 
@@ -44,21 +45,18 @@ struct SymbolSet: Sequence {
                 return
             }
             rehash(capacity: Self.tableCapacity(for: count + 1))
-        } else if (occupied + 1) * 2 > storage.count {
-            // Full of removal marks, or of symbols: rebuild, larger only if the symbols need it.
-            rehash(capacity: (count + 1) * 4 > storage.count ? storage.count * 2 : storage.count)
+        } else if (count + 1) * 2 > storage.count {
+            rehash(capacity: storage.count * 2)
         }
+        let mask = storage.count - 1
         var i = slot(for: symbol)
-        var firstRemoved: Int?
         while true {
             let s = storage[i]
             if s == symbol { return }
-            if s == Self.removed, firstRemoved == nil { firstRemoved = i }
             if s == Self.empty { break }
-            i = (i + 1) & (storage.count - 1)
+            i = (i + 1) & mask
         }
-        if firstRemoved == nil { occupied += 1 }
-        storage[firstRemoved ?? i] = symbol
+        storage[i] = symbol
         count += 1
     }
 
@@ -70,16 +68,32 @@ struct SymbolSet: Sequence {
             count -= 1
             return
         }
-        var i = slot(for: symbol)
+        let mask = storage.count - 1
+        var hole = slot(for: symbol)
+        while storage[hole] != symbol {
+            if storage[hole] == Self.empty { return }
+            hole = (hole + 1) & mask
+        }
+        // Close the hole: a later symbol of the same run moves into it unless its home slot lies cyclically
+        // after the hole (then a probe from its home never passes the hole, and it must stay).
+        var j = hole
         while true {
-            let s = storage[i]
-            if s == symbol {
-                storage[i] = Self.removed
-                count -= 1
-                return
+            j = (j + 1) & mask
+            let s = storage[j]
+            if s == Self.empty { break }
+            let home = slot(for: s)
+            let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
+            if !stays {
+                storage[hole] = s
+                hole = j
             }
-            if s == Self.empty { return }
-            i = (i + 1) & (storage.count - 1)
+        }
+        storage[hole] = Self.empty
+        count -= 1
+        // Back to a sorted array once few are left: iterating a table visits every slot, empty or not.
+        if count <= Self.smallLimit / 2 {
+            storage = storage.filter { $0 >= 0 }.sorted()
+            isTable = false
         }
     }
 
@@ -131,7 +145,6 @@ struct SymbolSet: Sequence {
         storage = [Symbol](repeating: Self.empty, count: capacity)
         isTable = true
         count = 0
-        occupied = old.count
         for s in old {
             var i = slot(for: s)
             while storage[i] != Self.empty { i = (i + 1) & (storage.count - 1) }

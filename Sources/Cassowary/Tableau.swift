@@ -33,6 +33,10 @@ struct Tableau {
     var blandPivots = 0
     /// The largest coefficient found left behind for a symbol that was given back (0 in exact arithmetic).
     var largestResidue = 0.0
+    /// Why the last change could not hold: the basic symbol and the symbols of the row that proved it (a row
+    /// that must be >= 0, or 0, but cannot be, whatever its non-basic symbols do). The constraints that own these
+    /// symbols are the ones combined into that row (a Farkas certificate), so a conflict is among them.
+    var infeasibilityCertificate: [Symbol] = []
 
     /// A loop ran out of its pivot budget; the solver rebuilds its tableau from the constraints.
     struct WorkLimitExceeded: Error {}
@@ -208,7 +212,10 @@ struct Tableau {
                 entering = symbol
                 enteringCoefficient = a
             }
-            guard let entering else { return false }
+            guard let entering else {
+                infeasibilityCertificate = [leaving] + row.symbols
+                return false
+            }
             stalled = objective.isFree(entering) ? stalled + 1 : 0
             if bland { blandPivots += 1 }
             try pivot(entering: entering, leaving: leaving)  // `leaving` is no longer basic: the next scan drops it
@@ -254,6 +261,7 @@ struct Tableau {
         let success = artificial!.value(at: 1001) < 1e-8 * max(1, row.constant.magnitude)
         if !success {
             // art is basic with a positive value (were it non-basic, its value and phase one's would be 0).
+            infeasibilityCertificate = rows[art]?.symbols ?? []
             release(art)
             return false
         }
@@ -285,13 +293,19 @@ struct Tableau {
         if rows[marker] != nil {
             rows[marker]!.constant -= shift
             let constant = rows[marker]!.constant
-            if kinds[marker] == .dummy, !constant.isNearZero { consistent = false }
+            if kinds[marker] == .dummy, !constant.isNearZero {
+                consistent = false
+                infeasibilityCertificate = [marker] + rows[marker]!.symbols
+            }
             markIfInfeasible(marker, constant)
         } else {
             for basic in columns[marker] {
                 // In place: reading rows[basic] into a value would copy (retain) its arrays.
                 let constant = rows[basic]!.moveConstant(byCoefficientOf: marker, times: shift)
-                if kinds[basic] == .dummy, !constant.isNearZero { consistent = false }
+                if kinds[basic] == .dummy, !constant.isNearZero, consistent {
+                    consistent = false
+                    infeasibilityCertificate = [basic] + rows[basic]!.symbols
+                }
                 markIfInfeasible(basic, constant)
             }
         }

@@ -157,6 +157,53 @@ import Testing
         #expect(y.value == 15)
     }
 
+    /// A chain `x0 == 0`, `x(i+1) == x(i) + 1` among constraints on other variables that could take part only
+    /// by sharing one: a refused constant or add names exactly the chain (found from the tableau's certificate
+    /// and filtered to a minimal set), however many other required constraints touch the same variables.
+    @Test(arguments: [8, 40, 120])
+    func conflictsComeFromTheCertificateAndAreMinimal(length: Int) throws {
+        let solver = Solver()
+        let x = (0...length).map { Variable("x\($0)") }
+        var chain = [Constraint(Expression(x[0]), .equal, Expression(constant: 0), label: "x0 == 0")]
+        for i in 0..<length {
+            chain.append(Constraint(Expression(x[i + 1]), .equal, Expression(x[i]) + 1, label: "x\(i + 1) == x\(i) + 1"))
+        }
+        // Slack around every link: required, connected to the chain, but never part of a conflict.
+        var around: [Constraint] = []
+        for (i, v) in x.enumerated() {
+            let w = Variable("w\(i)")
+            around.append(Constraint(Expression(w), .greaterOrEqual, Expression(v), label: "w\(i) >= x\(i)"))
+            around.append(Constraint(Expression(w), .lessOrEqual, Expression(v) + 1000, label: "w\(i) <= x\(i) + 1000"))
+        }
+        for c in chain + around { try solver.add(c) }
+        let last = Constraint(Expression(x[length]), .lessOrEqual, Expression(constant: Double(length) + 5), label: "end")
+        try solver.add(last)
+        func expectChain(_ conflict: [Constraint], endingWith final: Constraint) {
+            #expect(conflict.last === final)
+            #expect(Set(conflict.dropLast().map(ObjectIdentifier.init)) == Set((chain).map(ObjectIdentifier.init)),
+                    "\(conflict.count - 1) constraints named: \(conflict.dropLast().map(\.description).prefix(6))...")
+        }
+        // A constant that the chain contradicts.
+        do {
+            try solver.setConstant(of: last, to: 5 - Double(length))  // x(length) <= length - 5
+            Issue.record("the change must be refused")
+        } catch let SolverError.unsatisfiable(constraint, conflict) {
+            #expect(constraint === last)
+            expectChain(conflict, endingWith: last)
+        }
+        // An add that the chain contradicts.
+        let bad = Constraint(Expression(x[length]), .equal, Expression(constant: Double(length) + 0.5), label: "bad")
+        do {
+            try solver.add(bad)
+            Issue.record("the add must be refused")
+        } catch let SolverError.unsatisfiable(constraint, conflict) {
+            #expect(constraint === bad)
+            expectChain(conflict, endingWith: bad)
+        }
+        solver.updateVariables()
+        #expect(x[length].value == Double(length))
+    }
+
     @Test func ambiguityAndExplanations() throws {
         let solver = Solver()
         let left = Variable("left"), width = Variable("width"), right = Variable("right"), free = Variable("free")
