@@ -4,7 +4,8 @@
 //   CDBus        libdbus-1 as a system library (no Swift code)
 //   DBus         the only module that touches CDBus: messages, connections, exported objects
 //   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
-//   TraitConfig  YAML config and device-profile files, with file:line:column errors
+//   CYAML        libyaml as a system library (no Swift code)
+//   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
 //   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
@@ -27,13 +28,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
             name: "CDBus",
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
+        ),
+        // libyaml (Debian's libyaml-dev): the config and device-profile reader, without Foundation.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "TraitModel"),
@@ -61,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "TraitConfig",
-            dependencies: ["TraitModel", "DefaultConfig", "Adapters", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TraitModel", "DefaultConfig", "Adapters", "CYAML"]
         ),
         .target(
             name: "TraitService",

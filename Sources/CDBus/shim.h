@@ -20,3 +20,7 @@ static const int CDBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY;
 static const int CDBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
 static const int CDBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
 static const int CDBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
+
+// Names the calling thread (ps -L, top -H and gdb show it): prctl is variadic, which Swift cannot call.
+#include <sys/prctl.h>
+static inline void cdbus_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -1,5 +1,6 @@
 import CDBus
-import Foundation
+import Dispatch
+import Glibc
 
 /// A private connection to a message bus, with its own dispatch thread.
 ///
@@ -45,8 +46,8 @@ public final class Connection: @unchecked Sendable {
     private var handlers: [MessageHandler] = []  // loop thread only
     private var disconnectHandlers: [() -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
-    private let signalLock = NSLock()
-    private let closeLock = NSLock()
+    private let signalLock = Lock()
+    private let closeLock = Lock()
     private var closed = false
     private struct Subscriber {
         let sender: String
@@ -408,7 +409,7 @@ public final class Connection: @unchecked Sendable {
 /// The completion of one pending call, called exactly once whichever path completes it first.
 private final class PendingCallState: @unchecked Sendable {
     typealias Completion = (Result<[DBusValue], any Error>) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var completion: Completion?
 
     init(_ completion: @escaping Completion) { self.completion = completion }

@@ -1,5 +1,6 @@
 import CDBus
-import Foundation
+import Dispatch
+import Glibc
 
 /// The thread that owns one connection's I/O and dispatch.
 ///
@@ -15,7 +16,7 @@ final class EventLoop: @unchecked Sendable {
     struct Timeout { var interval: Int32; var enabled: Bool; var deadline: ContinuousClock.Instant }
     struct Timer { var id: UInt64; var deadline: ContinuousClock.Instant; var work: () -> Void }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var watches: [OpaquePointer: Watch] = [:]
     private var timeouts: [OpaquePointer: Timeout] = [:]
     private var jobs: [() -> Void] = []
@@ -25,7 +26,6 @@ final class EventLoop: @unchecked Sendable {
     /// A self-pipe: writing a byte wakes `poll`.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
     private(set) var loopThreadID: pthread_t?
 
@@ -48,10 +48,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     func start(name: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        self.thread = thread
-        thread.start()
+        startThread(name: name) { [self] in run() }
     }
 
     /// Asks the loop to finish its queued jobs and exit, and waits for it (unless called on the loop itself).

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Exports objects on a connection: routes method calls to their interfaces after checking argument types,
 /// and implements `Introspectable`, `Properties` and (at its root) `ObjectManager` for every object.
@@ -30,7 +30,7 @@ public final class ObjectServer {
     public final class DeferredReply: @unchecked Sendable {
         private let message: Message
         private let connection: Connection
-        private let lock = NSLock()
+        private let lock = Lock()
         private var sent = false
 
         fileprivate init(message: Message, connection: Connection) {

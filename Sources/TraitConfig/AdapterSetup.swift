@@ -1,6 +1,5 @@
 import Adapters
 import TraitModel
-import Yams
 
 /// One built-in adapter as the configuration's `adapters:` section sets it up for the adapter host:
 ///

@@ -1,7 +1,6 @@
 import DefaultConfig
-import Foundation
+import FoundationEssentials
 import TraitModel
-import Yams
 
 /// The daemon's settings: the embedded default (`Config/traitd.yaml`) with a user's file laid over it.
 public struct DaemonConfig: Sendable, Equatable {
@@ -133,7 +132,7 @@ public struct DaemonConfig: Sendable, Equatable {
     static var userConfigDirectory: String {
         let env = ProcessInfo.processInfo.environment
         let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((env["HOME"] ?? NSHomeDirectory()) + "/.config")
+            ?? ((env["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config")
         return base + "/traitd"
     }
 }

@@ -1,7 +1,6 @@
 import DefaultConfig
-import Foundation
+import FoundationEssentials
 import TraitModel
-import Yams
 
 /// Reads device profiles (`Config/devices/*.yaml`): the built-in ones, then any directory given.
 public enum ProfileLoader {
@@ -69,7 +68,7 @@ public enum ProfileLoader {
 
     /// Profile ids are names on the bus and in files: `[A-Za-z0-9._-]{1,64}`.
     static func isValidProfileID(_ id: String) -> Bool {
-        (1...64).contains(id.utf8.count) && AppName.isValid(id.replacingOccurrences(of: ".", with: "_"))
+        (1...64).contains(id.utf8.count) && AppName.isValid(id.replacing(".", with: "_"))
     }
 
     /// The built-in profiles, then every `*.yaml` in `directories` (later ones replace earlier ones by id).
@@ -82,7 +81,7 @@ public enum ProfileLoader {
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                let path = (directory as NSString).appendingPathComponent(name)
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the file")
                 }

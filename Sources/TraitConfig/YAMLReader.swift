@@ -1,5 +1,4 @@
 import TraitModel
-import Yams
 
 /// Reads typed values out of a YAML document, turning every mismatch into a `ConfigError` that points at the
 /// node (`file:line:column: expected ...`).
@@ -9,19 +8,10 @@ struct YAMLReader {
     /// Parses `text`; a syntax error becomes a located `ConfigError`.
     func document(_ text: String) throws -> Node? {
         do {
-            return try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            switch error {
-            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-                .composer(let context, let problem, let mark, _):
-                let detail = context.map { "\(problem) (\($0.text))" } ?? problem
-                throw ConfigError(file: file, line: mark.line, column: mark.column, message: "invalid YAML: \(detail)")
-            case .duplicatedKeysInMapping(let duplicates, let context):
-                throw ConfigError(file: file, line: context.mark.line, column: context.mark.column,
-                                  message: "duplicate key \(duplicates.joined(separator: ", "))")
-            default:
-                throw ConfigError(file: file, line: 1, column: 1, message: "invalid YAML: \(error)")
-            }
+            return try YAMLDocument.parse(text)
+        } catch {
+            throw ConfigError(file: file, line: error.mark.line, column: error.mark.column,
+                              message: error.message.hasPrefix("duplicate key") ? error.message : "invalid YAML: \(error.message)")
         }
     }
 

@@ -1,5 +1,7 @@
 import DBus
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Logging
 import TraitModel
 
@@ -59,7 +61,7 @@ public final class StateStore: @unchecked Sendable {
     public var path: String { directory + "/state.json" }
     private let logger: Logger
     private let queue = DispatchQueue(label: "traitd.state-store")
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Called once the state handed to `save` is on disk, or with the reason it could not be written.
     public typealias Completion = @Sendable (Result<Void, Problem>) -> Void
 
@@ -83,7 +85,7 @@ public final class StateStore: @unchecked Sendable {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Problem("cannot create the state directory \(directory): \(error.localizedDescription)")
+            throw Problem("cannot create the state directory \(directory): \(Self.describeFileError(error))")
         }
         guard access(directory, W_OK | X_OK) == 0 else {
             throw Problem("the state directory \(directory) is not writable")
@@ -97,7 +99,7 @@ public final class StateStore: @unchecked Sendable {
             return String(systemd)
         }
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/traitd" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/traitd"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/traitd"
     }
 
     /// Reads the state file. Anything wrong with it (unreadable, not JSON, a newer version) moves it aside.
@@ -128,10 +130,27 @@ public final class StateStore: @unchecked Sendable {
         return state
     }
 
+    /// What went wrong with a file operation, as strerror words it ("Not a directory").
+    static func describeFileError(_ error: any Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return "\(error)"
+    }
+
+    /// Local time as `20261123T142604` (strftime: FoundationEssentials has no date formatter with time zones).
+    static func localTimeStamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y%m%dT%H%M%S", &parts)
+        return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Moves the state file aside as `state.json.corrupt-<time>` (for a file that parsed but that the
     /// simulation refuses, too).
     public func moveAside(reason: String) -> Loaded {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+        let stamp = Self.localTimeStamp()
         var target = path + ".corrupt-" + stamp
         var n = 1
         while FileManager.default.fileExists(atPath: target) {
@@ -229,7 +248,7 @@ public final class StateStore: @unchecked Sendable {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = "write: \(String(cString: strerror(errno)))"

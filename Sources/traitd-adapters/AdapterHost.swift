@@ -1,6 +1,6 @@
 import Adapters
 import DBus
-import Foundation
+import FoundationEssentials
 import Logging
 import TraitClient
 
@@ -20,7 +20,7 @@ final class AdapterHost: @unchecked Sendable {
     private let logger: Logger
     /// Waits this long before each report (to play a slow host in tests; 0 normally).
     private let delay: Duration
-    private let lock = NSLock()
+    private let lock = Lock()
     private var adapters: [any LayoutAdapter]
     private var windows: [String: WindowTracker] = [:]
     private var display = DisplayFacts()
@@ -219,7 +219,7 @@ final class AdapterHost: @unchecked Sendable {
 
     static func summary(_ result: AdapterResult) -> String {
         switch result {
-        case .failed(let reason): return "failed: " + reason.replacingOccurrences(of: "\n", with: " ")
+        case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
         case .laidOut(let frames, let extras):
             return (frames.keys.sorted().map { "\($0)=\(frames[$0]!)" } + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")

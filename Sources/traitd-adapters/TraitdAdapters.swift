@@ -2,7 +2,8 @@ import Adapters
 import ArgumentParser
 import DBus
 import DefaultConfig
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import TraitConfig
 import UnixSignals
@@ -54,8 +55,8 @@ struct TraitdAdapters: AsyncParsableCommand {
         }
         guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
         for dir in layouts {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var info = stat()
+            guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw ValidationError("--layouts \(dir): no such directory")
             }
         }
@@ -121,8 +122,8 @@ struct TraitdAdapters: AsyncParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(code)
+        fputs(message + "\n", stderr)
+        Glibc.exit(code)
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import ServiceLifecycle
 import TraitConfig
@@ -161,8 +162,8 @@ struct Traitd: AsyncParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(code)
+        fputs(message + "\n", stderr)
+        Glibc.exit(code)
     }
 }
 
@@ -188,7 +189,7 @@ struct DaemonService: Service {
 /// A small lock-protected value (Synchronization's Mutex needs newer Apple platforms than the package targets).
 final class Mutex<Value>: @unchecked Sendable {
     private var value: Value
-    private let lock = NSLock()
+    private let lock = Lock()
     init(_ value: Value) { self.value = value }
     func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }

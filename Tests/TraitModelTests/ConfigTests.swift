@@ -1,5 +1,5 @@
 import Foundation
-import TraitConfig
+@testable import TraitConfig
 import TraitModel
 import Testing
 
@@ -37,6 +37,12 @@ import Testing
         ("apps:\n  - { name: 'bad name', role: primary }\n",
          "user.yaml:2:13: 'bad name' is not a valid app name: use 1-64 characters from A-Z, a-z, 0-9, '_' and '-'"),
         ("display: [1, 2\n", "user.yaml:2:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence)"),
+        // libyaml's reader (no Foundation): its own checks, located like the rest.
+        ("bus: session\nbus: system\n", "user.yaml:2:1: duplicate key bus"),
+        ("bus: session\n---\nbus: system\n", "user.yaml:2:1: invalid YAML: expected a single document, found another"),
+        ("display: { device: *nowhere }\n", "user.yaml:1:20: invalid YAML: unknown alias '*nowhere'"),
+        ("display:\n\tdevice: ipad-9.7\n",
+         "user.yaml:2:1: invalid YAML: found character that cannot start any token (while scanning for the next token)"),
     ])
     func badFilesAreLocated(text: String, expected: String) {
         #expect(throws: ConfigError.self) { _ = try DaemonConfig(text: text, file: "user.yaml", base: .embedded()) }
@@ -45,6 +51,31 @@ import Testing
         } catch {
             #expect(String(describing: error) == expected)
         }
+    }
+
+    /// Anchors and aliases, flow and block style, quoted scalars and comments read as Yams read them.
+    @Test func yamlFeaturesTheConfigMayUse() throws {
+        let text = """
+        # a comment
+        display: &shown
+          device: "ipad-pro-11"      # quoted
+          orientation: 'portrait'
+        apps:
+          - {name: mail, role: primary}
+          - name: notes
+            role: secondary
+        transitions: { duration: 0.25, deadline-ms: 120 }
+        """
+        let config = try DaemonConfig(text: text, file: "u.yaml", base: .embedded())
+        #expect(config.display.device == "ipad-pro-11" && config.display.orientation == .portrait)
+        #expect(config.display.apps.map(\.name) == ["mail", "notes"])
+        #expect(config.transitions.duration == 0.25 && config.deadlineMilliseconds == 120)
+        let node = try YAMLDocument.parse("a: &x { b: 1 }\nc: *x\n")
+        guard case .mapping(let mapping) = node else { Issue.record("expected a mapping"); return }
+        #expect(mapping.entries.map { $0.key.string } == ["a", "c"])
+        guard case .mapping(let aliased) = mapping.entries[1].value else { Issue.record("the alias is the mapping"); return }
+        #expect(aliased.entries.first?.value.string == "1" && aliased.mark == Mark(line: 1, column: 4))
+        #expect(try YAMLDocument.parse("") == nil && YAMLDocument.parse("# only a comment\n") == nil)
     }
 
     @Test func unknownDeviceInConfigIsLocated() throws {

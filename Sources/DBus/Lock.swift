@@ -1,0 +1,43 @@
+import CDBus
+import Glibc
+
+/// A mutex for the few values that threads share (libdbus's callbacks, the loop's queues, the state writer).
+///
+/// Foundation's `NSLock` would do, but the daemon links only FoundationEssentials (which has no locks): all of
+/// Foundation, with ICU, was a third of its memory. Synchronization's `Mutex` needs newer Apple platforms than
+/// the package declares.
+public final class Lock: @unchecked Sendable {  // the pthread mutex is what makes sharing it safe
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
+
+/// Starts a detached thread named `name` (at most 15 bytes are kept, the kernel's limit) that runs `body`.
+func startThread(name: String, _ body: @escaping () -> Void) {
+    final class Start {
+        let name: String
+        let body: () -> Void
+        init(_ name: String, _ body: @escaping () -> Void) { (self.name, self.body) = (name, body) }
+    }
+    let start = Unmanaged.passRetained(Start(String(name.utf8.prefix(15))!, body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { raw in
+        let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+        cdbus_name_this_thread(start.name)
+        start.body()
+        return nil
+    }, start)
+    guard status == 0 else { fatalError("traitd: cannot start a thread: \(String(cString: strerror(status)))") }
+    pthread_detach(thread)
+}
