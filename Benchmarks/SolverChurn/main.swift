@@ -52,10 +52,10 @@ struct SolverChurn: ParsableCommand {
                 if done % report == 0 || done == operations || !churn.failures.isEmpty {
                     let seconds = Date().timeIntervalSince(windowStart)
                     let stats = system.solver.statistics
-                    let memory = Memory.read()
+                    let memory = ProcessMemory.read()
                     print(String(format: "  %10d  %8.0f  %7d  %12d  %7d  %5d  %8d  %8.1e  %8.1f  %8.1f", done,
                                  Double(chunk) / max(seconds, 1e-9), churn.refused, churn.freshChecks,
-                                 stats.symbols, stats.rows, stats.rebuilds, stats.drift, memory.rss, memory.peak))
+                                 stats.symbols, stats.rows, stats.rebuilds, stats.drift, memory.residentMiB, memory.peakMiB))
                     fflush(stdout)
                     windowStart = Date()
                 }
@@ -73,17 +73,5 @@ struct SolverChurn: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
-    }
-}
-
-/// Resident and peak memory of this process, from /proc/self/status.
-enum Memory {
-    static func read() -> (rss: Double, peak: Double) {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
-        func field(_ name: String) -> Double {
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-        }
-        return (field("VmRSS:"), field("VmHWM:"))
     }
 }

@@ -43,6 +43,8 @@ final class Completions: @unchecked Sendable {
 struct LatencyRun {
     var samples: [Double] = []
     var missed = 0
+    /// The server's resident memory after the run.
+    var residentMiB = 0.0
 
     var p50: Double { percentile(samples, 0.5) }
     var p99: Double { percentile(samples, 0.99) }
@@ -70,6 +72,7 @@ struct LatencyRun {
             }
         }
         run.samples.sort()
+        run.residentMiB = server.residentMiB
         listener.cancel()
         for adapter in adapters { adapter.close() }
         client.close()

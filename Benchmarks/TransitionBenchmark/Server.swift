@@ -1,6 +1,7 @@
 import DBus
 import Foundation
 import TestSupport
+import SolverWorkload
 import TraitClient
 
 /// The service a run measures: the real traitd, or the bare libdbus peer that exchanges the same messages.
@@ -44,13 +45,7 @@ final class Server {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Resident memory in MiB, from /proc/PID/status.
-    var residentMiB: Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kib / 1024
-    }
+    var residentMiB: Double { ProcessMemory.read(pid: process.pid).residentMiB }
 
     func stop() {
         process.kill(SIGTERM)

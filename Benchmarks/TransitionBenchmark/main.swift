@@ -3,12 +3,15 @@
 // The clients are the same for both; only the service differs.
 //
 //   transition-benchmark [--adapters 1,10,100] [--transitions 1000] [--drag-seconds 10] [--drag-rate 120]
-//                        [--drag-adapters 50] [--only latency|drag] [--traitd PATH] [--peer PATH]
+//                        [--drag-adapters 50] [--memory-transitions 100000] [--only latency|drag|memory]
+//                        [--traitd PATH] [--host PATH] [--peer PATH]
 //
 // 1. Latency: from a client's SetArrangement call to TransitionCompleted on the client, with N adapters on
 //    connections of their own, each reporting as soon as it hears the new size. p50 and p99 in microseconds.
 // 2. Drag stream: MoveDivider at 120 calls/s for 10 s with 50 adapters; per second, the calls' p50 and p99 and
 //    the server's CPU and resident memory.
+// 3. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
+//    across N transitions, RSS every N/10; the end must be within 2 MiB of the start.
 import Foundation
 import TestSupport
 
@@ -22,6 +25,8 @@ struct Options {
     var verbose = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil
     var traitd = Binaries.path("traitd")
     var peer = Binaries.path("bare-peer")
+    var host = Binaries.path("traitd-adapters")
+    var memoryTransitions = 100_000
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -36,31 +41,35 @@ struct Options {
             case "--only": only = value
             case "--traitd": traitd = value
             case "--peer": peer = value
+            case "--host": host = value
+            case "--memory-transitions": memoryTransitions = Int(value) ?? -1
             default:
-                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --drag-seconds N --drag-rate N --drag-adapters N --only latency|drag --traitd PATH --peer PATH")
+                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --drag-seconds N --drag-rate N --drag-adapters N --memory-transitions N --only latency|drag|memory --traitd PATH --host PATH --peer PATH")
             }
         }
         if adapterCounts.isEmpty || adapterCounts.contains(where: { $0 < 0 || $0 > 1000 }) { fail("--adapters: counts from 0 to 1000") }
         if transitions < 10 || dragSeconds < 1 || dragRate < 1 || dragRate > 2000 || dragAdapters < 0 { fail("bad options") }
-        if let only, only != "latency", only != "drag" { fail("--only latency or --only drag") }
+        if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
+        if let only, !["latency", "drag", "memory"].contains(only) { fail("--only latency, drag or memory") }
     }
 }
 
 func us(_ value: Double) -> String { String(format: "%7.0f", value) }
 
 let options = Options(CommandLine.arguments)
-if options.only != "drag" {
+if options.only == nil || options.only == "latency" {
     print("Transition latency: SetArrangement call -> TransitionCompleted on the client, \(options.transitions) transitions each")
-    print("           ---------- traitd ----------   ---- bare libdbus ----   -- traitd / bare --")
-    print("adapters    p50 µs   p99 µs   max µs miss    p50 µs   p99 µs          p50     p99")
+    print("           --------------- traitd ---------------   -------- bare libdbus --------   -- traitd / bare --")
+    print("adapters    p50 µs   p99 µs   max µs miss  RSS MiB    p50 µs   p99 µs  RSS MiB          p50     p99")
     for count in options.adapterCounts {
         let ours = try await LatencyRun.measure(.traitd, adapters: count, options: options)
         let bare = try await LatencyRun.measure(.bare, adapters: count, options: options)
-        print(String(format: "%8d  %@  %@  %@ %4d   %@  %@      %6.2fx %6.2fx", count, us(ours.p50), us(ours.p99),
-                     us(ours.samples.last ?? .nan), ours.missed, us(bare.p50), us(bare.p99), ours.p50 / bare.p50, ours.p99 / bare.p99))
+        print(String(format: "%8d  %@  %@  %@ %4d %8.1f   %@  %@ %8.1f      %6.2fx %6.2fx", count, us(ours.p50), us(ours.p99),
+                     us(ours.samples.last ?? .nan), ours.missed, ours.residentMiB, us(bare.p50), us(bare.p99), bare.residentMiB,
+                     ours.p50 / bare.p50, ours.p99 / bare.p99))
     }
 }
-if options.only != "latency" {
+if options.only == nil || options.only == "drag" {
     if options.only == nil { print("") }
     print("Drag stream: MoveDivider at \(options.dragRate) calls/s for \(options.dragSeconds) s, open loop, \(options.dragAdapters) adapters on the primary window")
     let ours = try await DragRun.measure(.traitd, options: options)
@@ -74,4 +83,23 @@ if options.only != "latency" {
                      b.latencies.count, us(percentile(b.latencies, 0.5)), us(percentile(b.latencies, 0.99)), b.cpuPercent,
                      b.residentMiB))
     }
+}
+if options.only == nil || options.only == "memory" {
+    if options.only == nil { print("") }
+    print("Memory: traitd idle, then traitd and traitd-adapters (its built-in adapters reporting) across \(options.memoryTransitions) transitions")
+    print("transitions  transitions/s  traitd RSS MiB  peak MiB  host RSS MiB  peak MiB")
+    var last: (Int, Double) = (0, 0)
+    let run = try await MemoryRun.measure(transitions: options.memoryTransitions, options: options) { sample in
+        let rate = sample.transitions == 0 ? 0 : Double(sample.transitions - last.0) / max(1e-9, sample.seconds - last.1)
+        last = (sample.transitions, sample.seconds)
+        print(String(format: "%11d  %13.0f  %14.1f  %8.1f  %12.1f  %8.1f", sample.transitions, rate, sample.traitd.residentMiB,
+                     sample.traitd.peakMiB, sample.host.residentMiB, sample.host.peakMiB))
+        fflush(stdout)
+    }
+    let first = run.samples.first!, end = run.samples.last!
+    let grew = (traitd: end.traitd.residentMiB - first.traitd.residentMiB, host: end.host.residentMiB - first.host.residentMiB)
+    print(String(format: "traitd: %.1f MiB idle, %.1f MiB with the host's adapters, %+.1f MiB over %d transitions", run.idleTraitd.residentMiB,
+                 first.traitd.residentMiB, grew.traitd, end.transitions))
+    print(String(format: "traitd-adapters: %.1f MiB at the start, %+.1f MiB over the same transitions", first.host.residentMiB, grew.host))
+    print(max(grew.traitd, grew.host) <= 2 ? "flat: both within 2 MiB" : "NOT FLAT: more than 2 MiB of growth")
 }

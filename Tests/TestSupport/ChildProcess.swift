@@ -100,3 +100,8 @@ public final class ChildProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(at: errorURL)
     }
 }
+
+extension ChildProcess {
+    /// The process's resident set size in KiB (`VmRSS`), 0 when it is gone.
+    public var residentKiB: Int { ProcessMemory.read(pid: pid).residentKiB }
+}

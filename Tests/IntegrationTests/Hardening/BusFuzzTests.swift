@@ -186,12 +186,3 @@ import Testing
         #expect(endRSS - startRSS < 64 * 1024, "RSS grew from \(startRSS) KiB to \(endRSS) KiB")
     }
 }
-
-extension ChildProcess {
-    /// The process's resident set size in KiB (`VmRSS` in /proc/PID/status), 0 when it is gone.
-    var residentKiB: Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
-    }
-}
