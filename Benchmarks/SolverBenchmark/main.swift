@@ -19,7 +19,8 @@ struct Options {
     var large = false
     var only: String? = nil
     var peer = true
-    var builds = 11
+    /// Fresh builds per workload; nil: enough that a small workload's median is a warm one (see `builds(for:)`).
+    var builds: Int? = nil
     var loops = 200
     var churn = 1000
     var churnOperations = 2000
@@ -82,11 +83,18 @@ func makeTrace(_ workload: Workload, count: Int) throws -> [LiveSystem.Operation
     return churn.trace
 }
 
+/// How many fresh builds a workload gets, the same for every engine: `--builds R`, else 11 for large workloads and
+/// up to 201 for small ones (about 20,000 constraints in all), because the first few builds of a small system
+/// run cold (page faults, allocator warm-up) and a median of 11 of them measured the warm-up, not the engine.
+func builds(for workload: Workload, _ options: Options) -> Int {
+    options.builds ?? max(11, min(201, 20_000 / max(1, workload.constraints.count)))
+}
+
 func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Options) throws -> Result {
     var result = Result()
     var times: [Double] = []
     var built: LiveSystem!
-    for _ in 0..<options.builds {
+    for _ in 0..<builds(for: workload, options) {
         let start = now()
         built = try workload.build()
         times.append(now() - start)
@@ -188,7 +196,8 @@ let kiwi = options.peer ? options.kiwi.flatMap { FileManager.default.isExecutabl
 if options.peer, kiwi == nil { print("kiwi C++: no binary at \(options.kiwi ?? "-") (make bench-solver builds it)") }
 let python = options.peer ? peerPython(options) : nil
 print("Solver benchmark: ours (Swift Cassowary, strict priorities) beside kiwi's C++ core and kiwisolver, one run.")
-print("build = fresh solver + edits + all constraints (median of \(options.builds), ms); suggest = per step (median, µs);")
+print("build = fresh solver + edits + all constraints (median of \(options.builds.map(String.init) ?? "11 to 201, more for small workloads"), ms);")
+print("suggest = per step (median, µs);")
 print("churn = remove + add of each of the first \(options.churn) optional constraints (µs per pair); setc = each of")
 print("their constants moved and moved back (µs per change; kiwi has no setConstant: it removes and adds);")
 print("mixed = \(options.churnOperations) seeded random removes, adds, setConstants and suggests, the same list for each")
@@ -204,7 +213,7 @@ for name in names {
     try trace.map(\.description).joined(separator: "\n").appending("\n").write(toFile: tracePath, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: tracePath) }
     let ours = try runOurs(workload, trace: trace, options)
-    let counts = ["--builds", String(options.builds), "--loops", String(options.loops), "--churn", String(options.churn)]
+    let counts = ["--builds", String(builds(for: workload, options)), "--loops", String(options.loops), "--churn", String(options.churn)]
     let cpp = kiwi.flatMap { runPeer($0, [path] + counts + ["--trace", tracePath], name: "kiwi C++") }.map(peerResult)
     let py = python.flatMap { runPeer($0, [options.peerScript, "run", path, "--json"] + counts, name: "kiwisolver") }.map(peerResult)
     let label = "\(name) (\(workload.variables.count) vars, \(workload.constraints.count) constraints)"

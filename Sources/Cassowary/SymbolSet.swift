@@ -40,6 +40,8 @@ struct SymbolSet: Sequence {
             let i = insertionPoint(symbol)
             if i < storage.count, storage[i] == symbol { return }
             if count < Self.smallLimit {
+                // Most columns hold a few rows: start with room for four rather than growing 1, 2, 4.
+                if storage.capacity == 0 { storage.reserveCapacity(4) }
                 storage.insert(symbol, at: i)
                 count += 1
                 return
