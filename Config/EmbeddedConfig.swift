@@ -31,6 +31,15 @@ public enum DefaultConfig {
             EmbeddedFile(name: "devices/ipad-air-10.9.yaml", bytes: PackageResources.ipad_air_10_9_yaml),
             EmbeddedFile(name: "devices/ipad-pro-12.9.yaml", bytes: PackageResources.ipad_pro_12_9_yaml),
             EmbeddedFile(name: "devices/ipad-mini-6.yaml", bytes: PackageResources.ipad_mini_6_yaml),
+            EmbeddedFile(name: "devices/iphone-se-1.yaml", bytes: PackageResources.iphone_se_1_yaml),
+            EmbeddedFile(name: "devices/iphone-8.yaml", bytes: PackageResources.iphone_8_yaml),
+            EmbeddedFile(name: "devices/iphone-8-plus.yaml", bytes: PackageResources.iphone_8_plus_yaml),
+            EmbeddedFile(name: "devices/iphone-x.yaml", bytes: PackageResources.iphone_x_yaml),
+            EmbeddedFile(name: "devices/iphone-xr.yaml", bytes: PackageResources.iphone_xr_yaml),
+            EmbeddedFile(name: "devices/iphone-xs-max.yaml", bytes: PackageResources.iphone_xs_max_yaml),
+            EmbeddedFile(name: "devices/iphone-12.yaml", bytes: PackageResources.iphone_12_yaml),
+            EmbeddedFile(name: "devices/iphone-13-mini.yaml", bytes: PackageResources.iphone_13_mini_yaml),
+            EmbeddedFile(name: "devices/iphone-12-pro-max.yaml", bytes: PackageResources.iphone_12_pro_max_yaml),
         ]
     }
 }

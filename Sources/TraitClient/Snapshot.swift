@@ -38,6 +38,8 @@ public struct WindowSnapshot: Sendable, Codable, Equatable {
     public var role: String
     /// x, y, width, height in screen points.
     public var frame: [Double]
+    /// top, left, bottom, right in points, inside the frame (`SafeAreaInsets`).
+    public var safeAreaInsets: [Double]
     public var horizontalSizeClass: String
     public var verticalSizeClass: String
     public var state: String
@@ -53,6 +55,7 @@ public struct WindowSnapshot: Sendable, Codable, Equatable {
         app = p["App"]?.string ?? ""
         role = p["Role"]?.string ?? ""
         frame = p["Frame"]?.doubles ?? []
+        safeAreaInsets = p["SafeAreaInsets"]?.doubles ?? []
         horizontalSizeClass = p["HorizontalSizeClass"]?.string ?? ""
         verticalSizeClass = p["VerticalSizeClass"]?.string ?? ""
         state = p["State"]?.string ?? ""

@@ -48,6 +48,9 @@ public struct TraitEvent: Sendable, CustomStringConvertible {
             let context = arguments[3].dictionary ?? [:]
             return "\(format(w))x\(format(h)) reason=\(context["reason"]?.string ?? "?") "
                 + "orientation=\(context["orientation"]?.string ?? "?") duration=\(format(context["duration"]?.double ?? 0))s"
+        case "ViewSafeAreaInsetsDidChange":
+            guard arguments.count == 2, let insets = arguments[1].doubles, insets.count == 4 else { return "" }
+            return "top=\(format(insets[0])) left=\(format(insets[1])) bottom=\(format(insets[2])) right=\(format(insets[3]))"
         case "TransitionCompleted":
             let lists = arguments.dropFirst().map { "[" + ($0.strings ?? []).joined(separator: ",") + "]" }
             return lists.count == 3 ? "reported=\(lists[0]) missed=\(lists[1]) failed=\(lists[2])" : ""

@@ -8,8 +8,8 @@ public enum ProfileLoader {
     public static func parse(_ text: String, file: String) throws -> DeviceProfile {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a device profile, found an empty file") }
-        let keys = ["id", "name", "idiom", "scale", "confidence", "screen", "divider-width", "slide-over-height-inset",
-                    "landscape", "portrait"]
+        let keys = ["id", "name", "idiom", "scale", "confidence", "screen", "orientations", "divider-width",
+                    "slide-over-height-inset", "landscape", "portrait"]
         let map = try reader.mapping(root, what: "a device profile", allowed: keys)
         func required(_ key: String) throws -> Node {
             guard let node = map[key] else { throw reader.fail(root, "missing key '\(key)' in the device profile") }
@@ -31,7 +31,7 @@ public enum ProfileLoader {
         func table(_ key: String) throws -> DeviceProfile.OrientationTable {
             let node = try required(key)
             let entries = try reader.mapping(node, what: "the \(key) table",
-                                             allowed: ["vertical"] + DeviceProfile.Slot.allCases.map(\.rawValue))
+                                             allowed: ["vertical", "safe-area"] + DeviceProfile.Slot.allCases.map(\.rawValue))
             var widths: [DeviceProfile.Slot: DeviceProfile.WindowWidth] = [:]
             for slot in DeviceProfile.Slot.allCases {
                 guard let entry = entries[slot.rawValue] else { continue }
@@ -46,7 +46,37 @@ public enum ProfileLoader {
             guard let vertical = entries["vertical"] else {
                 throw reader.fail(node, "missing key 'vertical' (the vertical size class) in the \(key) table")
             }
-            return .init(vertical: try reader.choice(vertical, what: "size class", SizeClass.self), widths: widths)
+            var safeArea = EdgeInsets.zero
+            if let insets = entries["safe-area"] {
+                let sides = ["top", "left", "bottom", "right"]
+                let fields = try reader.mapping(insets, what: "the safe area", allowed: sides)
+                let values = try sides.map { side in
+                    guard let value = fields[side] else {
+                        throw reader.fail(insets, "expected { top: N, left: N, bottom: N, right: N } (points); '\(side)' is missing")
+                    }
+                    return try reader.number(value, what: "the \(side) safe-area inset", range: 0...1000)
+                }
+                safeArea = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+            }
+            return .init(vertical: try reader.choice(vertical, what: "size class", SizeClass.self), widths: widths,
+                         safeArea: safeArea)
+        }
+
+        var orientations = Orientation.allCases
+        if let node = map["orientations"] {
+            orientations = try reader.sequence(node, what: "the offered orientations").map {
+                try reader.choice($0, what: "orientation", Orientation.self)
+            }
+            guard !orientations.isEmpty else { throw reader.fail(node, "a profile must offer at least one orientation") }
+        }
+        let landscape = try table("landscape")
+        let portrait = try table("portrait")
+        let offersSlideOver = landscape.widths[.slideOver] != nil || portrait.widths[.slideOver] != nil
+        var slideOverHeightInset = 0.0
+        if let node = map["slide-over-height-inset"] {
+            slideOverHeightInset = try reader.number(node, what: "the Slide Over height inset", range: 0...1000)
+        } else if offersSlideOver {
+            throw reader.fail(root, "missing key 'slide-over-height-inset' in the device profile (it offers slide-over)")
         }
 
         let profile = DeviceProfile(
@@ -57,9 +87,8 @@ public enum ProfileLoader {
             confidence: try map["confidence"].map { try reader.string($0, what: "a confidence") } ?? "high",
             landscapeScreen: landscapeScreen,
             dividerWidth: try map["divider-width"].map { try reader.number($0, what: "the divider width", range: 0...100) } ?? 10,
-            slideOverHeightInset: try reader.number(try required("slide-over-height-inset"),
-                                                    what: "the Slide Over height inset", range: 0...1000),
-            landscape: try table("landscape"), portrait: try table("portrait"))
+            slideOverHeightInset: slideOverHeightInset,
+            landscape: landscape, portrait: portrait, orientations: orientations)
         if let (section, problem) = profile.inconsistencies().first {
             throw reader.fail(map[section] ?? root, "inconsistent profile '\(id)': \(problem)")
         }

@@ -1,5 +1,7 @@
-/// One device model: its screen, and the width and horizontal size class of every window it offers, per
-/// orientation. Profiles ship under `Config/devices/`; the facts come from `shared/reference/ipad-geometry.md`.
+/// One device model: its screen, the orientations it offers, and per orientation the width and horizontal size
+/// class of every window it offers and the screen's safe-area insets. Profiles ship under `Config/devices/`; the
+/// facts come from the project's shared reference (`ipad-geometry.md`, copied into
+/// `Tests/TraitModelTests/Fixtures/`).
 public struct DeviceProfile: Sendable, Hashable {
     /// A window width the device offers, and the horizontal size class a window of that width gets.
     public struct WindowWidth: Sendable, Hashable {
@@ -20,13 +22,16 @@ public struct DeviceProfile: Sendable, Hashable {
         case slideOver = "slide-over"
     }
 
-    /// What one orientation offers: the vertical size class and a width per slot (a missing slot is not offered).
+    /// What one orientation offers: the vertical size class, a width per slot (a missing slot is not offered),
+    /// and the full-screen window's safe-area insets (each window gets those of the screen edges it touches).
     public struct OrientationTable: Sendable, Hashable {
         public var vertical: SizeClass
         public var widths: [Slot: WindowWidth]
-        public init(vertical: SizeClass, widths: [Slot: WindowWidth]) {
+        public var safeArea: EdgeInsets
+        public init(vertical: SizeClass, widths: [Slot: WindowWidth], safeArea: EdgeInsets = .zero) {
             self.vertical = vertical
             self.widths = widths
+            self.safeArea = safeArea
         }
     }
 
@@ -43,11 +48,14 @@ public struct DeviceProfile: Sendable, Hashable {
     public var slideOverHeightInset: Double
     public var landscape: OrientationTable
     public var portrait: OrientationTable
+    /// The orientations the device can be rotated to, in `Orientation.allCases` order (the Face ID iPhones
+    /// have no portrait-upside-down).
+    public var orientations: [Orientation]
 
     public init(
         id: String, name: String, idiom: Idiom = .pad, scale: Double = 2, confidence: String = "high",
         landscapeScreen: Size, dividerWidth: Double = 10, slideOverHeightInset: Double,
-        landscape: OrientationTable, portrait: OrientationTable
+        landscape: OrientationTable, portrait: OrientationTable, orientations: [Orientation] = Orientation.allCases
     ) {
         self.id = id
         self.name = name
@@ -59,6 +67,21 @@ public struct DeviceProfile: Sendable, Hashable {
         self.slideOverHeightInset = slideOverHeightInset
         self.landscape = landscape
         self.portrait = portrait
+        self.orientations = Orientation.allCases.filter(orientations.contains)
+    }
+
+    public func offers(_ orientation: Orientation) -> Bool { orientations.contains(orientation) }
+
+    /// `orientation` when offered, else the offered one nearest to it: the other of the same kind (landscape or
+    /// portrait) first, then the first offered. A device change picks this; a rotation refuses instead.
+    public func nearestOrientation(to orientation: Orientation) -> Orientation {
+        if offers(orientation) { return orientation }
+        return orientations.first { $0.isLandscape == orientation.isLandscape } ?? orientations.first ?? .portrait
+    }
+
+    /// Whether any arrangement but `full` is offered in `orientation`: can a second app be on screen?
+    public func offersSecondApp(_ orientation: Orientation) -> Bool {
+        offeredArrangements(orientation).contains { $0.needsSecondary }
     }
 
     public func table(_ orientation: Orientation) -> OrientationTable {
@@ -115,6 +138,18 @@ public struct DeviceProfile: Sendable, Hashable {
             }
             for (slot, w) in t where w.width <= 0 || w.width > screen {
                 problems.append((name, "\(name) \(slot.rawValue) width \(w.width.compact) is outside 0...\(screen.compact)"))
+            }
+        }
+        if orientations.isEmpty {
+            problems.append(("orientations", "the profile offers no orientation"))
+        }
+        for orientation in [Orientation.landscapeLeft, .portrait] {
+            let name = orientation.isLandscape ? "landscape" : "portrait"
+            let insets = table(orientation).safeArea
+            let screen = screenSize(orientation)
+            if insets.values.contains(where: { $0 < 0 }) || insets.left + insets.right >= screen.width
+                || insets.top + insets.bottom >= screen.height {
+                problems.append((name, "\(name) safe area \(insets) leaves no room on a \(screen) screen"))
             }
         }
         if slideOverHeightInset < 0 || slideOverHeightInset >= min(landscapeScreen.width, landscapeScreen.height) {

@@ -43,15 +43,20 @@ public struct WindowChange: Sendable {
     /// the simulation says for a window that opens or closes (`DidEnterBackground` when the divider dismisses
     /// an app, `WillEnterForeground` when a dismissed app opens again).
     public let lifecycle: [LifecycleEvent]
+    /// The device turned while the window stayed on screen. A 180-degree turn changes neither size nor traits,
+    /// yet UIKit still calls `viewWillTransition(to:with:)` with the unchanged size: apps use it for work that
+    /// depends on the orientation.
+    public let rotated: Bool
 
     public init(
         app: String, before: WindowGeometry?, after: WindowGeometry?, context: TransitionContext,
-        lifecycle: [LifecycleEvent]? = nil
+        lifecycle: [LifecycleEvent]? = nil, rotated: Bool = false
     ) {
         self.app = app
         self.before = before
         self.after = after
         self.context = context
+        self.rotated = rotated
         if let lifecycle {
             self.lifecycle = lifecycle
         } else if let from = before?.state, let to = after?.state {
@@ -71,17 +76,26 @@ public struct WindowChange: Sendable {
         return before.traits != after.traits
     }
 
-    /// A window gets a transition when its size or its traits change (a move alone is only a property change).
-    public var needsTransition: Bool { sizeChanged || traitsChanged }
+    public var safeAreaChanged: Bool {
+        guard let before, let after else { return false }
+        return before.safeArea != after.safeArea
+    }
 
-    /// UIKit's callback order for this window (`shared/reference/uikit-transitions.md`); empty without a transition.
+    /// A window gets a transition when its size, its traits or its safe area change, or the device turns under
+    /// it (a move alone is only a property change).
+    public var needsTransition: Bool { sizeChanged || traitsChanged || safeAreaChanged || rotated }
+
+    /// UIKit's callback order for this window (`uikit-transitions.md` of the reference); empty without a
+    /// transition. The safe area's change comes last, as UIKit reports it from the layout pass that follows
+    /// `traitCollectionDidChange`, when the window's properties already hold the new insets.
     public var steps: [TransitionStep] {
         guard needsTransition, let before, let after else { return [] }
         var steps: [TransitionStep] = []
         if traitsChanged { steps.append(.willTransitionToTraits(after.traits)) }
-        if sizeChanged { steps.append(.viewWillTransitionToSize(after.frame.size)) }
+        if sizeChanged || rotated { steps.append(.viewWillTransitionToSize(after.frame.size)) }
         steps.append(.updateProperties)
         if traitsChanged { steps.append(.traitCollectionDidChange(previous: before.traits)) }
+        if safeAreaChanged { steps.append(.safeAreaInsetsDidChange(after.safeArea)) }
         steps.append(.complete)
         return steps
     }
@@ -105,6 +119,8 @@ public enum TransitionStep: Sendable, Equatable {
     /// The window's properties take their new values (`PropertiesChanged`).
     case updateProperties
     case traitCollectionDidChange(previous: TraitCollection)
+    /// `viewSafeAreaInsetsDidChange`, with the new insets.
+    case safeAreaInsetsDidChange(EdgeInsets)
     case complete
 }
 

@@ -20,7 +20,9 @@ public struct Simulation: Sendable {
         self.serial = serial
         let profile = try catalog.profile(state.device)
         var state = state
+        state.orientation = profile.nearestOrientation(to: state.orientation)
         state.arrangement = state.arrangement.nearest(in: profile.offeredArrangements(state.orientation))
+        _ = Self.dismissSecondaryIfNoRoom(&state, profile: profile, windows: [:])
         try Self.check(state)
         self.state = state
         self.windows = Self.layout(state, drag: nil, profile: profile, previous: [:])
@@ -112,8 +114,14 @@ public struct Simulation: Sendable {
         case .setDevice(let id):
             let profile = try catalog.profile(id)
             next.device = id
+            next.orientation = profile.nearestOrientation(to: next.orientation)
             next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
+            events = Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)
         case .rotate(let orientation):
+            guard profile.offers(orientation) else {
+                throw .notOffered("\(profile.id) does not offer \(orientation.rawValue); offered orientations: "
+                    + profile.orientations.map(\.rawValue).joined(separator: ", "))
+            }
             turns = max(1, state.orientation.quarterTurns(to: orientation))
             next.orientation = orientation
             let offered = profile.offeredArrangements(orientation)
@@ -148,6 +156,11 @@ public struct Simulation: Sendable {
             }
             if slot != .primary, state.app(holding: .primary) == nil {
                 throw .missingApp("there is no primary app; open one with role 'primary' first")
+            }
+            if slot == .secondary, !profile.offersSecondApp(state.orientation) {
+                throw .notOffered("\(profile.id) shows one app at a time in \(state.orientation.rawValue) (offered: "
+                    + "\(profile.offeredArrangements(state.orientation).map(\.rawValue).joined(separator: ", "))); "
+                    + "close the primary app and open '\(name.shortened)' as primary, or open it as pip")
             }
             next.apps.append(.init(name: name, role: slot))
             if next.background.contains(name) {
@@ -203,9 +216,11 @@ public struct Simulation: Sendable {
         for name in names where seen.insert(name).inserted {
             let before = windows[name]
             let after = nextWindows[name]
-            if before != after || lifecycle[name] != nil {
+            let rotated = next.orientation != state.orientation
+                && before.map { $0.state != .background } == true && after.map { $0.state != .background } == true
+            if before != after || lifecycle[name] != nil || rotated {
                 plan.windows.append(WindowChange(app: name, before: before, after: after, context: context,
-                                                 lifecycle: lifecycle[name]))
+                                                 lifecycle: lifecycle[name], rotated: rotated))
             }
         }
         let oldDivider = dividerPosition
@@ -220,6 +235,21 @@ public struct Simulation: Sendable {
     }
 
     // MARK: Internals
+
+    /// On a device that shows one app at a time (an iPhone), the secondary app cannot stay: it goes to the
+    /// background as a divider dismissal sends it (`BackgroundApps`, its restoration state kept, `OpenApp`
+    /// brings it back). Returns its lifecycle events: those of leaving the screen from the state it had.
+    static func dismissSecondaryIfNoRoom(
+        _ state: inout DisplayState, profile: DeviceProfile, windows: [String: WindowGeometry]
+    ) -> [String: [LifecycleEvent]] {
+        guard !profile.offersSecondApp(state.orientation), let secondary = state.app(holding: .secondary) else { return [:] }
+        state.apps.removeAll { $0.name == secondary.name }
+        state.arrangement = .full
+        state.background = (state.background.filter { $0 != secondary.name } + [secondary.name])
+            .suffix(DisplayState.maximumBackgroundApps)
+        let was = windows[secondary.name]?.state ?? .background
+        return [secondary.name: LifecycleEvent.events(from: was, to: .background)]
+    }
 
     static func ordered(_ apps: [DisplayState.App]) -> [DisplayState.App] {
         let rank: [Role: Int] = [.primary: 0, .secondary: 1, .slideOver: 1, .pip: 2]
@@ -272,11 +302,13 @@ public struct Simulation: Sendable {
             case .primary:
                 let (frame, horizontal) = geometry.primary
                 result[app.name] = WindowGeometry(
-                    role: .primary, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen)
+                    role: .primary, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen,
+                    safeArea: geometry.safeArea(of: frame, role: .primary))
             case .secondary, .slideOver:
                 if let (frame, horizontal, role) = geometry.secondary {
                     result[app.name] = WindowGeometry(
-                        role: role, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen)
+                        role: role, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen,
+                        safeArea: geometry.safeArea(of: frame, role: role))
                 } else if var kept = previous[app.name] {
                     kept.state = .background
                     kept.role = .secondary
@@ -285,7 +317,8 @@ public struct Simulation: Sendable {
                     let offstage = DisplayGeometry(profile: profile, orientation: state.orientation, arrangement: .splitTwoThirds)
                     let (frame, horizontal, _) = offstage.secondary!
                     result[app.name] = WindowGeometry(
-                        role: .secondary, frame: frame, traits: offstage.traits(horizontal: horizontal), state: .background)
+                        role: .secondary, frame: frame, traits: offstage.traits(horizontal: horizontal), state: .background,
+                        safeArea: offstage.safeArea(of: frame, role: .secondary))
                 }
             case .pip:
                 let traits = TraitCollection(

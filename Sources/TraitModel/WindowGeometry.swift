@@ -4,12 +4,15 @@ public struct WindowGeometry: Sendable, Hashable {
     public var frame: Rect
     public var traits: TraitCollection
     public var state: AppState
+    /// The window's safe-area insets, in its own coordinates (see `DisplayGeometry.safeArea(of:role:)`).
+    public var safeArea: EdgeInsets
 
-    public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState) {
+    public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero) {
         self.role = role
         self.frame = frame
         self.traits = traits
         self.state = state
+        self.safeArea = safeArea
     }
 }
 
@@ -80,6 +83,20 @@ public struct DisplayGeometry: Sendable {
 
     /// The divider's x position (its left edge), nil when there is no split.
     public var dividerX: Double? { arrangement.isSplit ? primary.frame.width : nil }
+
+    /// A window's safe-area insets: the screen's inset on each screen edge the window touches (a Split View side
+    /// touches the top, the bottom and its outer edge). Slide Over and Picture in Picture float inside the
+    /// screen, already clear of the status bar and the home indicator, and get none.
+    public func safeArea(of frame: Rect, role: Role) -> EdgeInsets {
+        guard role == .primary || role == .secondary else { return .zero }
+        let screenInsets = profile.table(orientation).safeArea
+        let touches = (
+            top: frame.y <= 0, left: frame.x <= 0,
+            bottom: frame.y + frame.height >= screen.height, right: frame.x + frame.width >= screen.width)
+        return EdgeInsets(
+            top: touches.top ? screenInsets.top : 0, left: touches.left ? screenInsets.left : 0,
+            bottom: touches.bottom ? screenInsets.bottom : 0, right: touches.right ? screenInsets.right : 0)
+    }
 
     public func traits(horizontal: SizeClass) -> TraitCollection {
         TraitCollection(

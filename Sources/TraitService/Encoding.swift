@@ -5,6 +5,9 @@ import TraitModel
 enum Encoding {
     static func frame(_ r: Rect) -> DBusValue { .doubles([r.x, r.y, r.width, r.height]) }
 
+    /// Safe-area insets as `(dddd)`: top, left, bottom, right.
+    static func insets(_ e: EdgeInsets) -> DBusValue { .doubles(e.values) }
+
     static func size(_ s: Size) -> DBusValue { .doubles([s.width, s.height]) }
 
     /// A trait collection as `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d.
@@ -18,14 +21,16 @@ enum Encoding {
     }
 
     /// `ViewWillTransitionToSize`'s context: `duration` d, `reason` s, `orientation` s, `frame` (dddd),
-    /// `snapshot` b, and `screenSize` (dd), the screen in the new orientation (it arrives before the display's
-    /// PropertiesChanged, so an adapter can tell a window narrower than the screen from this signal alone).
-    static func context(_ c: TransitionContext, frame: Rect, screen: DBusValue?) -> DBusValue {
+    /// `safeAreaInsets` (dddd), `snapshot` b, and `screenSize` (dd), the screen in the new orientation (it
+    /// arrives before the display's PropertiesChanged, so an adapter can tell a window narrower than the screen
+    /// from this signal alone).
+    static func context(_ c: TransitionContext, window: WindowGeometry, screen: DBusValue?) -> DBusValue {
         var fields: [String: DBusValue] = [
             "duration": .double(c.duration),
             "reason": .string(c.reason.rawValue),
             "orientation": .string(c.orientation.rawValue),
-            "frame": Encoding.frame(frame),
+            "frame": Encoding.frame(window.frame),
+            "safeAreaInsets": insets(window.safeArea),
             "snapshot": .boolean(c.reason == .snapshot),
         ]
         if let screen { fields["screenSize"] = screen }
@@ -41,6 +46,7 @@ enum Encoding {
             "VerticalSizeClass": .string(w.traits.verticalSizeClass.rawValue),
             "Traits": traits(w.traits),
             "State": .string(w.state.rawValue),
+            "SafeAreaInsets": insets(w.safeArea),
         ]
     }
 

@@ -68,6 +68,7 @@ public enum Layout1 {
             .init("ViewWillTransitionToSize",
                   [Arg("transition", "t"), Arg("width", "d"), Arg("height", "d"), Arg("context", "a{sv}")]),
             .init("TraitCollectionDidChange", [Arg("transition", "t"), Arg("previous_traits", "a{sv}")]),
+            .init("ViewSafeAreaInsetsDidChange", [Arg("transition", "t"), Arg("insets", "(dddd)")]),
             .init("TransitionCompleted",
                   [Arg("transition", "t"), Arg("reported", "as"), Arg("missed", "as"), Arg("failed", "as")]),
             .init("WillResignActive"), .init("DidBecomeActive"), .init("DidEnterBackground"),
@@ -75,7 +76,7 @@ public enum Layout1 {
         ],
         properties: [
             .init("App", "s"), .init("Role", "s"), .init("Frame", "(dddd)"), .init("HorizontalSizeClass", "s"),
-            .init("VerticalSizeClass", "s"), .init("Traits", "a{sv}"), .init("State", "s"), .init("Adapters", "as"),
+            .init("VerticalSizeClass", "s"), .init("Traits", "a{sv}"), .init("State", "s"), .init("SafeAreaInsets", "(dddd)"), .init("Adapters", "as"),
             .init("Layouts", "a{sa{s(dddd)}}"), .init("LayoutExtras", "a{sa{sv}}"), .init("RestorationState", "a{sv}"),
         ])
 

@@ -13,7 +13,7 @@ import TraitModel
 ///   2. each transition's steps before `updateProperties` (`WillTransitionToTraitCollection`,
 ///      `ViewWillTransitionToSize`), each with its transition id;
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
-///   4. the steps after it (`TraitCollectionDidChange`), then `DidBecomeActive`, then closed windows go
+///   4. the steps after it (`TraitCollectionDidChange`, then `ViewSafeAreaInsetsDidChange`), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
 ///   5. completion: a transition completes when every adapter registered for the window when it began has
 ///      reported (or left the bus), or when the deadline passes; with no adapters, at once.
@@ -168,10 +168,12 @@ final class TransitionCoordinator {
         case .viewWillTransitionToSize(let size):
             signal(change.app, "ViewWillTransitionToSize", [
                 .uint64(id), .double(size.width), .double(size.height),
-                Encoding.context(change.context, frame: change.after!.frame, screen: screen),
+                Encoding.context(change.context, window: change.after!, screen: screen),
             ])
         case .traitCollectionDidChange(let previous):
             signal(change.app, "TraitCollectionDidChange", [.uint64(id), Encoding.traits(previous)])
+        case .safeAreaInsetsDidChange(let insets):
+            signal(change.app, "ViewSafeAreaInsetsDidChange", [.uint64(id), Encoding.insets(insets)])
         case .updateProperties, .complete:
             break
         }

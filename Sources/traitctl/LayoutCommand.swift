@@ -85,7 +85,9 @@ extension LayoutCommand {
             let catalog = try ProfileLoader.catalog()
             var conflicts = 0, ambiguous = 0
             let cases = try LayoutCase.all()
-            print("DEVICE          ORIENTATION  ARRANGEMENT       WINDOW      SIZE         CLASSES  RESULT")
+            let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)
+            print(["DEVICE".padded(deviceColumn), "ORIENTATION ", "ARRANGEMENT      ", "WINDOW     ", "SIZE        ", "CLASSES ",
+                   "RESULT"].joined(separator: " "))
             for item in cases {
                 let result: String
                 switch item.solve(document) {
@@ -98,7 +100,7 @@ extension LayoutCommand {
                     conflicts += 1
                     result = "conflict: " + lines.joined(separator: " | ")
                 }
-                print([item.device.padded(15), item.orientation.padded(12), item.arrangement.padded(17), item.role.padded(11),
+                print([item.device.padded(deviceColumn), item.orientation.padded(12), item.arrangement.padded(17), item.role.padded(11),
                        item.size.padded(12), item.classes.padded(8), result].joined(separator: " "))
             }
             let count = cases.count

@@ -8,7 +8,7 @@ struct Render: AsyncParsableCommand {
         abstract: "Draw the simulated screen to scale: windows, divider and every adapter's reported frames.",
         discussion: """
             One SVG pixel is one point. The picture shows the device outline, each window on screen with its app, \
-            role, frame and size classes, the Split View divider, and each adapter's latest frames (from the window's \
+            role, frame and size classes, its safe area (dashed, green), the Split View divider, and each adapter's latest frames (from the window's \
             Layouts property) labelled ADAPTER: ELEMENT. --png converts the same picture with rsvg-convert (Debian's \
             librsvg2-bin, which make deps installs).
             """)
@@ -80,6 +80,13 @@ struct ScreenPicture {
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
         p.group("window \(window.app): \(window.role), frame \(f.map(\.svg).joined(separator: ",")), \(classes)") { p in
             p.rect(x, y, f[2], f[3], fill: tint, stroke: "#555", strokeWidth: 1.5)
+            // The safe area (UIKit's safeAreaLayoutGuide): what the status bar, the sensor housing and the home
+            // indicator leave of the window, dashed.
+            let s = window.safeAreaInsets
+            if s.count == 4, s.contains(where: { $0 > 0 }) {
+                p.rect(x + s[1], y + s[0], f[2] - s[1] - s[3], f[3] - s[0] - s[2], stroke: "#34c759", strokeWidth: 1,
+                       dashed: true)
+            }
             p.text(x + 8, y + 18, "\(window.app) · \(window.role)", size: 14, bold: true)
             p.text(x + 8, y + 34, "(\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg) · \(classes)", size: 11, color: "#444")
         }

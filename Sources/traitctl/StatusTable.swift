@@ -8,10 +8,11 @@ struct StatusTable {
     init(_ state: DisplaySnapshot) {
         let size = state.screenSize.count == 2 ? "\(state.screenSize[0].compact) x \(state.screenSize[1].compact)" : "?"
         var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(state.arrangement)  (serial \(state.serial))"]
-        let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE"]
+        let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
         let rows = state.windows.map { w -> [String] in
             let f = w.frame.count == 4 ? "\(w.frame[0].compact), \(w.frame[1].compact), \(w.frame[2].compact) x \(w.frame[3].compact)" : "?"
-            return [w.app, w.role, f, w.horizontalSizeClass, w.verticalSizeClass, w.state]
+            let safe = w.safeAreaInsets.count == 4 ? w.safeAreaInsets.map(\.compact).joined(separator: ", ") : "?"
+            return [w.app, w.role, f, w.horizontalSizeClass, w.verticalSizeClass, w.state, safe]
         }
         if rows.isEmpty {
             lines.append("no apps open")

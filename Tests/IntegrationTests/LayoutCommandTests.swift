@@ -43,9 +43,11 @@ import Testing
     @Test func checkCoversEveryDeviceOrientationAndArrangement() throws {
         let check = try traitctl(["layout", "check", Self.seed])
         #expect(check.status == 0)
-        // 7 profiles: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise.
-        #expect(check.stdout.contains("112 cases: 112 ok, 0 with conflicts, 0 ambiguous"))
-        #expect(check.stdout.contains("ipad-9.7        landscape    split-two-thirds  primary     694x768      R/R      ok"))
+        // 7 iPads: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise (112 cases).
+        // 9 iPhones: full only, in landscape and portrait (18 cases).
+        #expect(check.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"))
+        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      ok\n"))
+        #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      ok\n"))
         let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
         let failing = try traitctl(["layout", "check", conflicting])
@@ -54,6 +56,6 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: loose) }
         let ambiguous = try traitctl(["layout", "check", loose])
         #expect(ambiguous.status == 0 && ambiguous.stdout.contains("ambiguous: a.height, a.top"))
-        #expect(ambiguous.stdout.contains("112 cases: 0 ok, 0 with conflicts, 112 ambiguous"))
+        #expect(ambiguous.stdout.contains("130 cases: 0 ok, 0 with conflicts, 130 ambiguous"))
     }
 }

@@ -40,7 +40,9 @@ import Testing
         #expect(opened.stdout.contains("object path \"/org/traitd/Layout1/window/my_2dvideo\""))
         #expect(try fixture.dbusSend("CloseApp", ["string:notes"]).status == 0)
         let devices = try fixture.dbusSend("ListDevices")
-        for id in ["ipad-9.7", "ipad-10.2", "ipad-pro-10.5", "ipad-pro-11", "ipad-air-10.9", "ipad-pro-12.9", "ipad-mini-6"] {
+        for id in ["ipad-9.7", "ipad-10.2", "ipad-pro-10.5", "ipad-pro-11", "ipad-air-10.9", "ipad-pro-12.9", "ipad-mini-6",
+                   "iphone-se-1", "iphone-8", "iphone-8-plus", "iphone-x", "iphone-xr", "iphone-xs-max", "iphone-12",
+                   "iphone-13-mini", "iphone-12-pro-max"] {
             #expect(devices.stdout.contains("string \"\(id)\""))
         }
         // GetState through busctl: serial 6 after five changes; mail is now alone with the PiP window.

@@ -79,12 +79,21 @@ import Testing
         #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "TransitionCompleted"])
         let notesStates = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notesStates.first == "WillEnterForeground" && notesStates.contains("DidBecomeActive"))
-        // A 180-degree turn changes the orientation and no window: no window signal at all.
+        // A 180-degree turn changes no size and no trait, yet each window on screen hears ViewWillTransitionToSize
+        // with its unchanged size (UIKit does the same), and its transition completes; no trait signal.
         let more = try await client.events()
         try await client.rotate(to: "landscape-right")
-        let after = try await collect(more) { $0.contains { $0.member == "PropertiesChanged" && $0.app == nil } }
-        #expect(after.allSatisfy { $0.app == nil })
-        #expect(after.last?.arguments[1].dictionary?["Orientation"] == .string("landscape-right"))
+        let after = try await collect(more) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
+        for app in ["mail", "notes"] {
+            #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "TransitionCompleted"], "\(app)")
+        }
+        let turn = try #require(after.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
+        #expect(turn.arguments[1] == .double(981) && turn.arguments[2] == .double(1024))
+        let context = try #require(turn.arguments[3].dictionary)
+        #expect(context["reason"] == .string("rotation") && context["orientation"] == .string("landscape-right"))
+        #expect(context["duration"] == .double(0.6), "a half turn animates twice as long as a quarter turn")
+        let display = try #require(after.first { $0.member == "PropertiesChanged" && $0.app == nil })
+        #expect(display.arguments[1].dictionary?["Orientation"] == .string("landscape-right"))
     }
 
     @Test func objectManagerAnnouncesWindows() async throws {

@@ -69,14 +69,33 @@ import Testing
 
     @Test func unchangedGeometryGetsNothing() throws {
         var sim = try make()
-        // A 180-degree turn keeps every size and trait: the state changes, no window does.
-        let plan = try sim.step(.rotate(.landscapeRight))
-        #expect(plan.windows.isEmpty && plan.displayChanges == [.orientation] && sim.serial == 2)
         // The same command again changes nothing at all, and the serial stays.
+        let same = try sim.step(.setArrangement(.splitTwoThirds))
+        #expect(same.isEmpty && sim.serial == 1)
+        _ = try sim.step(.rotate(.landscapeRight))
         let again = try sim.step(.rotate(.landscapeRight))
         #expect(again.isEmpty && sim.serial == 2)
-        let same = try sim.step(.setArrangement(.splitTwoThirds))
-        #expect(same.isEmpty && sim.serial == 2)
+    }
+
+    @Test func aHalfTurnTellsEveryWindowOnScreenItsUnchangedSize() throws {
+        var sim = try make()
+        _ = try sim.step(.openApp("video", .pip))
+        _ = try sim.step(.setArrangement(.full))  // notes waits in the background
+        let plan = try sim.step(.rotate(.landscapeRight))
+        #expect(plan.displayChanges == [.orientation] && sim.serial == 4)
+        // mail and the pip window are on screen; notes, in the background, hears nothing.
+        #expect(plan.transitions.map(\.app) == ["mail", "video"])
+        for change in plan.transitions {
+            let size = try #require(change.before?.frame.size)
+            #expect(change.rotated && !change.sizeChanged && !change.traitsChanged && !change.safeAreaChanged)
+            #expect(change.steps == [.viewWillTransitionToSize(size), .updateProperties, .complete])
+            #expect(change.context.reason == .rotation && change.context.orientation == .landscapeRight)
+            #expect(change.context.duration == 2 * sim.settings.duration, "a half turn animates twice as long")
+        }
+        // Portrait to upside-down on an iPad, which offers it: the same.
+        _ = try sim.step(.rotate(.portrait))
+        let flip = try sim.step(.rotate(.portraitUpsideDown))
+        #expect(flip.transitions.map(\.app) == ["mail", "video"] && flip.transitions.allSatisfy { $0.rotated })
     }
 
     @Test func fullScreenSendsTheSecondaryToTheBackgroundAndBack() throws {
@@ -131,7 +150,9 @@ import Testing
     @Test func unknownDeviceIsRefusedWithTheKnownOnes() throws {
         var sim = try make()
         #expect(throws: ModelError.invalidArgument(
-            "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-9.7, ipad-air-10.9, ipad-mini-6, ipad-pro-10.5, ipad-pro-11, ipad-pro-12.9"
+            "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-9.7, ipad-air-10.9, ipad-mini-6, ipad-pro-10.5, ipad-pro-11, "
+                + "ipad-pro-12.9, iphone-12, iphone-12-pro-max, iphone-13-mini, iphone-8, iphone-8-plus, iphone-se-1, iphone-x, "
+                + "iphone-xr, iphone-xs-max"
         )) { _ = try sim.step(.setDevice("ipad-99")) }
         #expect(sim.serial == 1)
     }
@@ -163,6 +184,7 @@ extension TransitionStep {
         case .viewWillTransitionToSize: return "viewWillTransitionToSize"
         case .updateProperties: return "updateProperties"
         case .traitCollectionDidChange: return "traitCollectionDidChange"
+        case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
         case .complete: return "complete"
         }
     }

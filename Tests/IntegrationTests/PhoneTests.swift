@@ -1,0 +1,140 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// iPhones, safe areas and the half turn, on a private bus with the real daemon, driven by TraitClient,
+/// dbus-send, busctl and gdbus.
+@Suite struct PhoneTests {
+    @Test func aPlusPhoneTurnsBothSizeClassesInOneTransition() async throws {
+        let fixture = try await DaemonFixture()
+        let recorder = try await Recorder(fixture)
+        #expect(try fixture.traitctl(["set", "device", "iphone-8-plus"]).status == 0)
+        try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
+        for (orientation, classes) in [("portrait", ("compact", "regular")), ("landscape-right", ("regular", "compact"))] {
+            recorder.clear()
+            #expect(try fixture.dbusSend("Rotate", ["string:\(orientation)"]).status == 0)
+            let seen = try await recorder.wait("the rotation to \(orientation)") {
+                $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" }
+            }
+            let mail = seen.filter { $0.app == "mail" }
+            #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
+                                           "TraitCollectionDidChange", "ViewSafeAreaInsetsDidChange", "TransitionCompleted"])
+            let will = try #require(mail.first?.arguments[1].dictionary)
+            #expect(will["horizontalSizeClass"] == .string(classes.0) && will["verticalSizeClass"] == .string(classes.1))
+            let did = try #require(mail.first { $0.member == "TraitCollectionDidChange" }?.arguments[1].dictionary)
+            #expect(did["horizontalSizeClass"] == .string(classes.1) && did["verticalSizeClass"] == .string(classes.0),
+                    "the previous traits: both classes were the other way round")
+            // The status bar shows in portrait only: 20 pt at the top.
+            let insets = mail.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles
+            #expect(insets == (orientation == "portrait" ? [20, 0, 0, 0] : [0, 0, 0, 0]))
+        }
+        // The display says what the phone is.
+        let scale = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+                                        "org.traitd.Layout1.Display", "Scale"])
+        #expect(scale.stdout == "d 3\n")
+        let traits = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/mail",
+                                                "--method", "org.freedesktop.DBus.Properties.Get", "org.traitd.Layout1.Window", "Traits"])
+        #expect(traits.stdout.contains("'idiom': <'phone'>"))
+    }
+
+    @Test func anOrientationThePhoneDoesNotOfferIsRefusedAndChangesNothing() async throws {
+        let fixture = try await DaemonFixture()
+        #expect(try fixture.traitctl(["set", "device", "iphone-x"]).status == 0)
+        let before = try fixture.traitctl(["status"]).stdout
+        let serial = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
+        let refused = try fixture.dbusSend("Rotate", ["string:portrait-upside-down"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x does not offer portrait-upside-down; "
+                                        + "offered orientations: portrait, landscape-left, landscape-right"))
+        let again = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
+        let after = try fixture.traitctl(["status"]).stdout
+        #expect(again.stdout == serial.stdout && after == before)
+        // A split is not offered either, and opening a second app beside the primary is refused.
+        let split = try fixture.dbusSend("SetArrangement", ["string:split-half"])
+        #expect(split.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x does not offer split-half in "))
+        let open = try fixture.dbusSend("OpenApp", ["string:maps", "string:secondary"])
+        #expect(open.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x shows one app at a time"))
+        // Picture in Picture is allowed.
+        #expect(try fixture.dbusSend("OpenApp", ["string:video", "string:pip"]).status == 0)
+    }
+
+    @Test func aPhoneSendsTheSecondaryToTheBackgroundAndOpenAppBringsItBack() async throws {
+        let fixture = try await DaemonFixture()
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        let recorder = try await Recorder(fixture)
+        try await client.setRestorationState(["draft": .string("half a sentence")], for: "notes")
+        try await client.setDevice("iphone-12")
+        let seen = try await recorder.wait("notes leaving") { $0.contains { $0.member == "InterfacesRemoved" } }
+        #expect(seen.filter { $0.app == "notes" && $0.member != "PropertiesChanged" }.map(\.member).prefix(2)
+                    == ["WillResignActive", "DidEnterBackground"])
+        var state = try await client.state()
+        #expect(state.arrangement == "full" && state.windows.map(\.app) == ["mail"] && state.backgroundApps == ["notes"])
+        #expect(state.window("mail")?.frame == [0, 0, 844, 390] && state.window("mail")?.safeAreaInsets == [0, 47, 21, 47])
+        // Back on an iPad, notes waits in the background (no window object: its restoration state is kept, and
+        // readable again once it opens) until it is opened again.
+        try await client.setDevice("ipad-9.7")
+        state = try await client.state()
+        #expect(state.windows.map(\.app) == ["mail"] && state.backgroundApps == ["notes"])
+        recorder.clear()
+        _ = try await client.openApp("notes", role: "secondary")
+        try await recorder.wait("notes returning") { $0.contains { $0.app == "notes" && $0.member == "DidBecomeActive" } }
+        state = try await client.state()
+        #expect(state.arrangement == "split-two-thirds" && state.backgroundApps.isEmpty)
+        #expect(try await client.restorationState(of: "notes") == ["draft": .string("half a sentence")])
+    }
+
+    @Test func aHalfTurnWaitsForTheAdapters() async throws {
+        let fixture = try await DaemonFixture()
+        let recorder = try await Recorder(fixture)
+        let adapter = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.3))
+        defer { withExtendedLifetime(adapter) {} }
+        #expect(try fixture.traitctl(["set", "orientation", "landscape-right"]).status == 0)
+        let seen = try await recorder.wait("the half turn") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
+        let size = try #require(seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
+        #expect(size.arguments[1] == .double(694) && size.arguments[2] == .double(768), "the unchanged size")
+        #expect(size.arguments[3].dictionary?["orientation"] == .string("landscape-right"))
+        #expect(!seen.contains { $0.member == "WillTransitionToTraitCollection" || $0.member == "TraitCollectionDidChange" })
+        let id = try #require(size.transitionID)
+        let completion = try await recorder.completion(of: id)
+        #expect(completion.reported == ["slow"] && completion.missed.isEmpty, "completed when the adapter reported, not at once")
+    }
+
+    @Test func safeAreaInsetsArePublishedAndSignalledOnEveryChange() async throws {
+        let fixture = try await DaemonFixture()
+        let recorder = try await Recorder(fixture)
+        let path = "/org/traitd/Layout1/window/mail"
+        func insets() throws -> String {
+            try fixture.busctl(["get-property", "org.traitd.Layout1", path, "org.traitd.Layout1.Window", "SafeAreaInsets"]).stdout
+        }
+        // ipad-9.7 split: the primary touches the top (status bar, 20) and the bottom (0).
+        #expect(try insets() == "(dddd) 20 0 0 0\n")
+        // ipad-pro-11 (Face ID): status bar and home indicator.
+        #expect(try fixture.traitctl(["set", "device", "ipad-pro-11"]).status == 0)
+        var seen = try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
+        #expect(seen.first { $0.app == "mail" && $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles == [24, 0, 20, 0])
+        #expect(try insets() == "(dddd) 24 0 20 0\n")
+        // The new insets arrive with the transition's context too.
+        let context = seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" }?.arguments[3].dictionary
+        #expect(context?["safeAreaInsets"] == .doubles([24, 0, 20, 0]))
+        // The phone in landscape: the sensor housing on both sides, the home indicator below.
+        for (command, expected) in [(["set", "device", "iphone-xr"], [0.0, 44, 24, 44]), (["set", "orientation", "portrait"], [44, 0, 34, 0])] {
+            recorder.clear()
+            #expect(try fixture.traitctl(command).status == 0)
+            seen = try await recorder.wait("\(command)") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
+            let mail = seen.filter { $0.app == "mail" }.map(\.member)
+            let signal = try #require(mail.firstIndex(of: "ViewSafeAreaInsetsDidChange"), "\(command): \(mail)")
+            #expect(mail.firstIndex(of: "PropertiesChanged")! < signal && signal == mail.count - 2,
+                    "after the properties hold the new insets, just before TransitionCompleted: \(mail)")
+            #expect(seen.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles == expected)
+            let changed = seen.first { $0.app == "mail" && $0.member == "PropertiesChanged" }?.arguments[1].dictionary
+            #expect(changed?["SafeAreaInsets"] == .doubles(expected))
+        }
+        // traitctl status shows them; gdbus's introspection has the property and the signal.
+        #expect(try fixture.traitctl(["status"]).stdout.contains("active  44, 0, 34, 0"))
+        let xml = try fixture.gdbus("introspect", ["--dest", "org.traitd.Layout1", "--object-path", path]).stdout
+        #expect(xml.contains("readonly (dddd) SafeAreaInsets") && xml.contains("ViewSafeAreaInsetsDidChange(t transition,"))
+    }
+}
