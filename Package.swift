@@ -142,7 +142,7 @@ let package = Package(
             name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport", "SolverWorkload"],
             exclude: ["Oracle", "Reproducers"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
-        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig"]),
+        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TraitServiceTests",

@@ -57,7 +57,7 @@ public struct BookPages: LayoutAdapter {
             layout.hide("leftPage", when: .any)
         }
         return .solving(layout, in: window, extras: [
-            "pages": .number(twoPages ? 2 : 1), "ratio": .number((ratio * 1e4).rounded() / 1e4),
+            "pages": .number(twoPages ? 2 : 1), "ratio": .number(ratio),
         ])
     }
 

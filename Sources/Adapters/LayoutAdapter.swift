@@ -22,13 +22,20 @@ public struct WindowContext: Sendable, Equatable {
     /// The screen's size in the current orientation.
     public var screenWidth: Double
     public var screenHeight: Double
+    /// `phone` or `pad`, from the window's traits.
+    public var idiom: LayoutEnvironment.Idiom
+    /// The window's safe-area insets (`SafeAreaInsets`).
+    public var safeArea: LayoutInsets
 
-    public init(width: Double, height: Double, traits: LayoutTraits, screenWidth: Double, screenHeight: Double) {
+    public init(width: Double, height: Double, traits: LayoutTraits, screenWidth: Double, screenHeight: Double,
+                idiom: LayoutEnvironment.Idiom = .pad, safeArea: LayoutInsets = .zero) {
         self.width = width
         self.height = height
         self.traits = traits
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
+        self.idiom = idiom
+        self.safeArea = safeArea
     }
 
     /// A window of this size taking the whole screen, with the default traits for its size.
@@ -39,6 +46,12 @@ public struct WindowContext: Sendable, Equatable {
 
     /// Split View and Slide Over windows are narrower than the screen; a full-screen window is not.
     public var isNarrowerThanScreen: Bool { width < screenWidth }
+
+    /// What a layout file's conditions and its `safe` guide see.
+    public var environment: LayoutEnvironment {
+        LayoutEnvironment(width: width, height: height, traits: traits, idiom: idiom, isSplit: isNarrowerThanScreen,
+                          safeArea: safeArea)
+    }
 }
 
 /// An element's frame in window coordinates, in points.
@@ -70,6 +83,16 @@ public enum Extra: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+extension Extra {
+    init(_ value: ExtraValue.Resolved) {
+        switch value {
+        case .string(let s): self = .string(s)
+        case .number(let n): self = .number(n)
+        case .bool(let b): self = .bool(b)
+        }
+    }
+}
+
 /// A laid-out window, or why it could not be laid out.
 public enum AdapterResult: Sendable, Equatable {
     /// Frames of the elements shown (hidden elements have none) and the extras.
@@ -81,10 +104,12 @@ public enum AdapterResult: Sendable, Equatable {
     /// Free anchors, if any, are named in the extra `ambiguous`.
     static func solving(_ document: LayoutDocument, in window: WindowContext, extras: [String: Extra] = [:]) -> AdapterResult {
         do {
-            let result = try document.solve(width: window.width, height: window.height, traits: window.traits)
+            let environment = window.environment
+            let result = try document.solve(in: environment)
             var frames: [String: Frame] = [:]
             for view in document.views { if let values = result.frames[view] { frames[view] = Frame(values) } }
             var extras = extras
+            for (name, value) in document.extras(in: environment) { extras[name] = Extra(value) }
             if !result.ambiguous.isEmpty { extras["ambiguous"] = .string(result.ambiguous.joined(separator: ", ")) }
             return .laidOut(frames: frames, extras: extras)
         } catch {

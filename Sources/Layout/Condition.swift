@@ -1,3 +1,87 @@
+/// Where a section of a layout file applies: size classes, orientation, device, window size and aspect ratio,
+/// combined with `and`, `or` and `not`, as libadwaita's `AdwBreakpoint` conditions and Interface Builder's
+/// size-class variations. `[any]` always holds.
+///
+///     [w:compact]                                  the window is horizontally compact
+///     [w:regular landscape]                        both (juxtaposition, `,` and `and` all mean and)
+///     [min-width: 600 and max-aspect-ratio: 4/3]   at least 600 pt wide, at most 4:3
+///     [phone or (split and not portrait)]
+public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
+    case any
+    case horizontal(LayoutTraits.SizeClass)
+    case vertical(LayoutTraits.SizeClass)
+    case orientation(LayoutTraits.Orientation)
+    case idiom(LayoutEnvironment.Idiom)
+    /// The window is narrower than the screen (Split View, Slide Over).
+    case split
+    /// Bounds on the window, inclusive, in points (`min-width: 600` holds at 600).
+    case minWidth(Double), maxWidth(Double), minHeight(Double), maxHeight(Double)
+    /// Bounds on width / height, inclusive.
+    case minAspectRatio(Double), maxAspectRatio(Double)
+    case not(Condition)
+    case and([Condition])
+    case or([Condition])
+
+    /// The conjunction of the parts given; `.any` when none is (Interface Builder's size-class variations).
+    public init(horizontal: LayoutTraits.SizeClass? = nil, vertical: LayoutTraits.SizeClass? = nil,
+                orientation: LayoutTraits.Orientation? = nil) {
+        let parts = [horizontal.map(Condition.horizontal), vertical.map(Condition.vertical),
+                     orientation.map(Condition.orientation)].compactMap { $0 }
+        self = parts.isEmpty ? .any : parts.count == 1 ? parts[0] : .and(parts)
+    }
+
+    public func holds(in e: LayoutEnvironment) -> Bool {
+        switch self {
+        case .any: return true
+        case .horizontal(let c): return e.traits.horizontal == c
+        case .vertical(let c): return e.traits.vertical == c
+        case .orientation(let o): return e.traits.orientation == o
+        case .idiom(let i): return e.idiom == i
+        case .split: return e.isSplit
+        case .minWidth(let v): return e.width >= v
+        case .maxWidth(let v): return e.width <= v
+        case .minHeight(let v): return e.height >= v
+        case .maxHeight(let v): return e.height <= v
+        case .minAspectRatio(let v): return e.aspectRatio >= v
+        case .maxAspectRatio(let v): return e.aspectRatio <= v
+        case .not(let c): return !c.holds(in: e)
+        case .and(let cs): return cs.allSatisfy { $0.holds(in: e) }
+        case .or(let cs): return cs.contains { $0.holds(in: e) }
+        }
+    }
+
+    /// As a section header: `[w:compact and min-width: 600]`.
+    public var description: String { "[" + text + "]" }
+
+    /// The condition in the layout language, parenthesised where a part is itself an `and` or `or`.
+    var text: String {
+        switch self {
+        case .any: return "any"
+        case .horizontal(let c): return "w:\(c.rawValue)"
+        case .vertical(let c): return "h:\(c.rawValue)"
+        case .orientation(let o): return o.rawValue
+        case .idiom(let i): return i.rawValue
+        case .split: return "split"
+        case .minWidth(let v): return "min-width: \(v.text)"
+        case .maxWidth(let v): return "max-width: \(v.text)"
+        case .minHeight(let v): return "min-height: \(v.text)"
+        case .maxHeight(let v): return "max-height: \(v.text)"
+        case .minAspectRatio(let v): return "min-aspect-ratio: \(v.text)"
+        case .maxAspectRatio(let v): return "max-aspect-ratio: \(v.text)"
+        case .not(let c): return "not " + c.operand
+        case .and(let cs): return cs.map(\.operand).joined(separator: " and ")
+        case .or(let cs): return cs.map(\.operand).joined(separator: " or ")
+        }
+    }
+
+    private var operand: String {
+        switch self {
+        case .and, .or: return "(" + text + ")"
+        default: return text
+        }
+    }
+}
+
 /// The traits a layout is solved for: the window's size classes and the device's orientation.
 public struct LayoutTraits: Sendable, Equatable {
     public enum SizeClass: String, Sendable, CaseIterable { case compact, regular }
@@ -22,30 +106,40 @@ public struct LayoutTraits: Sendable, Equatable {
     }
 }
 
-/// Where a section of a layout file applies, as Interface Builder's size-class variations: every part given
-/// must hold (`[w:regular landscape]`); nothing given (`[any]`) always holds.
-public struct Condition: Sendable, Equatable, CustomStringConvertible {
-    public var horizontal: LayoutTraits.SizeClass?
-    public var vertical: LayoutTraits.SizeClass?
-    public var orientation: LayoutTraits.Orientation?
+/// Everything a layout is solved in: the window's size and traits, the device's idiom, whether the window is
+/// narrower than the screen, and the window's safe area (the `safe` guide).
+public struct LayoutEnvironment: Sendable, Equatable {
+    public enum Idiom: String, Sendable, CaseIterable { case phone, pad }
 
-    public init(horizontal: LayoutTraits.SizeClass? = nil, vertical: LayoutTraits.SizeClass? = nil,
-                orientation: LayoutTraits.Orientation? = nil) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-        self.orientation = orientation
+    public var width: Double
+    public var height: Double
+    public var traits: LayoutTraits
+    public var idiom: Idiom
+    /// The window is narrower than the screen: a Split View side or a Slide Over window.
+    public var isSplit: Bool
+    public var safeArea: LayoutInsets
+
+    public init(width: Double, height: Double, traits: LayoutTraits? = nil, idiom: Idiom = .pad, isSplit: Bool = false,
+                safeArea: LayoutInsets = .zero) {
+        self.width = width
+        self.height = height
+        self.traits = traits ?? .defaults(width: width, height: height)
+        self.idiom = idiom
+        self.isSplit = isSplit
+        self.safeArea = safeArea
     }
 
-    public static let any = Condition()
+    /// width / height; infinite for a window with no height.
+    public var aspectRatio: Double { height > 0 ? width / height : .infinity }
+}
 
-    public func holds(for traits: LayoutTraits) -> Bool {
-        (horizontal == nil || horizontal == traits.horizontal) && (vertical == nil || vertical == traits.vertical)
-            && (orientation == nil || orientation == traits.orientation)
+/// The safe area's insets from the window's edges, in points (UIKit's `safeAreaInsets`).
+public struct LayoutInsets: Sendable, Equatable {
+    public var top, left, bottom, right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }
 
-    public var description: String {
-        let parts = [horizontal.map { "w:\($0.rawValue)" }, vertical.map { "h:\($0.rawValue)" }, orientation?.rawValue]
-            .compactMap { $0 }
-        return "[" + (parts.isEmpty ? "any" : parts.joined(separator: " ")) + "]"
-    }
+    public static let zero = LayoutInsets(top: 0, left: 0, bottom: 0, right: 0)
 }

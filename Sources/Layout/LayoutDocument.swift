@@ -1,6 +1,7 @@
 import Cassowary
 
-/// A parsed layout file: items, metrics, constraints by section, and the items each section hides.
+/// A parsed layout file: items, metrics, constraints by section, the items each section hides and the extras
+/// each section sets.
 public struct LayoutDocument: Sendable {
     public var file: String
     /// The app whose windows this layout serves (`app NAME`), used by the adapter host.
@@ -11,20 +12,37 @@ public struct LayoutDocument: Sendable {
     public var constraints: [LayoutConstraint] = []
     /// `hide A B` lines: in sections whose condition holds, these items are not installed.
     public var hides: [(condition: Condition, items: [String])] = []
+    /// `extra NAME = VALUE` lines, in file order: where several hold, the last one wins.
+    public var extras: [(condition: Condition, name: String, value: ExtraValue)] = []
 
     public init(file: String) { self.file = file }
 
     /// The container's name in constraints.
     public static let container = "super"
+    /// The built-in guide of the window's safe area (UIKit's `safeAreaLayoutGuide`), inset from the container by
+    /// the environment's `safeArea`.
+    public static let safeArea = "safe"
 
-    public func hiddenItems(for traits: LayoutTraits) -> Set<String> {
-        Set(hides.filter { $0.condition.holds(for: traits) }.flatMap(\.items))
+    public func hiddenItems(in environment: LayoutEnvironment) -> Set<String> {
+        Set(hides.filter { $0.condition.holds(in: environment) }.flatMap(\.items))
     }
 
-    /// The constraints that take part for `traits`: active, their section holds, and they mention no hidden item.
-    public func activeConstraints(for traits: LayoutTraits) -> [LayoutConstraint] {
-        let hidden = hiddenItems(for: traits)
-        return constraints.filter { $0.isActive && $0.condition.holds(for: traits) && hidden.isDisjoint(with: $0.items) }
+    /// The constraints that take part in `environment`: active, their section holds, and they mention no hidden
+    /// item.
+    public func activeConstraints(in environment: LayoutEnvironment) -> [LayoutConstraint] {
+        let hidden = hiddenItems(in: environment)
+        return constraints.filter {
+            $0.isActive && $0.condition.holds(in: environment) && hidden.isDisjoint(with: $0.items)
+        }
+    }
+
+    /// The extras the sections that hold set, by name (a later line replaces an earlier one).
+    public func extras(in environment: LayoutEnvironment) -> [String: ExtraValue.Resolved] {
+        var result: [String: ExtraValue.Resolved] = [:]
+        for extra in extras where extra.condition.holds(in: environment) {
+            result[extra.name] = extra.value.resolved(in: environment)
+        }
+        return result
     }
 
     /// Activates or deactivates every constraint whose source line contains `text` (as written in the file,
@@ -39,19 +57,37 @@ public struct LayoutDocument: Sendable {
         return changed
     }
 
-    /// Solves the layout in a container of `width` x `height` with `traits`.
+    /// Solves the layout in a container of `width` x `height` with `traits` (a full-screen iPad window with no
+    /// safe-area insets).
     public func solve(width: Double, height: Double, traits: LayoutTraits) throws -> LayoutResult {
-        let hidden = hiddenItems(for: traits)
-        var items: [String: LayoutItem] = [Self.container: LayoutItem(Self.container)]
+        try solve(in: LayoutEnvironment(width: width, height: height, traits: traits))
+    }
+
+    /// Solves the layout in `environment`'s window.
+    public func solve(in environment: LayoutEnvironment) throws -> LayoutResult {
+        let hidden = hiddenItems(in: environment)
+        var items: [String: LayoutItem] = [
+            Self.container: LayoutItem(Self.container), Self.safeArea: LayoutItem(Self.safeArea, isGuide: true),
+        ]
         for name in views { items[name] = LayoutItem(name) }
         for name in guides { items[name] = LayoutItem(name, isGuide: true) }
         let solver = Solver()
-        let box = items[Self.container]!
+        let (width, height, insets) = (environment.width, environment.height, environment.safeArea)
+        let box = items[Self.container]!, safe = items[Self.safeArea]!
         for (attribute, value) in [(Attribute.left, 0.0), (.top, 0), (.width, width), (.height, height)] {
             try solver.add(Constraint(box.expression(attribute), .equal, Expression(constant: value),
                                       label: "the container's \(attribute.rawValue) is \(value.text)"))
         }
-        for c in activeConstraints(for: traits) {
+        let active = activeConstraints(in: environment)
+        // The safe area's guide takes part only where a constraint uses it: four rows fewer for every other layout.
+        let safeFrame = [(Attribute.left, insets.left), (.top, insets.top),
+                         (.width, max(0, width - insets.left - insets.right)),
+                         (.height, max(0, height - insets.top - insets.bottom))]
+        for (attribute, value) in safeFrame where active.contains(where: { $0.items.contains(Self.safeArea) }) {
+            try solver.add(Constraint(safe.expression(attribute), .equal, Expression(constant: value),
+                                      label: "the safe area's \(attribute.rawValue) is \(value.text)"))
+        }
+        for c in active {
             let lhs = items[c.first.item]!.expression(c.first.attribute)
             let rhs = (c.second.map { c.multiplier * items[$0.item]!.expression($0.attribute) } ?? Expression()) + c.constant
             do {
@@ -62,13 +98,14 @@ public struct LayoutDocument: Sendable {
         }
         solver.updateVariables()
         var frames: [String: [Double]] = [:]
-        for (name, item) in items where name != Self.container && !hidden.contains(name) { frames[name] = item.frame }
+        let builtIn: Set<String> = [Self.container, Self.safeArea]
+        for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) { frames[name] = item.frame }
         // Free: what the solver finds ambiguous, and anchors that no constraint mentions at all.
         var free = Set(solver.ambiguousVariables().map(\.name))
-        for (name, item) in items where name != Self.container && !hidden.contains(name) {
+        for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) {
             for v in item.variables where !solver.knows(v) { free.insert(v.name) }
         }
-        let ambiguous = free.filter { !$0.hasPrefix(Self.container + ".") }.sorted()
+        let ambiguous = free.filter { name in !builtIn.contains { name.hasPrefix($0 + ".") } }.sorted()
         return LayoutResult(frames: frames, hidden: hidden.sorted(), ambiguous: ambiguous)
     }
 }

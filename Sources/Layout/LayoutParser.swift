@@ -10,13 +10,20 @@ import Cassowary
 ///     A.attr REL [NUMBER *] B.attr [+|- NUMBER] [@PRIORITY]
 ///     A.attr REL NUMBER [@PRIORITY]
 ///     H:|-[main]-[support(<=374@1000,==main@750)]-|     Apple's visual format language
-///     [w:compact] [w:regular] [h:compact] [h:regular] [portrait] [landscape] [compact] [regular]
-///                                 a section: what follows applies only where all of it holds
+///     [CONDITION]                 a section: what follows applies only where the condition holds
 ///     hide A B                    inside a section: those items are not installed there
+///     extra NAME = VALUE          reported beside the frames where the section holds (see `ExtraValue`)
 ///     [any]                       back to unconditional
 ///
+/// A CONDITION (see `Condition`) combines, with `and` (or `,`, or nothing), `or`, `not` and parentheses:
+/// `w:compact` `w:regular` `h:compact` `h:regular` (`compact` and `regular` alone are `w:`), `portrait`
+/// `landscape`, `phone` `pad`, `split` (the window is narrower than the screen), and `min-width: N`
+/// `max-width: N` `min-height: N` `max-height: N` (points, inclusive), `min-aspect-ratio: R`
+/// `max-aspect-ratio: R` (width / height, as `4/3` or `1.5`, inclusive).
+///
 /// REL is `==`, `<=` or `>=`; PRIORITY is 1-1000, `required` (1000), `high` (750) or `low` (250); the
-/// container is `super`; attributes are left right top bottom leading trailing width height centerX centerY.
+/// container is `super` and its safe area the guide `safe` (UIKit's `safeAreaLayoutGuide`); attributes are
+/// left right top bottom leading trailing width height centerX centerY.
 /// Every error is `file:line:column: expected ...`.
 public enum LayoutParser {
     public static func parse(_ text: String, file: String) throws -> LayoutDocument {
@@ -40,7 +47,7 @@ public enum LayoutParser {
             }
             let wordColumn = scanner.columnAfterSpaces
             guard let word = scanner.identifier() else {
-                throw scanner.error("expected a declaration (view, guide, metric, app, hide), a constraint, a section or an H:/V: line, found \(scanner.found)")
+                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found \(scanner.found)")
             }
             switch word {
             case "app":
@@ -53,6 +60,9 @@ public enum LayoutParser {
                     guard let name = scanner.identifier() else { throw scanner.error("expected an item name, found \(scanner.found)") }
                     guard name != LayoutDocument.container else {
                         throw scanner.error("'super' is the container; choose another name", at: column)
+                    }
+                    guard name != LayoutDocument.safeArea else {
+                        throw scanner.error("'safe' is the safe area's guide, there in every layout; choose another name", at: column)
                     }
                     guard !document.views.contains(name), !document.guides.contains(name), !names.contains(name) else {
                         throw scanner.error("'\(name)' is declared twice", at: column)
@@ -81,6 +91,12 @@ public enum LayoutParser {
                     names.append(name)
                 }
                 document.hides.append((condition, names))
+            case "extra":
+                guard let name = scanner.identifier(allowDash: true) else {
+                    throw scanner.error("expected the extra's name, found \(scanner.found)")
+                }
+                try scanner.expect("=", "'=' after the extra's name")
+                document.extras.append((condition, name, try extraValue(&scanner, document)))
             default:
                 scanner.position = wordColumn - 1
                 document.constraints.append(try constraint(&scanner, document, source: source, condition: condition))
@@ -90,36 +106,141 @@ public enum LayoutParser {
         return document
     }
 
-    /// `[w:compact landscape]` (the `[` already read).
+    /// `[w:compact landscape]`, `[min-width: 600 and not phone]` (the `[` already read): see `Condition`.
     static func section(_ scanner: inout LineScanner) throws -> Condition {
-        var condition = Condition()
-        var sawAny = false
-        while !scanner.accept("]") {
-            let column = scanner.columnAfterSpaces
-            guard let word = scanner.identifier() else {
-                throw scanner.error("expected w:compact, w:regular, h:compact, h:regular, portrait, landscape, compact, regular or any, found \(scanner.found)")
-            }
-            var axis = "w"
-            var value = word
-            if (word == "w" || word == "h") && scanner.accept(":") {
-                axis = word
-                guard let v = scanner.identifier() else { throw scanner.error("expected compact or regular after '\(word):'") }
-                value = v
-            }
-            switch (axis, value) {
-            case (_, "compact"), (_, "regular"):
-                let sizeClass = LayoutTraits.SizeClass(rawValue: value)!
-                if axis == "w" { condition.horizontal = sizeClass } else { condition.vertical = sizeClass }
-            case ("w", "portrait"), ("w", "landscape"): condition.orientation = LayoutTraits.Orientation(rawValue: value)!
-            case ("w", "any"): sawAny = true
-            default:
-                throw scanner.error("unknown section '\(value)'; expected w:compact, w:regular, h:compact, h:regular, portrait, landscape, compact, regular or any", at: column)
-            }
-            _ = scanner.accept(",")
+        let start = scanner.columnAfterSpaces
+        let condition = try orCondition(&scanner)
+        try scanner.expect("]", "']' or 'and', 'or' after the condition")
+        guard scanner.atEndOfLine else {
+            throw scanner.error("expected the end of the line after ']', found \(scanner.found)", at: scanner.columnAfterSpaces)
         }
-        guard scanner.atEndOfLine else { throw scanner.error("expected the end of the line after ']', found \(scanner.found)") }
-        if sawAny && condition != .any { throw scanner.error("'any' cannot be combined with other conditions") }
+        if condition != .any && condition.mentionsAny {
+            throw scanner.error("'any' cannot be combined with other conditions", at: start)
+        }
         return condition
+    }
+
+    static let conditionWords = "w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, "
+        + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, not, "
+        + "'(' or any"
+
+    /// `A or B or ...`
+    static func orCondition(_ scanner: inout LineScanner) throws -> Condition {
+        var parts = [try andCondition(&scanner)]
+        while scanner.acceptWord("or") { parts.append(try andCondition(&scanner)) }
+        return parts.count == 1 ? parts[0] : .or(parts)
+    }
+
+    /// `A and B`, `A, B`, `A B`: every part until `or`, `)` or `]`.
+    static func andCondition(_ scanner: inout LineScanner) throws -> Condition {
+        var parts = [try unaryCondition(&scanner)]
+        while true {
+            if scanner.acceptWord("and") || scanner.accept(",") {
+                parts.append(try unaryCondition(&scanner))
+                continue
+            }
+            if scanner.atEndOfLine || scanner.peekIs("]") || scanner.peekIs(")") || scanner.peekWord("or") { break }
+            parts.append(try unaryCondition(&scanner))
+        }
+        return parts.count == 1 ? parts[0] : .and(parts)
+    }
+
+    /// `not A`, `( A )`, or one test.
+    static func unaryCondition(_ scanner: inout LineScanner) throws -> Condition {
+        if scanner.acceptWord("not") { return .not(try unaryCondition(&scanner)) }
+        if scanner.accept("(") {
+            let inner = try orCondition(&scanner)
+            try scanner.expect(")", "')' to close the '('")
+            return inner
+        }
+        let column = scanner.columnAfterSpaces
+        guard let word = scanner.identifier(allowDash: true) else {
+            throw scanner.error("expected a condition (\(conditionWords)), found \(scanner.found)")
+        }
+        if (word == "w" || word == "h") && scanner.accept(":") {
+            let valueColumn = scanner.columnAfterSpaces
+            guard let v = scanner.identifier(), let sizeClass = LayoutTraits.SizeClass(rawValue: v) else {
+                throw scanner.error("expected compact or regular after '\(word):'", at: valueColumn)
+            }
+            return word == "w" ? .horizontal(sizeClass) : .vertical(sizeClass)
+        }
+        switch word {
+        case "any": return .any
+        case "compact", "regular": return .horizontal(LayoutTraits.SizeClass(rawValue: word)!)
+        case "portrait", "landscape": return .orientation(LayoutTraits.Orientation(rawValue: word)!)
+        case "phone", "pad": return .idiom(LayoutEnvironment.Idiom(rawValue: word)!)
+        case "split": return .split
+        case "min-width", "max-width", "min-height", "max-height":
+            try scanner.expect(":", "':' and a number of points after '\(word)'")
+            let value = try points(&scanner, word)
+            switch word {
+            case "min-width": return .minWidth(value)
+            case "max-width": return .maxWidth(value)
+            case "min-height": return .minHeight(value)
+            default: return .maxHeight(value)
+            }
+        case "min-aspect-ratio", "max-aspect-ratio":
+            try scanner.expect(":", "':' and a ratio (such as 4/3 or 1.5) after '\(word)'")
+            let ratio = try self.ratio(&scanner, word)
+            return word == "min-aspect-ratio" ? .minAspectRatio(ratio) : .maxAspectRatio(ratio)
+        default:
+            throw scanner.error("unknown condition '\(word)'; expected \(conditionWords)", at: column)
+        }
+    }
+
+    /// A number of points, with an optional `pt`.
+    static func points(_ scanner: inout LineScanner, _ what: String) throws -> Double {
+        let column = scanner.columnAfterSpaces
+        guard let value = scanner.number() else { throw scanner.error("expected a number of points after '\(what):', found \(scanner.found)") }
+        _ = scanner.acceptWord("pt")
+        guard value <= 100_000 else { throw scanner.error("\(what) must be at most 100000 points, not \(value.text)", at: column) }
+        return value
+    }
+
+    /// `W/H` or a number, positive.
+    static func ratio(_ scanner: inout LineScanner, _ what: String) throws -> Double {
+        let column = scanner.columnAfterSpaces
+        guard let first = scanner.number() else {
+            throw scanner.error("expected a ratio such as 4/3 or 1.5 after '\(what):', found \(scanner.found)")
+        }
+        var ratio = first
+        if scanner.accept("/") {
+            guard let second = scanner.number() else { throw scanner.error("expected a number after '/', found \(scanner.found)") }
+            guard second > 0 else { throw scanner.error("the ratio's second number must not be 0", at: column) }
+            ratio = first / second
+        }
+        guard ratio > 0, ratio.isFinite else { throw scanner.error("\(what) must be a positive ratio, not \(ratio.text)", at: column) }
+        return ratio
+    }
+
+    /// `fullScreen`, `"a string"`, `2`, `-1.5`, `true`, `0.7 * aspect-ratio` (see `ExtraValue`).
+    static func extraValue(_ scanner: inout LineScanner, _ document: LayoutDocument) throws -> ExtraValue {
+        let expected = "a value: a number, true, false, a word, a \"quoted string\", or [NUMBER *] width, height or aspect-ratio"
+        if scanner.accept("\"") {
+            var text = ""
+            while let c = scanner.peek, c != "\"" {
+                text.append(c)
+                scanner.position += 1
+            }
+            try scanner.expect("\"", "'\"' to close the string")
+            return .string(text)
+        }
+        let start = scanner.position
+        if let number = try value(&scanner, document, allowIdentifierMetric: false) {
+            guard scanner.accept("*") else { return .number(number) }
+            let column = scanner.columnAfterSpaces
+            guard let word = scanner.identifier(allowDash: true), let measure = ExtraValue.Measure(rawValue: word) else {
+                throw scanner.error("expected width, height or aspect-ratio after '*'", at: column)
+            }
+            return .measure(measure, multiplier: number)
+        }
+        scanner.position = start
+        guard let word = scanner.identifier(allowDash: true) else { throw scanner.error("expected \(expected), found \(scanner.found)") }
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default: return ExtraValue.Measure(rawValue: word).map { .measure($0, multiplier: 1) } ?? .string(word)
+        }
     }
 
     /// `A.attr REL [m *] B.attr [+|- c] [@p]` or `A.attr REL c [@p]`.
@@ -164,8 +285,9 @@ public enum LayoutParser {
     static func anchor(_ scanner: inout LineScanner, _ document: LayoutDocument) throws -> LayoutConstraint.Anchor {
         let column = scanner.columnAfterSpaces
         guard let item = scanner.identifier() else { throw scanner.error("expected an anchor such as main.width, found \(scanner.found)") }
-        guard item == LayoutDocument.container || document.views.contains(item) || document.guides.contains(item) else {
-            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container", at: column)
+        guard item == LayoutDocument.container || item == LayoutDocument.safeArea || document.views.contains(item)
+                || document.guides.contains(item) else {
+            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container or 'safe' for its safe area", at: column)
         }
         try scanner.expect(".", "'.' and an attribute after '\(item)'")
         let attributeColumn = scanner.columnAfterSpaces
@@ -192,7 +314,7 @@ public enum LayoutParser {
             if let name = scanner.identifier() {
                 if let metric = document.metrics[name], !scanner.peekIs(".") { return negative ? -metric : metric }
                 if !scanner.peekIs("."), !document.views.contains(name), !document.guides.contains(name),
-                   name != LayoutDocument.container {
+                   name != LayoutDocument.container, name != LayoutDocument.safeArea {
                     throw scanner.error("unknown metric '\(name)'; declare it with 'metric \(name) = NUMBER'", at: column)
                 }
             }
@@ -224,6 +346,18 @@ public enum LayoutParser {
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension Condition {
+    /// Whether `any` appears anywhere in it.
+    var mentionsAny: Bool {
+        switch self {
+        case .any: return true
+        case .not(let c): return c.mentionsAny
+        case .and(let cs), .or(let cs): return cs.contains(where: \.mentionsAny)
+        default: return false
+        }
     }
 }
 

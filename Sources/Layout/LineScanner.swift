@@ -88,6 +88,25 @@ extension LineScanner {
         return copy.column
     }
 
+    /// Accepts `word` only as a whole word (`or` but not the start of `orientation`).
+    mutating func acceptWord(_ word: String) -> Bool {
+        guard peekWord(word) else { return false }
+        skip()
+        position += word.count
+        return true
+    }
+
+    func peekWord(_ word: String) -> Bool {
+        var copy = self
+        copy.skip()
+        let chars = Array(word)
+        guard copy.position + chars.count <= copy.characters.count,
+              Array(copy.characters[copy.position..<copy.position + chars.count]) == chars else { return false }
+        let after = copy.position + chars.count
+        return after == copy.characters.count || !(copy.characters[after].isLetter || copy.characters[after].isNumber
+            || copy.characters[after] == "_" || copy.characters[after] == "-")
+    }
+
     mutating func peekIs(_ c: Character) -> Bool {
         skip()
         return peek == c

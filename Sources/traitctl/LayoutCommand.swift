@@ -77,7 +77,12 @@ extension LayoutCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Solve a layout for every window of every device profile, orientation and arrangement.",
-            discussion: "Prints one line per case with its conflicts and ambiguities; exits 2 when any case conflicts.")
+            discussion: """
+                Every iPad and iPhone profile; each window with its size classes, idiom, whether it is narrower than \
+                the screen (the split condition) and its safe area (top,left,bottom,right), as the adapter host \
+                would lay it out. Prints one line per case with its conflicts and ambiguities; exits 2 when any case \
+                conflicts.
+                """)
         @Argument(help: "The layout file.") var file: String
 
         func run() throws {
@@ -87,7 +92,7 @@ extension LayoutCommand {
             let cases = try LayoutCase.all()
             let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)
             print(["DEVICE".padded(deviceColumn), "ORIENTATION ", "ARRANGEMENT      ", "WINDOW     ", "SIZE        ", "CLASSES ",
-                   "RESULT"].joined(separator: " "))
+                   "SAFE AREA  ", "RESULT"].joined(separator: " "))
             for item in cases {
                 let result: String
                 switch item.solve(document) {
@@ -101,7 +106,7 @@ extension LayoutCommand {
                     result = "conflict: " + lines.joined(separator: " | ")
                 }
                 print([item.device.padded(deviceColumn), item.orientation.padded(12), item.arrangement.padded(17), item.role.padded(11),
-                       item.size.padded(12), item.classes.padded(8), result].joined(separator: " "))
+                       item.size.padded(12), item.classes.padded(8), item.safeArea.padded(11), result].joined(separator: " "))
             }
             let count = cases.count
             print("\(count) cases: \(count - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
@@ -116,19 +121,26 @@ struct LayoutCase {
     let orientation: String
     let arrangement: String
     let role: String
-    let width: Double
-    let height: Double
-    let traits: LayoutTraits
+    /// The window as the adapter host sees it: size, traits, idiom, split or not, and safe area.
+    let environment: LayoutEnvironment
 
+    var width: Double { environment.width }
+    var height: Double { environment.height }
+    var traits: LayoutTraits { environment.traits }
     var size: String { "\(width.compact)x\(height.compact)" }
     var classes: String { "\(traits.horizontal.rawValue.prefix(1).uppercased())/\(traits.vertical.rawValue.prefix(1).uppercased())" }
+    /// `top,left,bottom,right`.
+    var safeArea: String {
+        let s = environment.safeArea
+        return [s.top, s.left, s.bottom, s.right].map(\.compact).joined(separator: ",")
+    }
 
     /// The solved layout, or the conflicting constraints.
     enum Outcome { case success(LayoutResult), failure([String]) }
 
     func solve(_ document: LayoutDocument) -> Outcome {
         do {
-            return .success(try document.solve(width: width, height: height, traits: traits))
+            return .success(try document.solve(in: environment))
         } catch LayoutError.conflict(_, let lines) {
             return .failure(lines)
         } catch {
@@ -136,26 +148,32 @@ struct LayoutCase {
         }
     }
 
-    /// Every window of every device profile, in landscape and portrait, in every arrangement the device offers.
+    /// Every window of every device profile (iPads, then iPhones), in landscape and portrait, in every
+    /// arrangement the device offers: the primary, and the secondary or Slide Over window where there is one.
     static func all() throws -> [LayoutCase] {
         let catalog = try ProfileLoader.catalog()
         var cases: [LayoutCase] = []
-        for id in catalog.ids {
+        let ids = catalog.ids.sorted { (catalog.profiles[$0]!.idiom == .pad ? 0 : 1, $0) < (catalog.profiles[$1]!.idiom == .pad ? 0 : 1, $1) }
+        for id in ids {
             let profile = catalog.profiles[id]!
             for orientation in [Orientation.landscapeLeft, .portrait] {
                 let vertical = profile.table(orientation).vertical
                 for arrangement in profile.offeredArrangements(orientation) {
                     let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
-                    var windows = [("primary", geometry.primary.frame, geometry.primary.horizontal)]
-                    if let s = geometry.secondary { windows.append((s.role.rawValue, s.frame, s.horizontal)) }
+                    var windows = [(Role.primary, geometry.primary.frame, geometry.primary.horizontal)]
+                    if let s = geometry.secondary { windows.append((s.role, s.frame, s.horizontal)) }
                     for (role, frame, horizontal) in windows {
                         let traits = LayoutTraits(
                             horizontal: LayoutTraits.SizeClass(rawValue: horizontal.rawValue)!,
                             vertical: LayoutTraits.SizeClass(rawValue: vertical.rawValue)!,
                             orientation: orientation.isLandscape ? .landscape : .portrait)
+                        let insets = geometry.safeArea(of: frame, role: role)
+                        let environment = LayoutEnvironment(
+                            width: frame.width, height: frame.height, traits: traits,
+                            idiom: profile.idiom == .phone ? .phone : .pad, isSplit: frame.width < geometry.screen.width,
+                            safeArea: LayoutInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
                         cases.append(LayoutCase(device: id, orientation: orientation.isLandscape ? "landscape" : "portrait",
-                                                arrangement: arrangement.rawValue, role: role, width: frame.width,
-                                                height: frame.height, traits: traits))
+                                                arrangement: arrangement.rawValue, role: role.rawValue, environment: environment))
                     }
                 }
             }

@@ -8,10 +8,11 @@ extension LayoutCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw one layout file in every (device, orientation, arrangement, window) as a contact sheet.",
             discussion: """
-                Each cell shows the window scaled down with the layout's views, titled with the device, orientation, \
-                arrangement, role, size and size classes. Cells whose required constraints conflict are marked red \
-                with the first conflicting line; ambiguous ones orange with the free anchors. Prints a one-line \
-                summary; exits 0 once the picture is written (65/66 for a file that cannot be parsed or read).
+                A row per device and orientation (iPads, then iPhones), a column per arrangement and window. Each card \
+                shows the window at one scale for the whole sheet with the layout's views and its safe area (dashed), \
+                titled with its size and size classes. Cards whose required constraints conflict are marked red with \
+                the conflicting lines; ambiguous ones orange with the free anchors. Prints a one-line summary; exits 0 \
+                once the picture is written (65/66 for a file that cannot be parsed or read).
                 """)
         @Argument(help: "The layout file.") var file: String
         @Option(help: ArgumentHelp("Write the SVG here.", valueName: "file")) var svg: String?
@@ -36,14 +37,24 @@ extension LayoutCommand {
     }
 }
 
-/// The contact sheet's drawing.
+/// The contact sheet's drawing: a grid with a row per (device, orientation) and a column per (arrangement,
+/// window), headers on both, every window drawn at one scale (the largest window fills its card), so that sizes
+/// compare at a glance.
 struct ContactSheet {
-    static let cell = (width: 250.0, height: 262.0)
-    static let box = (width: 226.0, height: 170.0)
-    static let columns = 6
+    static let card = (width: 196.0, height: 232.0)
+    static let box = (width: 180.0, height: 150.0)
+    static let header = (left: 170.0, top: 84.0)
+    /// The columns, in the order of the arrangements; a case's column is its (arrangement, role).
+    static let columns: [(arrangement: String, role: String)] = [
+        ("full", "primary"), ("split-two-thirds", "primary"), ("split-two-thirds", "secondary"),
+        ("split-half", "primary"), ("split-half", "secondary"), ("split-one-third", "primary"),
+        ("split-one-third", "secondary"), ("slide-over", "primary"), ("slide-over", "slide-over"),
+    ]
     let document: LayoutDocument
     let title: String
     let cases: [LayoutCase]
+    /// Points to pixels, the same for every card.
+    let scale: Double
     private(set) var conflicts = 0
     private(set) var ambiguous = 0
     private(set) var picture: Picture
@@ -52,15 +63,39 @@ struct ContactSheet {
         self.document = document
         self.title = title
         self.cases = cases
-        let rows = (cases.count + Self.columns - 1) / Self.columns
-        picture = Picture(width: Double(Self.columns) * Self.cell.width + 20, height: 50 + Double(rows) * Self.cell.height,
+        let widest = cases.map(\.width).max() ?? 1, tallest = cases.map(\.height).max() ?? 1
+        scale = min(Self.box.width / max(widest, 1), Self.box.height / max(tallest, 1))
+        var rows: [String] = []
+        for item in cases where !rows.contains(item.rowKey) { rows.append(item.rowKey) }
+        let width = Self.header.left + Double(Self.columns.count) * Self.card.width + 10
+        picture = Picture(width: width, height: Self.header.top + Double(rows.count) * Self.card.height + 10,
                           background: "#ffffff")
         picture.text(12, 28, "\(title) · app \(document.app ?? "?") · \(cases.count) cases", size: 18, bold: true)
-        for (index, item) in cases.enumerated() {
-            draw(item, x: 10 + Double(index % Self.columns) * Self.cell.width, y: 46 + Double(index / Self.columns) * Self.cell.height)
+        picture.text(12, 48, "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area",
+                     size: 12, color: "#555")
+        for (index, column) in Self.columns.enumerated() {
+            let x = Self.header.left + Double(index) * Self.card.width
+            picture.text(x + 4, Self.header.top - 22, column.arrangement, size: 12, bold: true)
+            picture.text(x + 4, Self.header.top - 8, column.role + " window", size: 11, color: "#555")
         }
-        picture.text(Double(Self.columns) * Self.cell.width - 8, 28,
-                     "\(cases.count - conflicts - ambiguous) ok · \(conflicts) conflict · \(ambiguous) ambiguous",
+        for (row, key) in rows.enumerated() {
+            let y = Self.header.top + Double(row) * Self.card.height
+            let first = cases.first { $0.rowKey == key }!
+            picture.text(12, y + 20, first.device, size: 13, bold: true)
+            picture.text(12, y + 36, first.orientation, size: 12, color: "#444")
+            picture.text(12, y + 52, first.environment.idiom == .phone ? "iPhone" : "iPad", size: 11, color: "#777")
+            for (index, column) in Self.columns.enumerated() {
+                let x = Self.header.left + Double(index) * Self.card.width
+                if let item = cases.first(where: { $0.rowKey == key && $0.arrangement == column.arrangement && $0.role == column.role }) {
+                    draw(item, x: x, y: y)
+                } else {
+                    picture.rect(x, y, Self.card.width - 8, Self.card.height - 8, fill: "#fafafa", stroke: "#e6e6e6", radius: 6)
+                    picture.text(x + (Self.card.width - 8) / 2, y + Self.card.height / 2, "not offered", size: 10, color: "#bbb",
+                                 anchor: "middle")
+                }
+            }
+        }
+        picture.text(width - 12, 28, "\(cases.count - conflicts - ambiguous) ok · \(conflicts) conflict · \(ambiguous) ambiguous",
                      size: 14, color: conflicts > 0 ? "#c0392b" : "#27ae60", anchor: "end")
     }
 
@@ -75,34 +110,75 @@ struct ContactSheet {
             (status, color) = ("ambiguous: " + solved.ambiguous.joined(separator: ", "), "#e67e22")
         case .failure(let lines):
             conflicts += 1
-            let first = lines.first { !$0.hasPrefix("the container") } ?? lines.first ?? ""
-            (status, color) = ("conflict: " + first, "#c0392b")
+            let shown = lines.filter { !$0.hasPrefix("the container") && !$0.hasPrefix("the safe area") }
+            (status, color) = ("conflict: " + (shown.isEmpty ? lines : shown).joined(separator: " | "), "#c0392b")
             detail = " (all of: " + lines.joined(separator: " | ") + ")"
         }
-        let scale = min(Self.box.width / max(item.width, 1), Self.box.height / max(item.height, 1))
+        let scale = self.scale
         let (w, h) = (item.width * scale, item.height * scale)
-        let (wx, wy) = (x + (Self.box.width - w) / 2, y + 44)
+        let (wx, wy) = (x + 6, y + 22)
+        let document = self.document
         picture.group("\(item.device) \(item.orientation) \(item.arrangement) \(item.role) \(item.size) \(item.classes): \(status)\(detail)") { p in
-            p.rect(x, y, Self.cell.width - 10, Self.cell.height - 10, fill: "#f7f7f9", stroke: color,
+            p.rect(x, y, Self.card.width - 8, Self.card.height - 8, fill: "#f7f7f9", stroke: color,
                    strokeWidth: status == "ok" ? 1 : 3, radius: 6)
-            p.text(x + 8, y + 16, "\(item.device) · \(item.orientation)", size: 11, bold: true)
-            p.text(x + 8, y + 31, "\(item.arrangement) · \(item.role) · \(item.size) \(item.classes)", size: 10, color: "#444")
+            p.text(x + 6, y + 15, "\(item.size) · \(item.classes)", size: 10, bold: true)
             p.rect(wx, wy, w, h, fill: "#ffffff", stroke: "#777")
+            let s = item.environment.safeArea
+            if s.top + s.left + s.bottom + s.right > 0 {
+                p.rect(wx + s.left * scale, wy + s.top * scale, w - (s.left + s.right) * scale, h - (s.top + s.bottom) * scale,
+                       stroke: "#34c759", strokeWidth: 1, dashed: true)
+            }
             if case .success(let solved) = outcome {
                 for (index, view) in document.views.enumerated() {
                     guard let f = solved.frames[view] else { continue }
                     let tint = Picture.palette[index % Picture.palette.count]
                     p.rect(wx + f[0] * scale, wy + f[1] * scale, f[2] * scale, f[3] * scale, fill: tint, stroke: tint,
                            opacity: 0.25)
-                    if f[2] * scale > 24 && f[3] * scale > 12 {
+                    // A name only where it fits inside its view (about 5.5 px a character at size 9).
+                    if f[2] * scale > Double(view.count) * 5.5 + 4 && f[3] * scale > 12 {
                         p.text(wx + f[0] * scale + 3, wy + f[1] * scale + 11, view, size: 9, color: tint)
                     }
                 }
             } else {
-                p.text(wx + w / 2, wy + h / 2, "no layout", size: 13, color: color, bold: true, anchor: "middle")
+                p.text(x + (Self.card.width - 8) / 2, wy + h / 2 + 4, "no layout", size: 11, color: color, bold: true,
+                       anchor: "middle")
             }
-            let shown = status.count > 44 ? String(status.prefix(43)) + "…" : status
-            p.text(x + 8, y + Self.cell.height - 20, shown, size: 10, color: color, bold: status != "ok")
+            // The status below the window, wrapped to the card: a conflict's lines are read in the card itself.
+            let lines = Self.wrap(status, width: 36, maxLines: 4)
+            let top = y + Self.card.height - 14 - Double(lines.count - 1) * 11
+            for (index, line) in lines.enumerated() {
+                p.text(x + 6, top + Double(index) * 11, line, size: 9, color: color, bold: status != "ok")
+            }
         }
     }
+
+    /// `text` in lines of at most `width` characters, cut at spaces where it can; at most `maxLines` (the last
+    /// ends with an ellipsis when text is left over).
+    static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty && lines.count < maxLines {
+            if rest.count <= width {
+                lines.append(String(rest))
+                rest = ""
+                break
+            }
+            let window = rest.prefix(width)
+            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
+            let take = cut > width / 2 ? cut : width
+            lines.append(String(rest.prefix(take)))
+            rest = rest.dropFirst(take).drop { $0 == " " }
+        }
+        if !rest.isEmpty, let last = lines.popLast() { lines.append(String(last.prefix(width - 1)) + "…") }
+        return lines
+    }
+}
+
+extension LayoutCase {
+    /// The sheet's row: one per device and orientation.
+    var rowKey: String { device + " " + orientation }
+}
+
+extension Double {
+    fileprivate var formatted1: String { (self * 10).rounded() / 10 == rounded() ? String(Int(rounded())) : String((self * 10).rounded() / 10) }
 }

@@ -46,8 +46,13 @@ import Testing
         // 7 iPads: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise (112 cases).
         // 9 iPhones: full only, in landscape and portrait (18 cases).
         #expect(check.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"))
-        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      ok\n"))
-        #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      ok\n"))
+        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      20,0,0,0    ok\n"))
+        #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      0,44,24,44  ok\n"))
+        // The two layout files written from the Swift adapters hold everywhere too.
+        for file in ["book-pages.layout", "split-columns.layout"] {
+            let other = try traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: file)])
+            #expect(other.status == 0 && other.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"), "\(file)")
+        }
         let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
         let failing = try traitctl(["layout", "check", conflicting])

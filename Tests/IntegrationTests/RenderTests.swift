@@ -110,6 +110,14 @@ import Testing
         #expect(parsed.texts.filter { $0.hasPrefix("conflict: wide.layout:") }.count == conflicts)
         #expect(parsed.texts.filter { $0.contains("(all of: ") && $0.contains("wide.layout:5: body.width >= 400") }.count == conflicts)
         #expect(parsed.texts.contains("ok"))
+        // Headers: a row per device and orientation, a column per arrangement and window; one scale for all.
+        for header in ["ipad-9.7", "iphone-12-pro-max", "landscape", "portrait", "full", "split-two-thirds", "slide-over",
+                       "secondary window", "slide-over window"] {
+            #expect(parsed.texts.contains(header), "header \(header)")
+        }
+        #expect(parsed.texts.contains { $0.hasPrefix("every window at one scale: 100 pt = ") })
+        // 16 devices x 2 orientations x 9 columns: the cases, and "not offered" in every other card.
+        #expect(parsed.texts.filter { $0 == "not offered" }.count == 16 * 2 * 9 - lines.count)
         let size = try pngSize(try Data(contentsOf: png))
         #expect(size == (parsed.size!.width, parsed.size!.height))
         // A broken file: exit 65 and file:line:column, and no picture.

@@ -90,7 +90,8 @@ import Testing
         let regularPortrait = try solve(text, traits: LayoutTraits(horizontal: .regular, vertical: .regular, orientation: .portrait))
         #expect(regularPortrait.frames["a"]?[3] == 100 && regularPortrait.frames["b"]?[3] == 50)
         #expect(try LayoutParser.parse("view a\n[h:compact]\na.left == 0\n[h:regular]\na.left == 5", file: "x")
-            .activeConstraints(for: LayoutTraits(horizontal: .regular, vertical: .compact, orientation: .portrait)).count == 1)
+            .activeConstraints(in: LayoutEnvironment(width: 400, height: 300, traits: LayoutTraits(
+                horizontal: .regular, vertical: .compact, orientation: .portrait))).count == 1)
     }
 
     @Test func conflictsNameTheLinesAsWritten() throws {
@@ -120,22 +121,22 @@ import Testing
     @Test(arguments: [
         ("view a\na.width == 10 @1001", "t.layout:2:16: expected a priority from 1 to 1000 (or required, high, low), found 1001"),
         ("view a\na.size == 10", "t.layout:2:3: expected an attribute: left, right, top, bottom, leading, trailing, width, height, centerX, centerY"),
-        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container"),
+        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container or 'safe' for its safe area"),
         ("view a\na.width = 10", "t.layout:2:9: expected a relation (==, <= or >=), found '= 10'"),
         ("view a\na.width == 2 * ", "t.layout:2:16: expected an anchor such as main.width, found the end of the line"),
         ("view a\na.width == gap", "t.layout:2:12: unknown metric 'gap'; declare it with 'metric gap = NUMBER'"),
-        ("view a\na.width == 10 extra", "t.layout:2:15: expected the end of the line, found 'extra'"),
+        ("view a\na.width == 10 more", "t.layout:2:15: expected the end of the line, found 'more'"),
         ("view a a", "t.layout:1:8: 'a' is declared twice"),
         ("view super", "t.layout:1:6: 'super' is the container; choose another name"),
         ("metric m 4", "t.layout:1:10: expected '=' after the metric name, found '4'"),
         ("view a\nhide a", "t.layout:2:1: 'hide' belongs in a section such as [compact]; it hides items only there"),
-        ("[tiny]", "t.layout:1:2: unknown section 'tiny'; expected w:compact, w:regular, h:compact, h:regular, portrait, landscape, compact, regular or any"),
+        ("[tiny]", "t.layout:1:2: unknown condition 'tiny'; expected w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, not, '(' or any"),
         ("view a\nH:|-[b]-|", "t.layout:2:6: unknown view 'b'; declare it with 'view b'"),
         ("view a\nH:|-[a", "t.layout:2:7: expected ']' to close the view, found the end of the line"),
         ("view a\nH:|-(>=x)-[a]", "t.layout:2:8: unknown metric 'x'; declare it with 'metric x = NUMBER'"),
         ("view a\nH:|--[a]", "t.layout:2:5: expected a spacing (a number, a metric or '(...)'), found '-[a]'"),
         ("view a\nH:||", "t.layout:2:4: expected a view '[name]' before the closing '|'"),
-        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide), a constraint, a section or an H:/V: line, found '???'"),
+        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found '???'"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
         #expect(error(text) == expected)

@@ -1,0 +1,51 @@
+/// The value of an `extra NAME = VALUE` line: what a layout file reports beside its frames (`ReportLayout`'s
+/// extras), as the built-in adapters report `presentation` or `pages`.
+///
+///     extra presentation = fullScreen          a word (or "a quoted string")
+///     extra pages = 2                          a number
+///     extra collapsed = true                   true or false
+///     extra ratio = 0.7 * aspect-ratio         [NUMBER *] width, height or aspect-ratio of the window
+public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    /// `multiplier` times a measure of the window, computed when the layout is solved.
+    case measure(Measure, multiplier: Double)
+
+    public enum Measure: String, Sendable, CaseIterable {
+        case width, height
+        case aspectRatio = "aspect-ratio"
+    }
+
+    /// What an extra reports once the window is known.
+    public enum Resolved: Sendable, Equatable {
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+    }
+
+    public func resolved(in environment: LayoutEnvironment) -> Resolved {
+        switch self {
+        case .string(let s): return .string(s)
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .measure(let measure, let multiplier):
+            let value: Double
+            switch measure {
+            case .width: value = environment.width
+            case .height: value = environment.height
+            case .aspectRatio: value = environment.aspectRatio
+            }
+            return .number(multiplier * value)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return n.text
+        case .bool(let b): return String(b)
+        case .measure(let m, let k): return (k == 1 ? "" : "\(k.text) * ") + m.rawValue
+        }
+    }
+}
