@@ -1,5 +1,6 @@
 // Fuzz target: the layout-file parser (`*.layout`). Any text either parses or throws a ParseError with a
-// file:line:column position inside the input; nothing else.
+// file:line:column position inside the input; nothing else. A small layout that parses is also solved, with
+// its conditions and extras evaluated, in a phone window with a safe area: it solves or reports a conflict.
 import FuzzSupport
 import Layout
 
@@ -8,7 +9,20 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzTarget.bytes(data, size)
     let text = FuzzTarget.text(bytes)
     do {
-        _ = try LayoutParser.parse(text, file: "fuzz.layout")
+        let document = try LayoutParser.parse(text, file: "fuzz.layout")
+        if document.constraints.count <= 64 {
+            let phone = LayoutEnvironment(
+                width: 390, height: 844, traits: LayoutTraits(horizontal: .compact, vertical: .regular, orientation: .portrait),
+                idiom: .phone, safeArea: LayoutInsets(top: 47, left: 0, bottom: 34, right: 0))
+            for environment in [phone, LayoutEnvironment(width: 694, height: 768, isSplit: true)] {
+                _ = document.extras(in: environment)
+                do {
+                    _ = try document.solve(in: environment)
+                } catch let error as LayoutError {
+                    guard case .conflict = error else { preconditionFailure("solving threw \(error)") }
+                }
+            }
+        }
     } catch {
         let message = "\(error)"
         precondition(message.hasPrefix("fuzz.layout:"), "an error without its position: \(message)")

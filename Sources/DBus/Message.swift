@@ -237,7 +237,9 @@ public final class Message {
         case CDBUS_TYPE_ARRAY:
             // dbus_message_iter_get_signature returns a copy the caller owns.
             guard let copy = dbus_message_iter_get_signature(&iter) else { return nil }
-            let element = String(cString: copy).dropFirst()
+            // A unix fd reads as int32 -1 (below), so its type in an element signature reads as 'i': the array
+            // then writes back as it reads (an `ah` is an `ai` of -1s), as values read anywhere else do.
+            let element = String(cString: copy).dropFirst().replacing("h", with: "i")
             dbus_free(copy)
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)

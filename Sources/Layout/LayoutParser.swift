@@ -109,7 +109,7 @@ public enum LayoutParser {
     /// `[w:compact landscape]`, `[min-width: 600 and not phone]` (the `[` already read): see `Condition`.
     static func section(_ scanner: inout LineScanner) throws -> Condition {
         let start = scanner.columnAfterSpaces
-        let condition = try orCondition(&scanner)
+        let condition = try orCondition(&scanner, depth: 0)
         try scanner.expect("]", "']' or 'and', 'or' after the condition")
         guard scanner.atEndOfLine else {
             throw scanner.error("expected the end of the line after ']', found \(scanner.found)", at: scanner.columnAfterSpaces)
@@ -124,32 +124,42 @@ public enum LayoutParser {
         + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, not, "
         + "'(' or any"
 
+    /// How deep `not` and parentheses may nest: the parser recurses once per level, and a line of ten
+    /// thousand `(` must be an error, not a stack overflow.
+    static let maximumConditionDepth = 32
+
     /// `A or B or ...`
-    static func orCondition(_ scanner: inout LineScanner) throws -> Condition {
-        var parts = [try andCondition(&scanner)]
-        while scanner.acceptWord("or") { parts.append(try andCondition(&scanner)) }
+    static func orCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
+        var parts = [try andCondition(&scanner, depth: depth)]
+        while scanner.acceptWord("or") { parts.append(try andCondition(&scanner, depth: depth)) }
         return parts.count == 1 ? parts[0] : .or(parts)
     }
 
     /// `A and B`, `A, B`, `A B`: every part until `or`, `)` or `]`.
-    static func andCondition(_ scanner: inout LineScanner) throws -> Condition {
-        var parts = [try unaryCondition(&scanner)]
+    static func andCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
+        var parts = [try unaryCondition(&scanner, depth: depth)]
         while true {
             if scanner.acceptWord("and") || scanner.accept(",") {
-                parts.append(try unaryCondition(&scanner))
+                parts.append(try unaryCondition(&scanner, depth: depth))
                 continue
             }
             if scanner.atEndOfLine || scanner.peekIs("]") || scanner.peekIs(")") || scanner.peekWord("or") { break }
-            parts.append(try unaryCondition(&scanner))
+            parts.append(try unaryCondition(&scanner, depth: depth))
         }
         return parts.count == 1 ? parts[0] : .and(parts)
     }
 
     /// `not A`, `( A )`, or one test.
-    static func unaryCondition(_ scanner: inout LineScanner) throws -> Condition {
-        if scanner.acceptWord("not") { return .not(try unaryCondition(&scanner)) }
+    static func unaryCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
+        if scanner.peekWord("not") || scanner.peekIs("(") {
+            guard depth < maximumConditionDepth else {
+                throw scanner.error("conditions nest at most \(maximumConditionDepth) deep (not and parentheses)",
+                                    at: scanner.columnAfterSpaces)
+            }
+        }
+        if scanner.acceptWord("not") { return .not(try unaryCondition(&scanner, depth: depth + 1)) }
         if scanner.accept("(") {
-            let inner = try orCondition(&scanner)
+            let inner = try orCondition(&scanner, depth: depth + 1)
             try scanner.expect(")", "')' to close the '('")
             return inner
         }

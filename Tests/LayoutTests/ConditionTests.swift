@@ -95,6 +95,9 @@ import Testing
         ("view a\nextra k = 2 * depth", "t.layout:2:15: expected width, height or aspect-ratio after '*'"),
         ("view a\nextra k = \"open", "t.layout:2:16: expected '\"' to close the string, found the end of the line"),
         ("view a\nextra k =", "t.layout:2:10: expected a value: a number, true, false, a word, a \"quoted string\", or [NUMBER *] width, height or aspect-ratio, found the end of the line"),
+        ("[" + String(repeating: "(", count: 40) + "phone" + String(repeating: ")", count: 40) + "]",
+         "t.layout:1:34: conditions nest at most 32 deep (not and parentheses)"),
+        ("[" + String(repeating: "not ", count: 5000) + "phone]", "t.layout:1:130: conditions nest at most 32 deep (not and parentheses)"),
         ("view safe", "t.layout:1:6: 'safe' is the safe area's guide, there in every layout; choose another name"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
