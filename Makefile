@@ -22,10 +22,14 @@ SWIFT ?= swift
 # Release binaries link the Swift runtime statically: with FoundationEssentials instead of Foundation, that takes
 # traitd from 28 to 16 MiB idle (README, "Memory"), and the installed binaries need no Swift toolchain to run.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
-# Debian packages the build and the tests need: libdbus (headers), the bus and its tools, busctl, gdbus.
-APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin python3 python3-venv python3-pip \
-	python3-dbus python3-gi librsvg2-bin
-# The engine's differential test uses scipy (its oracle); the solver benchmark makes a venv with kiwisolver.
+# Debian packages the build and the daemon need: libdbus (headers), libyaml, the bus and its tools, busctl, gdbus,
+# rsvg-convert (traitctl render --png).
+APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin librsvg2-bin
+# What only the tests need: the Python adapter example (python3-dbus, python3-gi) and the engine's oracle
+# (python3-scipy), all for Debian's /usr/bin/python3; nothing goes through pip.
+TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy
+# The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
+BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
 .PHONY: deps build release run test install introspection security bench-solver bench-transitions churn fuzz leak-check clean
 
@@ -33,8 +37,6 @@ FUZZ_SECONDS ?= 60
 
 deps:
 	@scripts/install-deps.sh $(APT_PACKAGES)
-	@python3 -c "import scipy" 2>/dev/null || python3 -m pip install --quiet numpy scipy 2>/dev/null \
-		|| python3 -m pip install --quiet --break-system-packages numpy scipy
 
 build: deps
 	$(SWIFT) build
@@ -48,6 +50,7 @@ run: build
 	@scripts/run-daemon.sh "$$($(SWIFT) build --show-bin-path)" $(ARGS)
 
 test: deps
+	@scripts/install-deps.sh $(TEST_APT_PACKAGES)
 	$(SWIFT) build --build-tests
 	@scripts/run-tests.sh $(SWIFT)
 
@@ -95,7 +98,7 @@ bench-transitions: deps
 # The constraint engine beside kiwi's C++ core (built with g++ from the kiwisolver sdist) and kiwisolver, on
 # Benchmarks/workloads (BENCH_ARGS=--large adds rows-300; --churn-ops N sets the mixed churn's length).
 bench-solver: deps
-	@scripts/install-deps.sh g++
+	@scripts/install-deps.sh $(BENCH_APT_PACKAGES)
 	@scripts/build-kiwi-peer.sh >/dev/null
 	$(RELEASE) --product solver-benchmark
 	"$$($(RELEASE) --show-bin-path)/solver-benchmark" $(BENCH_ARGS)

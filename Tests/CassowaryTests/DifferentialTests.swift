@@ -66,10 +66,13 @@ import Testing
             try? FileManager.default.removeItem(at: inputURL)
             try? FileManager.default.removeItem(at: outputURL)
         }
-        let status = system("python3 '\(oracle)' < '\(inputURL.path)' > '\(outputURL.path)'")
+        // Debian's Python with Debian's python3-scipy (make test installs it), whatever `python3` is on PATH.
+        let status = system("/usr/bin/python3 '\(oracle)' < '\(inputURL.path)' > '\(outputURL.path)'")
         guard status == 0, let data = FileManager.default.contents(atPath: outputURL.path),
               let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        else { throw OracleError("the oracle (python3 with scipy) failed with status \(status); make test installs scipy") }
+        else {
+            throw OracleError("the oracle (/usr/bin/python3 with scipy) failed with status \(status); make test installs python3-scipy")
+        }
         return try results.map { result in
             guard let levels = result["levels"] as? [String: Double] else {
                 throw OracleError("the oracle could not solve a system: \(result["error"] ?? "?")")
