@@ -64,6 +64,11 @@ public struct DisplayState: Sendable, Equatable, Codable {
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }
+
+    /// Puts `name` last in `background` (the newest), forgetting the oldest past `maximumBackgroundApps`.
+    mutating func remember(inBackground name: String) {
+        background = (background.filter { $0 != name } + [name]).suffix(Self.maximumBackgroundApps)
+    }
     public func app(named name: String) -> App? { apps.first { $0.name == name } }
 }
 

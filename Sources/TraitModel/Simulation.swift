@@ -95,7 +95,7 @@ public struct Simulation: Sendable {
                     next.apps[index].role = .primary
                 }
                 next.arrangement = .full
-                next.background = (next.background.filter { $0 != gone } + [gone]).suffix(DisplayState.maximumBackgroundApps)
+                next.remember(inBackground: gone)
                 events[gone] = [.didEnterBackground]
             }
             return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
@@ -245,8 +245,7 @@ public struct Simulation: Sendable {
         guard !profile.offersSecondApp(state.orientation), let secondary = state.app(holding: .secondary) else { return [:] }
         state.apps.removeAll { $0.name == secondary.name }
         state.arrangement = .full
-        state.background = (state.background.filter { $0 != secondary.name } + [secondary.name])
-            .suffix(DisplayState.maximumBackgroundApps)
+        state.remember(inBackground: secondary.name)
         let was = windows[secondary.name]?.state ?? .background
         return [secondary.name: LifecycleEvent.events(from: was, to: .background)]
     }
