@@ -88,7 +88,7 @@ import Testing
 
     @Test func aHalfTurnWaitsForTheAdapters() async throws {
         // A deadline far beyond the adapter's delay: on a loaded machine the default 500 ms could pass first.
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 20000\n")
+        let fixture = try await DaemonFixture(config: AdapterProtocolTests.longDeadline)
         let recorder = try await Recorder(fixture)
         let adapter = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.3))
         defer { withExtendedLifetime(adapter) {} }
