@@ -1,4 +1,5 @@
 import DBus
+import Foundation
 import Testing
 
 @Suite struct MessageTests {
@@ -21,5 +22,22 @@ import Testing
         #expect(throws: DBusError.self) { try message.append([.objectPath("not a path")]) }
         #expect(throws: DBusError.self) { try message.append([.array(element: "s", [.int32(1)])]) }
         #expect(throws: DBusError.self) { try Message.signal(path: "//", interface: "x", member: "M") }
+    }
+}
+
+/// Values read from a message write back as they read, whatever the message carried.
+@Suite struct ReadBackTests {
+    /// A message whose body holds an array of unix fds (`ah`), as fuzz-dbus-value found it (its seed since).
+    /// traitd takes no fds: each reads as int32 -1, and the array as `ai`, so the values write back.
+    @Test func anArrayOfUnixFDsReadsAsInt32AndWritesBack() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/corpus/fuzz-dbus-value/array-of-unix-fds.bin")
+        let values = try Marshalling.decode(Array(try Data(contentsOf: seed)))
+        // The body is an a{sv}; its "flags" entry holds the `ah`.
+        let flags = try #require(values.first?.dictionary?["flags"]?.unwrapped)
+        guard case .array(let element, let items) = flags else { Issue.record("flags read as \(flags)"); return }
+        #expect(element == "i" && !items.isEmpty && items.allSatisfy { $0 == .int32(-1) })
+        let again = try Marshalling.decode(try Marshalling.encode(values))
+        #expect(again == values)
     }
 }
