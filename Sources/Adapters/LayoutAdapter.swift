@@ -68,30 +68,9 @@ public struct Frame: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "(\([x, y, width, height].map(\.layoutText).joined(separator: ",")))" }
 }
 
-/// A value an adapter reports beside its frames (`ReportLayout`'s extras).
-public enum Extra: Sendable, Equatable, CustomStringConvertible {
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-
-    public var description: String {
-        switch self {
-        case .string(let s): return s
-        case .number(let d): return d.layoutText
-        case .bool(let b): return String(b)
-        }
-    }
-}
-
-extension Extra {
-    init(_ value: ExtraValue.Resolved) {
-        switch value {
-        case .string(let s): self = .string(s)
-        case .number(let n): self = .number(n)
-        case .bool(let b): self = .bool(b)
-        }
-    }
-}
+/// A value an adapter reports beside its frames (`ReportLayout`'s extras): the layout language's, so that a
+/// layout file's `extra` lines and a Swift adapter report the same type.
+public typealias Extra = Layout.Extra
 
 /// A laid-out window, or why it could not be laid out.
 public enum AdapterResult: Sendable, Equatable {
@@ -109,7 +88,7 @@ public enum AdapterResult: Sendable, Equatable {
             var frames: [String: Frame] = [:]
             for view in document.views { if let values = result.frames[view] { frames[view] = Frame(values) } }
             var extras = extras
-            for (name, value) in document.extras(in: environment) { extras[name] = Extra(value) }
+            extras.merge(document.extras(in: environment)) { _, fromFile in fromFile }
             if !result.ambiguous.isEmpty { extras["ambiguous"] = .string(result.ambiguous.joined(separator: ", ")) }
             return .laidOut(frames: frames, extras: extras)
         } catch {

@@ -17,14 +17,7 @@ public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
         case aspectRatio = "aspect-ratio"
     }
 
-    /// What an extra reports once the window is known.
-    public enum Resolved: Sendable, Equatable {
-        case string(String)
-        case number(Double)
-        case bool(Bool)
-    }
-
-    public func resolved(in environment: LayoutEnvironment) -> Resolved {
+    public func resolved(in environment: LayoutEnvironment) -> Extra {
         switch self {
         case .string(let s): return .string(s)
         case .number(let n): return .number(n)
@@ -46,6 +39,22 @@ public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
         case .number(let n): return n.text
         case .bool(let b): return String(b)
         case .measure(let m, let k): return (k == 1 ? "" : "\(k.text) * ") + m.rawValue
+        }
+    }
+}
+
+/// A value reported beside the frames (`ReportLayout`'s extras): what an `ExtraValue` gives once the window is
+/// known, and what a Swift adapter reports.
+public enum Extra: Sendable, Equatable, CustomStringConvertible {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .number(let d): return d.text
+        case .bool(let b): return String(b)
         }
     }
 }

@@ -37,8 +37,8 @@ public struct LayoutDocument: Sendable {
     }
 
     /// The extras the sections that hold set, by name (a later line replaces an earlier one).
-    public func extras(in environment: LayoutEnvironment) -> [String: ExtraValue.Resolved] {
-        var result: [String: ExtraValue.Resolved] = [:]
+    public func extras(in environment: LayoutEnvironment) -> [String: Extra] {
+        var result: [String: Extra] = [:]
         for extra in extras where extra.condition.holds(in: environment) {
             result[extra.name] = extra.value.resolved(in: environment)
         }
@@ -74,18 +74,21 @@ public struct LayoutDocument: Sendable {
         let solver = Solver()
         let (width, height, insets) = (environment.width, environment.height, environment.safeArea)
         let box = items[Self.container]!, safe = items[Self.safeArea]!
-        for (attribute, value) in [(Attribute.left, 0.0), (.top, 0), (.width, width), (.height, height)] {
-            try solver.add(Constraint(box.expression(attribute), .equal, Expression(constant: value),
-                                      label: "the container's \(attribute.rawValue) is \(value.text)"))
+        // The container is the window; the safe area's guide is the window inset by the safe area, and takes part
+        // only where a constraint uses it (four rows fewer for every other layout).
+        func place(_ item: LayoutItem, _ what: String, _ frame: [(Attribute, Double)]) throws {
+            for (attribute, value) in frame {
+                try solver.add(Constraint(item.expression(attribute), .equal, Expression(constant: value),
+                                          label: "\(what)'s \(attribute.rawValue) is \(value.text)"))
+            }
         }
+        try place(box, "the container", [(.left, 0), (.top, 0), (.width, width), (.height, height)])
         let active = activeConstraints(in: environment)
-        // The safe area's guide takes part only where a constraint uses it: four rows fewer for every other layout.
-        let safeFrame = [(Attribute.left, insets.left), (.top, insets.top),
-                         (.width, max(0, width - insets.left - insets.right)),
-                         (.height, max(0, height - insets.top - insets.bottom))]
-        for (attribute, value) in safeFrame where active.contains(where: { $0.items.contains(Self.safeArea) }) {
-            try solver.add(Constraint(safe.expression(attribute), .equal, Expression(constant: value),
-                                      label: "the safe area's \(attribute.rawValue) is \(value.text)"))
+        if active.contains(where: { $0.items.contains(Self.safeArea) }) {
+            try place(safe, "the safe area", [
+                (.left, insets.left), (.top, insets.top), (.width, max(0, width - insets.left - insets.right)),
+                (.height, max(0, height - insets.top - insets.bottom)),
+            ])
         }
         for c in active {
             let lhs = items[c.first.item]!.expression(c.first.attribute)

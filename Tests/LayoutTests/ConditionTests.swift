@@ -19,15 +19,6 @@ import Testing
             idiom: idiom, isSplit: split)
     }
 
-    func error(_ text: String) -> String {
-        do {
-            _ = try LayoutParser.parse(text, file: "t.layout")
-            return "no error"
-        } catch {
-            return String(describing: error)
-        }
-    }
-
     // (section, environments where it holds, environments where it does not)
     @Test func everyTestHoldsWhereItShould() throws {
         let cases: [(String, [LayoutEnvironment], [LayoutEnvironment])] = [
@@ -101,7 +92,7 @@ import Testing
         ("view safe", "t.layout:1:6: 'safe' is the safe area's guide, there in every layout; choose another name"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
-        #expect(error(text) == expected)
+        #expect(parseError(text) == expected)
     }
 
     @Test func sectionsSetExtrasAndTheLastOneWins() throws {

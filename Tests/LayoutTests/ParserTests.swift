@@ -8,14 +8,6 @@ import Testing
         try LayoutParser.parse(text, file: "t.layout").solve(width: width, height: height, traits: traits ?? regular)
     }
 
-    func error(_ text: String) -> String {
-        do {
-            _ = try LayoutParser.parse(text, file: "t.layout")
-            return "no error"
-        } catch {
-            return String(describing: error)
-        }
-    }
 
     @Test func constraintsWithMultipliersConstantsAndPriorities() throws {
         let r = try solve("""
@@ -139,11 +131,22 @@ import Testing
         ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found '???'"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
-        #expect(error(text) == expected)
+        #expect(parseError(text) == expected)
     }
 
     @Test func commentsAppAndBlankLines() throws {
         let document = try LayoutParser.parse("# a comment\napp my-app   # trailing\n\nview a # the only view\n", file: "t")
         #expect(document.app == "my-app" && document.views == ["a"])
+    }
+}
+
+/// What parsing `text` as `t.layout` throws, as printed; "no error" when it parses. The error tests of the parser
+/// and of the section conditions compare it with the message a person would read.
+func parseError(_ text: String) -> String {
+    do {
+        _ = try LayoutParser.parse(text, file: "t.layout")
+        return "no error"
+    } catch {
+        return String(describing: error)
     }
 }

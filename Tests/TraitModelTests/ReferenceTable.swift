@@ -19,12 +19,9 @@ enum ReferenceTable {
     }
 
     static func rows() throws -> [ReferenceRow] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw TableError("cannot read \(path)")
-        }
         var rows: [ReferenceRow] = []
-        for line in text.split(separator: "\n") where line.hasPrefix("| ipad-") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        for line in try text().split(separator: "\n") where line.hasPrefix("| ipad-") {
+            let cells = cells(line)
             let dims = cells[2].split(separator: "x").map { Double($0.trimmingCharacters(in: .whitespaces))! }
             rows.append(ReferenceRow(
                 id: cells[0], screen: Size(width: dims[0], height: dims[1]),
