@@ -34,9 +34,9 @@ struct Objective {
     /// own (the reduced cost is lexicographically negative). Nil when the objective is optimal.
     func enteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
         for (index, level) in levels.enumerated() {
-            for (symbol, coefficient) in level.row.cells
-            where coefficient < -1e-8 && kinds[symbol].isPivotable && !skipped.contains(symbol) {
-                if levels[..<index].allSatisfy({ $0.row.coefficient(for: symbol).isNearZero }) { return symbol }
+            for cell in level.row.cells
+            where cell.coefficient < -1e-8 && kinds[cell.symbol].isPivotable && !skipped.contains(cell.symbol) {
+                if levels[..<index].allSatisfy({ $0.row.coefficient(for: cell.symbol).isNearZero }) { return cell.symbol }
             }
         }
         return nil
@@ -50,13 +50,13 @@ struct Objective {
         while true {
             // The lowest symbol not yet looked at, over all levels.
             var lowest = Int.max
-            for (l, level) in levels.enumerated() where next[l] < level.row.symbols.count {
-                lowest = Swift.min(lowest, level.row.symbols[next[l]])
+            for (l, level) in levels.enumerated() where next[l] < level.row.count {
+                lowest = Swift.min(lowest, level.row.cells[next[l]].symbol)
             }
             guard lowest != Int.max else { return nil }
             var sign = 0.0
-            for (l, level) in levels.enumerated() where next[l] < level.row.symbols.count && level.row.symbols[next[l]] == lowest {
-                let c = level.row.coefficients[next[l]]
+            for (l, level) in levels.enumerated() where next[l] < level.row.count && level.row.cells[next[l]].symbol == lowest {
+                let c = level.row.cells[next[l]].coefficient
                 if sign == 0, !c.isNearZero { sign = c }
                 next[l] += 1
             }

@@ -206,7 +206,7 @@ extension Solver: CustomDebugStringConvertible {
         var lines: [String] = []
         for (basic, row) in tableau.rows.enumerated() {
             guard let row else { continue }
-            lines.append("\(name(basic)) = \(row.constant)" + row.cells.map { " + \($1)*\(name($0))" }.joined())
+            lines.append("\(name(basic)) = \(row.constant)" + row.cells.map { " + \($0.coefficient)*\(name($0.symbol))" }.joined())
         }
         for (symbol, constraint) in owners.sorted(by: { $0.key < $1.key }) {
             lines.append("# \(name(symbol)): \(constraint)")

@@ -94,7 +94,7 @@ public final class Solver {
                 if let row = tableau.rows[symbol] {
                     constant += coefficient * row.constant
                     constantScale = max(constantScale, abs(coefficient * row.constant))
-                    for (s, a) in row.cells { accumulate(s, coefficient * a) }
+                    for cell in row.cells { accumulate(cell.symbol, coefficient * cell.coefficient) }
                 } else {
                     accumulate(symbol, coefficient)
                 }
@@ -287,7 +287,7 @@ public final class Solver {
     func insert(_ constraint: Constraint) throws -> Tag? {
         var (row, tag) = makeRow(constraint)
         var subject = chooseSubject(row, tag)
-        if subject == nil, row.symbols.allSatisfy({ tableau.kinds[$0] == .dummy }) {
+        if subject == nil, row.cells.allSatisfy({ tableau.kinds[$0.symbol] == .dummy }) {
             if !row.constant.isNearZero {
                 tableau.infeasibilityCertificate = row.symbols  // the required equalities it contradicts
                 refuse(constraint, tag)

@@ -92,14 +92,14 @@ struct Tableau {
     // MARK: Rows and the column index, kept in step
 
     mutating func setRow(_ basic: Symbol, _ row: Row) {
-        for s in row.symbols { columns[s].insert(basic) }
+        for cell in row.cells { columns[cell.symbol].insert(basic) }
         rows[basic] = row
     }
 
     mutating func takeRow(_ basic: Symbol) -> Row {
         var row: Row?
         swap(&row, &rows[basic])
-        for s in row!.symbols { columns[s].remove(basic) }
+        for cell in row!.cells { columns[cell.symbol].remove(basic) }
         return row!
     }
 
@@ -198,7 +198,8 @@ struct Tableau {
             let row = rows[leaving]!
             var entering: Symbol?
             var enteringCoefficient = 0.0
-            for (symbol, a) in row.cells where a > Self.pivotTolerance && kinds[symbol] != .dummy {
+            for cell in row.cells where cell.coefficient > Self.pivotTolerance && kinds[cell.symbol] != .dummy {
+                let (symbol, a) = (cell.symbol, cell.coefficient)
                 guard let current = entering else {
                     entering = symbol
                     enteringCoefficient = a
