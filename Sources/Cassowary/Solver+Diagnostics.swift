@@ -160,7 +160,7 @@ extension Solver {
         Constraint(c.expression, c.relation, priority: c.priority, label: c.label)
     }
 
-    func order(of c: Constraint) -> Int { sequence[ObjectIdentifier(c)] ?? Int.max }
+    func order(of c: Constraint) -> Int { constraints[ObjectIdentifier(c)]?.order ?? Int.max }
 }
 
 extension Solver {
@@ -208,7 +208,7 @@ extension Solver: CustomDebugStringConvertible {
             guard let row else { continue }
             lines.append("\(name(basic)) = \(row.constant)" + row.cells.map { " + \($0.coefficient)*\(name($0.symbol))" }.joined())
         }
-        for (symbol, constraint) in owners.sorted(by: { $0.key < $1.key }) {
+        for (symbol, constraint) in owners.entries {
             lines.append("# \(name(symbol)): \(constraint)")
         }
         return lines.joined(separator: "\n")
@@ -220,7 +220,7 @@ extension Solver {
     /// part in it (basic, or in some row), and the column index must match the rows. For tests; O(tableau).
     public func invariantViolations() -> [String] {
         var problems: [String] = []
-        for (constraint, tag) in constraints.values {
+        for (constraint, tag, _) in constraints.values {
             for s in [tag.marker] + (tag.other.map { [$0] } ?? []) where tableau.rows[s] == nil && tableau.columns[s].isEmpty {
                 problems.append("the symbol \(s) of \(constraint) is in no row: the constraint was lost")
             }

@@ -33,21 +33,20 @@ public final class Solver {
 
     // The hot loops go through this property; one thread at a time (see above), so no dynamic exclusivity check.
     @exclusivity(unchecked) var tableau = Tableau()
-    var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag)] = [:]
+    /// Every constraint in the solver, with its symbols and the order it was added in (conflict reports and
+    /// explanations list constraints in that order; a rebuild adds them again in it).
+    var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag, order: Int)] = [:]
     /// Which constraint a marker or error symbol belongs to (for explanations).
-    var owners: [Symbol: Constraint] = [:]
+    var owners = SymbolMap<Constraint>()
     var variableSymbols: [Variable: Symbol] = [:]
     /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
     /// retains and releases every key.
     var variableList: [(variable: Variable, symbol: Symbol)] = []
     /// For an external symbol: how many terms of constraints in the solver use its variable, and where it is in
     /// `variableList`. A variable no constraint uses any more gives its symbol back.
-    var variableUses: [Symbol: (count: Int, index: Int)] = [:]
+    var variableUses = SymbolMap<(count: Int, index: Int)>()
     var edits: [Variable: EditInfo] = [:]
-    /// The order constraints were added in (conflict reports and explanations list them in that order; a rebuild
-    /// adds them again in it).
-    var sequence: [ObjectIdentifier: Int] = [:]
-    private var nextSequence = 0
+    private var nextOrder = 0
     /// Set by add and remove; cleared when the objective is optimised.
     var needsOptimization = false
     /// False in the probe solvers of `conflict(for:)`, which only need to know whether a set can hold.
@@ -87,7 +86,7 @@ public final class Solver {
         var scales = [Double](repeating: 0, count: tableau.kinds.count)
         var touched: [Symbol] = []
         var worst = 0.0
-        for (constraint, tag) in constraints.values {
+        for (constraint, tag, _) in constraints.values {
             var constant = constraint.expression.constant
             var constantScale = max(1, abs(constant))
             func add(_ symbol: Symbol, _ coefficient: Double) {
@@ -146,17 +145,15 @@ public final class Solver {
             rebuild()  // as it was before this add
             throw SolverError.workLimitExceeded(constraint)
         }
-        constraints[id] = (constraint, tag)
-        sequence[id] = nextSequence
-        nextSequence += 1
+        constraints[id] = (constraint, tag, nextOrder)
+        nextOrder += 1
         needsOptimization = true
     }
 
     /// Removes a constraint added before.
     public func remove(_ constraint: Constraint) throws {
         let id = ObjectIdentifier(constraint)
-        guard let (_, tag) = constraints.removeValue(forKey: id) else { throw SolverError.unknownConstraint(constraint) }
-        sequence[id] = nil
+        guard let (_, tag, _) = constraints.removeValue(forKey: id) else { throw SolverError.unknownConstraint(constraint) }
         owners[tag.marker] = nil
         if let other = tag.other { owners[other] = nil }
         if let error = tag.other {
@@ -228,7 +225,7 @@ public final class Solver {
     public func error(at priority: Priority) -> Double {
         optimizeIfNeeded()
         var total = 0.0
-        for (constraint, tag) in constraints.values where constraint.priority == priority && !priority.isRequired {
+        for (constraint, tag, _) in constraints.values where constraint.priority == priority && !priority.isRequired {
             if constraint.relation == .equal { total += tableau.rows[tag.marker]?.constant ?? 0 }
             total += tableau.rows[tag.other!]?.constant ?? 0
         }
@@ -252,22 +249,21 @@ public final class Solver {
         retiredPivots.all += tableau.pivots
         retiredPivots.bland += tableau.blandPivots
         pivotsAtDriftCheck = 0
-        let ordered = constraints.values.sorted { order(of: $0.constraint) < order(of: $1.constraint) }
+        let ordered = constraints.values.sorted { $0.order < $1.order }
         tableau = Tableau()
         variableSymbols = [:]
         variableList = []
-        variableUses = [:]
-        owners = [:]
+        variableUses = SymbolMap()
+        owners = SymbolMap()
         // No budget: this is the way out, and a build cannot cycle (Bland's rule takes over when a loop stalls).
         tableau.pivotBudget = Int.max
-        for (constraint, _) in ordered {
+        for (constraint, _, _) in ordered {
             if let tag = try? insert(constraint) {
                 constraints[ObjectIdentifier(constraint)]!.tag = tag
                 if let edited = editedVariable(constraint) { edits[edited]!.tag = tag }
             } else {
                 // Cannot happen with constraints that held; drop it rather than hold an inconsistent tableau.
                 constraints[ObjectIdentifier(constraint)] = nil
-                sequence[ObjectIdentifier(constraint)] = nil
             }
         }
         try? tableau.optimize()
@@ -349,7 +345,8 @@ public final class Solver {
             guard let s = variableSymbols[term.variable] else { continue }
             variableUses[s]!.count -= 1
             guard variableUses[s]!.count == 0 else { continue }
-            let index = variableUses.removeValue(forKey: s)!.index
+            let index = variableUses[s]!.index
+            variableUses[s] = nil
             variableList.swapAt(index, variableList.count - 1)
             variableList.removeLast()
             if index < variableList.count { variableUses[variableList[index].symbol]!.index = index }

@@ -42,7 +42,14 @@ struct SymbolSet: Sequence {
             if count < Self.smallLimit {
                 // Most columns hold a few rows: start with room for four rather than growing 1, 2, 4.
                 if storage.capacity == 0 { storage.reserveCapacity(4) }
-                storage.insert(symbol, at: i)
+                // Array.insert(_:at:) goes through the generic replaceSubrange: a plain shift is several times
+                // cheaper for these short arrays.
+                storage.append(symbol)
+                storage.withUnsafeMutableBufferPointer { buffer in
+                    var k = buffer.count - 1
+                    while k > i { buffer[k] = buffer[k - 1]; k -= 1 }
+                    buffer[i] = symbol
+                }
                 count += 1
                 return
             }
@@ -66,7 +73,10 @@ struct SymbolSet: Sequence {
         if !isTable {
             let i = insertionPoint(symbol)
             guard i < storage.count, storage[i] == symbol else { return }
-            storage.remove(at: i)
+            storage.withUnsafeMutableBufferPointer { buffer in
+                for k in i..<(buffer.count - 1) { buffer[k] = buffer[k + 1] }
+            }
+            storage.removeLast()
             count -= 1
             return
         }
