@@ -2,14 +2,16 @@
 /// are O(1) at any size, because a column can hold most of the tableau (the width of a grid's container is in
 /// every cell's row) and a sorted array made each change cost a move of the whole column.
 ///
-/// Up to `smallLimit` symbols (most columns) the set is a sorted array: a change moves at most a few KiB, and
-/// iteration visits rows in id order, which is kind to the cache. Past it, an open-addressing hash table with
-/// linear probing. Either way the iteration order depends only on the sequence of changes, never on a random
-/// seed (Swift's `Set` is seeded per process), so the solver's pivot choices are the same on every run.
+/// Up to `smallLimit` symbols (most columns: a few rows each) the set is a plain array in insertion order, with
+/// removal by swapping in the last element: an insert is an append, and a scan of a few symbols finds one to
+/// remove. Past it, an open-addressing hash table with linear probing. Either way the iteration order depends
+/// only on the sequence of changes, never on a random seed (Swift's `Set` is seeded per process), so the
+/// solver's pivot choices are the same on every run.
 ///
-/// Removal shifts the rest of a probe run back instead of leaving a tombstone (Knuth's algorithm R), so a table
-/// is never rebuilt at the same size to clear tombstones: a grid's dual pivots empty and refill long columns
-/// all the time, and those rebuilds (fresh pages, zeroed by the kernel) were a third of a 50 x 50 suggest step.
+/// Removal from the table shifts the rest of a probe run back instead of leaving a tombstone (Knuth's algorithm
+/// R), so a table is never rebuilt at the same size to clear tombstones: a grid's dual pivots empty and refill
+/// long columns all the time, and those rebuilds (fresh pages, zeroed by the kernel) were a third of a 50 x 50
+/// suggest step.
 struct SymbolSet: Sequence {
     private var storage: [Symbol] = []
     private var isTable = false
@@ -21,10 +23,7 @@ struct SymbolSet: Sequence {
     var isEmpty: Bool { count == 0 }
 
     func contains(_ symbol: Symbol) -> Bool {
-        if !isTable {
-            let i = insertionPoint(symbol)
-            return i < storage.count && storage[i] == symbol
-        }
+        if !isTable { return storage.contains(symbol) }
         var i = slot(for: symbol)
         while true {
             let s = storage[i]
@@ -37,19 +36,11 @@ struct SymbolSet: Sequence {
     /// Inserts `symbol` (no-op if present).
     mutating func insert(_ symbol: Symbol) {
         if !isTable {
-            let i = insertionPoint(symbol)
-            if i < storage.count, storage[i] == symbol { return }
+            if storage.contains(symbol) { return }
             if count < Self.smallLimit {
                 // Most columns hold a few rows: start with room for four rather than growing 1, 2, 4.
                 if storage.capacity == 0 { storage.reserveCapacity(4) }
-                // Array.insert(_:at:) goes through the generic replaceSubrange: a plain shift is several times
-                // cheaper for these short arrays.
                 storage.append(symbol)
-                storage.withUnsafeMutableBufferPointer { buffer in
-                    var k = buffer.count - 1
-                    while k > i { buffer[k] = buffer[k - 1]; k -= 1 }
-                    buffer[i] = symbol
-                }
                 count += 1
                 return
             }
@@ -71,11 +62,8 @@ struct SymbolSet: Sequence {
 
     mutating func remove(_ symbol: Symbol) {
         if !isTable {
-            let i = insertionPoint(symbol)
-            guard i < storage.count, storage[i] == symbol else { return }
-            storage.withUnsafeMutableBufferPointer { buffer in
-                for k in i..<(buffer.count - 1) { buffer[k] = buffer[k + 1] }
-            }
+            guard let i = storage.firstIndex(of: symbol) else { return }
+            storage.swapAt(i, storage.count - 1)
             storage.removeLast()
             count -= 1
             return
@@ -102,9 +90,9 @@ struct SymbolSet: Sequence {
         }
         storage[hole] = Self.empty
         count -= 1
-        // Back to a sorted array once few are left: iterating a table visits every slot, empty or not.
+        // Back to an array once few are left: iterating a table visits every slot, empty or not.
         if count <= Self.smallLimit / 2 {
-            storage = storage.filter { $0 >= 0 }.sorted()
+            storage = storage.filter { $0 >= 0 }
             isTable = false
         }
     }
@@ -135,16 +123,6 @@ struct SymbolSet: Sequence {
         var capacity = 64
         while capacity < count * 4 { capacity *= 2 }
         return capacity
-    }
-
-    /// Where `symbol` is or would go in the sorted array.
-    private func insertionPoint(_ symbol: Symbol) -> Int {
-        var low = 0, high = storage.count
-        while low < high {
-            let mid = (low + high) / 2
-            if storage[mid] < symbol { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     private func slot(for symbol: Symbol) -> Int {

@@ -2,7 +2,7 @@
 import SolverWorkload
 import Testing
 
-/// The tableau's column index against Swift's `Set`: through the sorted-array form, the hash table (whose
+/// The tableau's column index against Swift's `Set`: through the array form, the hash table (whose
 /// removals shift probe runs back instead of leaving tombstones), and back again.
 @Suite struct SymbolSetTests {
     @Test(arguments: [200, 5_000])
