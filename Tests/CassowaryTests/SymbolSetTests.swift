@@ -2,8 +2,8 @@
 import SolverWorkload
 import Testing
 
-/// The tableau's column index against Swift's `Set`: through the array form, the hash table (whose
-/// removals shift probe runs back instead of leaving tombstones), and back again.
+/// The tableau's column index against Swift's `Set`: through the array form, the bitset, and back
+/// again.
 @Suite struct SymbolSetTests {
     @Test(arguments: [200, 5_000])
     func randomInsertsAndRemovesMatchASet(range: Int) {
@@ -36,14 +36,20 @@ import Testing
         }
     }
 
-    /// Symbols whose home slots collide (multiples of a power of two land close together under Fibonacci
-    /// hashing only by chance, so use many and remove from the middle of runs).
-    @Test func removingFromTheMiddleOfProbeRunsKeepsTheRestFindable() {
+    /// The bitset form with sparse, large ids (words far apart), iterated in increasing order, and back to the
+    /// array form once few are left.
+    @Test func sparseLargeSymbolsThroughTheBitsetAndBack() {
         var set = SymbolSet()
-        let symbols = Array(0..<3_000).map { $0 * 64 }
-        for s in symbols { set.insert(s) }
+        let symbols = (0..<3_000).map { $0 * 67 + 5 }
+        for s in symbols.reversed() { set.insert(s) }
+        #expect(Array(set) == symbols, "a bitset iterates in increasing order")
         for s in symbols where s % 3 == 0 { set.remove(s) }
         for s in symbols { #expect(set.contains(s) == (s % 3 != 0), "symbol \(s)") }
         #expect(set.count == symbols.filter { $0 % 3 != 0 }.count)
+        let kept = symbols.filter { $0 % 3 != 0 }
+        for s in kept.dropFirst(10) { set.remove(s) }
+        #expect(Set(set) == Set(kept.prefix(10)) && set.count == 10)
+        set.insert(kept[0])  // present already: no change
+        #expect(set.count == 10)
     }
 }
