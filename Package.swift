@@ -49,7 +49,12 @@ let package = Package(
         .target(
             name: "DefaultConfig",
             path: "Config",
-            exclude: ["dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md"],
+            // book-pages and split-columns are files for `traitd-adapters --layouts Config/layouts`, not embedded:
+            // their Swift twins already run by default.
+            exclude: [
+                "dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md",
+                "layouts/book-pages.layout", "layouts/split-columns.layout",
+            ],
             sources: ["EmbeddedConfig.swift"],
             resources: [
                 .embedInCode("traitd.yaml"),

@@ -1,0 +1,198 @@
+import ArgumentParser
+import DBus
+import Foundation
+import TraitClient
+
+/// `traitctl run -- COMMAND...`: a private bus with traitd on it for one command, as `dbus-run-session` gives
+/// a private session bus. The test fixture in one line:
+///
+///     traitctl run --adapters -- pytest tests/
+///
+/// Starts `dbus-daemon`, then `traitd --no-state` (and `traitd-adapters` with `--adapters`), waits until they
+/// are ready, runs the command with `DBUS_SESSION_BUS_ADDRESS` set, then stops everything and exits with the
+/// command's status (128 + N when a signal N ended it). SIGINT, SIGTERM and SIGHUP are passed on to the
+/// command; the bus is started with a parent-death signal, so it (and with it traitd and the host, which exit
+/// when they lose the bus) goes even if traitctl itself is killed.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a command against a private bus with traitd (and optionally the adapter host) on it.",
+        discussion: """
+            Examples: traitctl run -- ./my-tests.sh; traitctl run --adapters --device ipad-mini-6 -- pytest; \
+            traitctl run -- traitctl status. The command's exit status is traitctl's.
+            """)
+
+    @Flag(help: "Start the adapter host (traitd-adapters) too, and wait until it has registered its adapters.")
+    var adapters = false
+    @Option(help: ArgumentHelp("Start on this device profile (traitctl devices lists them).", valueName: "id"))
+    var device: String?
+    @Option(help: ArgumentHelp("A YAML file for traitd's --config.", valueName: "file"))
+    var config: String?
+    @Flag(help: "Print what is started and stopped on stderr.") var verbose = false
+    @Argument(parsing: .postTerminator, help: "The command and its arguments (after --).")
+    var command: [String] = []
+
+    func validate() throws {
+        guard !command.isEmpty else { throw ValidationError("no command: write it after --, as in traitctl run -- true") }
+    }
+
+    func run() async throws {
+        let fixture = PrivateTraitd(verbose: verbose)
+        let status: Int32
+        do {
+            try await fixture.start(config: config, adapters: adapters, device: device)
+            status = try fixture.runCommand(command)
+        } catch {
+            fixture.stop()
+            FileHandle.standardError.write(Data("traitctl run: \(Failure(error).description)\n".utf8))
+            throw ExitCode(125)  // as env(1) and timeout(1): the command did not run
+        }
+        fixture.stop()
+        throw ExitCode(status)
+    }
+}
+
+/// The bus, traitd and the host of one `traitctl run`, in a temporary folder that goes with them.
+final class PrivateTraitd {
+    let verbose: Bool
+    let folder: URL
+    private var bus: Child?
+    private var daemon: Child?
+    private var host: Child?
+    private(set) var address = ""
+    private var signalSources: [DispatchSourceSignal] = []
+
+    init(verbose: Bool) {
+        self.verbose = verbose
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment.removeValue(forKey: "DBUS_STARTER_ADDRESS")
+        return environment
+    }
+
+    func start(config: String?, adapters: Bool, device: String?) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try startBus()
+        note("bus at \(address)")
+        var arguments = ["--bus", address, "--no-state"]
+        if let config { arguments += ["--config", config] }
+        let daemon = try Child(try tool("traitd"), arguments, environment: environment, output: .file(log("traitd")), ownGroup: true)
+        self.daemon = daemon
+        let client = try TraitClient(bus: .address(address))
+        defer { client.close() }
+        try await waitUntil("traitd takes its name", daemon) { try await client.connection.nameOwner(TraitClient.busName) != nil }
+        note("traitd is up (pid \(daemon.pid))")
+        if let device { try await client.setDevice(device) }
+        if adapters {
+            let host = try Child(try tool("traitd-adapters"), ["--bus", address], environment: environment,
+                                 output: .file(log("traitd-adapters")), ownGroup: true)
+            self.host = host
+            // The host registers its adapters one call after another once it sees traitd: ready when the list
+            // is not empty and has stayed the same for a quarter of a second.
+            var last: [String] = []
+            var steadySince = Date()
+            try await waitUntil("the adapter host registers its adapters", host) {
+                let now = try await client.listAdapters().map { "\($0.app)/\($0.adapter)" }
+                if now != last { last = now; steadySince = Date() }
+                return !now.isEmpty && Date().timeIntervalSince(steadySince) >= 0.25
+            }
+            note("traitd-adapters registered \(last.joined(separator: ", "))")
+        }
+    }
+
+    /// Runs the command in traitctl's process group (the terminal's foreground one), passing on SIGINT, SIGTERM
+    /// and SIGHUP sent to traitctl alone; returns its status.
+    func runCommand(_ command: [String]) throws -> Int32 {
+        let child = try Child("/usr/bin/env", command, environment: environment, output: .inherit, ownGroup: false)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { child.signal(number) }
+            source.resume()
+            signalSources.append(source)
+        }
+        let status = child.wait()
+        note("\(command[0]) exited with status \(status)")
+        return status
+    }
+
+    /// Stops the host, traitd and the bus (SIGTERM, then SIGKILL after 5 s), and removes the folder.
+    func stop() {
+        for source in signalSources { source.cancel() }
+        for child in [host, daemon, bus].compactMap({ $0 }) where child.poll() == nil {
+            note(child.stop() ? "\(child.name) stopped" : "\(child.name) did not stop in 5 s: killed")
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    // MARK: Details
+
+    /// `dbus-daemon --session` listening in the folder, its address read from its first line of output. Under
+    /// `setpriv --pdeathsig` when there is one, so that the bus dies with traitctl.
+    private func startBus() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw RunError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        defer { close(fds[0]) }
+        var command = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
+                       "--address=unix:dir=\(folder.path)"]
+        if let setpriv = try? tool("setpriv", besideTraitctl: false) { command = [setpriv, "--pdeathsig", "TERM"] + command }
+        do {
+            bus = try Child("/usr/bin/env", command, environment: environment, output: .descriptor(fds[1]), ownGroup: true,
+                        name: "dbus-daemon")
+        } catch {
+            close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        var output: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { output.append(byte) }
+        address = String(decoding: output, as: UTF8.self)
+        guard address.hasPrefix("unix:") else {
+            throw RunError("dbus-daemon did not start (install the dbus-daemon package); it said: \(address)")
+        }
+    }
+
+    private func log(_ name: String) -> String { folder.appendingPathComponent(name + ".log").path }
+
+    /// Polls `ready` every 20 ms for up to 15 s; fails with the end of the child's log if it exits first.
+    private func waitUntil(_ what: String, _ child: Child, _ ready: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if (try? await ready()) == true { return }
+            if let status = child.poll() {
+                let text = (try? String(contentsOfFile: log(child.name), encoding: .utf8)) ?? ""
+                throw RunError("waiting until \(what): \(child.name) exited with status \(status)\n"
+                    + text.split(separator: "\n").suffix(5).joined(separator: "\n"))
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw RunError("waiting until \(what): gave up after 15 s")
+    }
+
+    /// A program beside traitctl (the package's own), else on PATH.
+    private func tool(_ name: String, besideTraitctl: Bool = true) throws -> String {
+        if besideTraitctl {
+            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        throw RunError("\(name) is neither beside traitctl nor on PATH")
+    }
+
+    private func note(_ text: String) {
+        if verbose { FileHandle.standardError.write(Data("traitctl run: \(text)\n".utf8)) }
+    }
+}
+
+struct RunError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The interface XML is a contract other languages can build on: gdbus-codegen turns it into a GObject proxy, a
+/// small C client (examples/c-client) compiles against it, and reads, calls and signals work through it.
+@Suite(.serialized) struct GeneratedClientTests {
+    /// Builds examples/c-client into a fresh folder; returns the binary's path.
+    static func build() throws -> String {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("c-client-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let make = try ChildProcess.run(
+            "make", ["-s", "-C", Binaries.repository.appendingPathComponent("examples/c-client").path, "OUT=\(out.path)"], timeout: 120)
+        guard make.status == 0 else { throw TestFailure("make -C examples/c-client failed:\n\(make.stdout)\(make.stderr)") }
+        return out.appendingPathComponent("traitd-follow").path
+    }
+
+    @Test func theGeneratedProxyReadsCallsAndReceivesSignals() throws {
+        let client = try Self.build()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: client).deletingLastPathComponent().path) }
+        // The C client rotates and follows mail's window; busctl (sd-bus) then reads the frame independently.
+        let script = """
+            \(client) mail portrait || exit $?
+            echo "busctl $(busctl --user get-property org.traitd.Layout1 /org/traitd/Layout1/window/mail org.traitd.Layout1.Window Frame)"
+            """
+        let run = try ChildProcess.run(Binaries.path("traitctl"), ["run", "--adapters", "--", "sh", "-c", script])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(5) == [
+            "device ipad-9.7 landscape-left 1024 x 768 @2x split-two-thirds serial 1",
+            "window mail role primary state active",
+            "frame 0, 0, 694 x 768",
+            "size classes regular regular",
+            "Rotate(portrait) accepted",
+        ], "\(run.stdout)")
+        let resize = try #require(lines.first { $0.hasPrefix("ViewWillTransitionToSize") }, "\(run.stdout)")
+        #expect(resize.hasSuffix(" 438 x 1024 reason=rotation orientation=portrait duration=0.3s"), "\(resize)")
+        let completed = try #require(lines.first { $0.hasPrefix("TransitionCompleted") }, "\(run.stdout)")
+        // mail's adapters (from the host) reported; none missed or failed.
+        #expect(completed.contains("reported=split-columns,support-panel") && completed.hasSuffix(" missed=- failed=-"), "\(completed)")
+        // The proxy's cached properties followed PropertiesChanged, and agree with what sd-bus reads.
+        #expect(lines.contains("frame now 0, 0, 438 x 1024") && lines.contains("size classes now compact regular"))
+        #expect(lines.last == "busctl (dddd) 0 0 438 1024", "\(run.stdout)")
+    }
+
+    @Test func aRefusalArrivesAsANamedError() throws {
+        let client = try Self.build()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: client).deletingLastPathComponent().path) }
+        let run = try ChildProcess.run(Binaries.path("traitctl"), ["run", "--", client, "mail", "sideways"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Rotate(sideways) refused: org.freedesktop.DBus.Error.InvalidArgs: unknown orientation 'sideways'"),
+                "\(run.stderr)")
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `traitctl run -- COMMAND`: a private bus with traitd for one command, torn down after it whatever happens.
+@Suite struct TraitctlRunTests {
+    let traitctl = Binaries.path("traitctl")
+
+    /// The environment of a user with no session bus: traitctl run must not need one.
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        environment["PATH"] = URL(fileURLWithPath: traitctl).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return environment
+    }
+
+    @Test func theCommandSeesTraitdAndItsStatusIsPassedOn() throws {
+        let status = try ChildProcess.run(traitctl, ["run", "--", "traitctl", "status"], environment: environment)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("ipad-9.7  landscape-left  1024 x 768 pt @2x  split-two-thirds  (serial 1)\n"))
+        for code in [0, 1, 7, 255] {
+            let run = try ChildProcess.run(traitctl, ["run", "--", "sh", "-c", "exit \(code)"], environment: environment)
+            #expect(run.status == Int32(code), "exit \(code)")
+        }
+        let missing = try ChildProcess.run(traitctl, ["run", "--", "no-such-command-here"], environment: environment)
+        #expect(missing.status == 127, "env's status for a command it cannot find")
+    }
+
+    @Test func deviceAndAdapterHost() throws {
+        let run = try ChildProcess.run(
+            traitctl, ["run", "--adapters", "--device", "ipad-mini-6", "--", "sh", "-c", "traitctl status && traitctl adapters"],
+            environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("ipad-mini-6  "))
+        // The host's four built-in adapters were registered before the command started.
+        for adapter in ["support-panel", "xy-slider", "book-pages", "split-columns"] {
+            #expect(run.stdout.contains(adapter), "\(adapter) in:\n\(run.stdout)")
+        }
+    }
+
+    @Test func badUseIsRefusedWithoutStartingAnything() throws {
+        let none = try ChildProcess.run(traitctl, ["run"], environment: environment)
+        #expect(none.status == 64 && none.stderr.contains("no command"), "\(none.stderr)")
+        let device = try ChildProcess.run(traitctl, ["run", "--device", "ipad-99", "--", "true"], environment: environment)
+        #expect(device.status == 125 && device.stderr.contains("ipad-99"), "\(device.stderr)")
+    }
+
+    /// The command killed with SIGKILL: traitctl run exits 128 + 9 and leaves no bus, traitd or folder behind.
+    @Test func aKilledCommandLeavesNothingBehind() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = "echo $$ > \(folder.path)/pid; echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; exec sleep 60"
+        let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
+        var pid: Int32?
+        for _ in 0..<1500 where pid == nil {
+            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let command = try #require(pid, "the command never started: \(run.standardError)")
+        let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
+        // unix:path=/tmp/traitctl-run-PID-N/dbus-XXXX,guid=...: the folder is in every started process's arguments.
+        let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()
+            .joined(separator: "/"), "address \(address)")
+        #expect(!processes(mentioning: "/" + runFolder).isEmpty, "the bus and traitd run while the command does")
+        kill(command, SIGKILL)
+        #expect(run.wait(timeout: 20) == 137)
+        #expect(processes(mentioning: "/" + runFolder).isEmpty, "left running: \(processes(mentioning: "/" + runFolder))")
+        #expect(!FileManager.default.fileExists(atPath: "/" + runFolder))
+    }
+
+    /// Command lines (from /proc) that contain `text`.
+    func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) ? "\(pid): \(line)" : nil
+        }
+    }
+}
