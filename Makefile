@@ -27,8 +27,10 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin librsvg2-bin
 # What only the tests need: the Python adapter example (python3-dbus, python3-gi), the engine's oracle
 # (python3-scipy), all for Debian's /usr/bin/python3 (nothing goes through pip), and GIO's headers, gdbus-codegen
-# and a C compiler for the generated C client (examples/c-client).
-TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc
+# and a C compiler for the generated C client (examples/c-client), GTK 4's introspection data, Xvfb and xwd for
+# the GTK client (examples/gtk).
+TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
+	gir1.2-gtk-4.0 xvfb x11-apps
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 

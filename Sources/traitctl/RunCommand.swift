@@ -11,8 +11,8 @@ import TraitClient
 /// Starts `dbus-daemon`, then `traitd --no-state` (and `traitd-adapters` with `--adapters`), waits until they
 /// are ready, runs the command with `DBUS_SESSION_BUS_ADDRESS` set, then stops everything and exits with the
 /// command's status (128 + N when a signal N ended it). SIGINT, SIGTERM and SIGHUP are passed on to the
-/// command; the bus is started with a parent-death signal, so it (and with it traitd and the host, which exit
-/// when they lose the bus) goes even if traitctl itself is killed.
+/// command. Killed with SIGKILL itself, traitctl cannot clean up: the bus then stays (traitd and the host go
+/// when it does).
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a command against a private bus with traitd (and optionally the adapter host) on it.",
@@ -130,15 +130,13 @@ final class PrivateTraitd {
 
     // MARK: Details
 
-    /// `dbus-daemon --session` listening in the folder, its address read from its first line of output. Under
-    /// `setpriv --pdeathsig` when there is one, so that the bus dies with traitctl.
+    /// `dbus-daemon --session` listening in the folder, its address read from its first line of output.
     private func startBus() throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw RunError("cannot make a pipe: \(String(cString: strerror(errno)))") }
         defer { close(fds[0]) }
-        var command = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
+        let command = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1",
                        "--address=unix:dir=\(folder.path)"]
-        if let setpriv = try? tool("setpriv", besideTraitctl: false) { command = [setpriv, "--pdeathsig", "TERM"] + command }
         do {
             bus = try Child("/usr/bin/env", command, environment: environment, output: .descriptor(fds[1]), ownGroup: true,
                         name: "dbus-daemon")
@@ -174,12 +172,10 @@ final class PrivateTraitd {
     }
 
     /// A program beside traitctl (the package's own), else on PATH.
-    private func tool(_ name: String, besideTraitctl: Bool = true) throws -> String {
-        if besideTraitctl {
-            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-            let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        }
+    private func tool(_ name: String) throws -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -1,0 +1,107 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// A real desktop toolkit driven by traitd: examples/gtk/traitd_gtk.py (GTK 4 through PyGObject) under Xvfb
+/// follows mail's simulated window, and reports the allocations GTK gave its widgets. Each transition is checked
+/// against the window's frame and size class as traitd publishes them, and the screen is saved as a PNG
+/// (`.build/gtk-screenshots/`, the README's pictures).
+@Suite(.serialized) struct GtkClientTests {
+    /// Xvfb on a display it picks itself (-displayfd), torn down with the test.
+    final class VirtualScreen {
+        let process: ChildProcess
+        let display: String
+
+        init() async throws {
+            process = try ChildProcess("Xvfb", ["-displayfd", "1", "-screen", "0", "1400x1400x24", "-nolisten", "tcp"])
+            var number: String?
+            for _ in 0..<1000 where number == nil {
+                let text = process.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty, Int(text) != nil { number = text }
+                guard process.isRunning else { throw TestFailure("Xvfb exited: \(process.standardError)") }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            display = ":" + (try #require(number, "Xvfb printed no display number"))
+        }
+
+        deinit { process.kill(SIGTERM); _ = process.wait(timeout: 5) }
+    }
+
+    static let screenshots = Binaries.repository.appendingPathComponent(".build/gtk-screenshots")
+
+    @Test func gtkFollowsRotationsAndSplitsAndReportsItsOwnAllocations() async throws {
+        let screen = try await VirtualScreen()
+        // A generous deadline: GTK's first layout under a loaded test run must not be counted as missed.
+        let fixture = try await DaemonFixture(config: "transitions: { deadline-ms: 5000 }\n")
+        let recorder = try await Recorder(fixture)
+        try? FileManager.default.removeItem(at: Self.screenshots)
+        var environment = fixture.bus.environment
+        environment["DISPLAY"] = screen.display
+        environment["GDK_BACKEND"] = "x11"
+        environment["GSK_RENDERER"] = "cairo"  // Xvfb has no GPU
+        environment["NO_AT_BRIDGE"] = "1"
+        let app = try ChildProcess(
+            "/usr/bin/python3",
+            [Binaries.repository.appendingPathComponent("examples/gtk/traitd_gtk.py").path, "--app", "mail",
+             "--screenshots", Self.screenshots.path],
+            environment: environment)
+        defer { app.kill(SIGTERM); _ = app.wait(timeout: 5) }
+        try await recorder.eventually("the GTK app reports its first layout", timeout: 30) {
+            (try? await recorder.layouts(of: "mail").frames["gtk"]) != nil
+        }
+        try await checkLayout(recorder, app, transition: 0, step: "start")
+
+        let steps: [(String, () async throws -> Void)] = [
+            ("rotate to portrait", { try await recorder.client.rotate(to: "portrait") }),
+            ("rotate to landscape-left", { try await recorder.client.rotate(to: "landscape-left") }),
+            ("split-half", { try await recorder.client.setArrangement("split-half") }),
+            ("split-one-third", { try await recorder.client.setArrangement("split-one-third") }),
+            ("iPad Pro 12.9", { try await recorder.client.setDevice("ipad-pro-12.9") }),
+            ("split-half on the 12.9 (regular there)", { try await recorder.client.setArrangement("split-half") }),
+        ]
+        for (what, command) in steps {
+            let last = try await recorder.transition(of: "mail", what, timeout: 20, command)
+            #expect(last.reported.contains("gtk") && !last.missed.contains("gtk") && !last.failed.contains("gtk"),
+                    "\(what): \(last) \(app.standardOutput)")
+            try await checkLayout(recorder, app, transition: last.id, step: what)
+        }
+    }
+
+    /// What GTK reported for mail against traitd's own frame and size class of the window, and the screenshot.
+    func checkLayout(_ recorder: Recorder, _ app: ChildProcess, transition: UInt64, step: String) async throws {
+        let path = TraitClient.windowPath("mail")
+        let frame = try #require(try await recorder.client.property("Frame", path: path, interface: TraitClient.windowInterface).doubles)
+        let horizontal = try await recorder.client.property("HorizontalSizeClass", path: path, interface: TraitClient.windowInterface).string
+        let (width, height) = (frame[2], frame[3])
+        let layouts = try await recorder.layouts(of: "mail")
+        let frames = try #require(layouts.frames["gtk"], "\(step): no gtk layout")
+        let extras = try #require(layouts.extras["gtk"], "\(step): no gtk extras")
+        // GTK's window took the simulated frame's size, and the layout follows the horizontal size class.
+        #expect(extras["window"]?.doubles == [width, height], "\(step): GTK window \(String(describing: extras["window"])) for a \(width) x \(height) frame")
+        #expect(extras["layout"]?.string == (horizontal == "regular" ? "split" : "stacked"), "\(step): \(horizontal ?? "?")")
+        if horizontal == "regular" {
+            let sidebar = try #require(frames["sidebar"], "\(step): \(frames)")
+            let content = try #require(frames["content"], "\(step): \(frames)")
+            #expect(sidebar == [0, 0, 320, height], "\(step): sidebar \(sidebar)")
+            #expect(content[0] >= 320 && content[0] + content[2] == width && content[1] == 0 && content[3] == height,
+                    "\(step): content \(content) in \(width) x \(height)")
+        } else {
+            let header = try #require(frames["header"], "\(step): \(frames)")
+            let content = try #require(frames["content"], "\(step): \(frames)")
+            #expect(header[0] == 0 && header[1] == 0 && header[2] == width && header[3] > 0, "\(step): header \(header)")
+            #expect(content == [0, header[3], width, height - header[3]], "\(step): content \(content) under \(header)")
+        }
+        // The screen grab after the report: a PNG exactly the window's size.
+        let png = Self.screenshots.appendingPathComponent("\(transition).png")
+        try await recorder.eventually("the screenshot of transition \(transition)", timeout: 10) {
+            (try? Data(contentsOf: png))?.count ?? 0 > 33
+        }
+        let data = try Data(contentsOf: png)
+        #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(step): not a PNG")
+        let size = data[16..<24].withUnsafeBytes { Array($0) }
+        let pngWidth = size[0..<4].reduce(0) { $0 << 8 | Int($1) }, pngHeight = size[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        #expect(Double(pngWidth) == width && Double(pngHeight) == height, "\(step): screenshot \(pngWidth) x \(pngHeight)")
+    }
+}

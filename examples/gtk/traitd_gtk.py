@@ -1,0 +1,249 @@
+#!/usr/bin/python3
+"""A GTK 4 application that lives in one of traitd's simulated windows.
+
+It follows the window of app APP (default: mail):
+  - its own window takes the simulated frame's size (1 point = 1 pixel) on every transition;
+  - regular width shows a sidebar beside the content; compact width collapses to one stacked view (the content,
+    with a back button to the list), as UISplitViewController does;
+  - it registers as adapter "gtk" for APP and, once GTK has allocated its widgets at the new size, reports the
+    allocations GTK actually gave them (read back from the widgets, not computed) with ReportLayout.
+
+Debian packages: python3-gi, gir1.2-gtk-4.0. Run beside a traitd (or: traitctl run -- examples/gtk/traitd_gtk.py):
+    examples/gtk/traitd_gtk.py [--app mail] [--screenshots DIR]
+With --screenshots (on X11, with xwd from x11-apps), the window is grabbed from the screen after every report, to
+DIR/TRANSITION.png.
+All D-Bus work goes through GIO (GDBus), on the same main loop as GTK.
+"""
+import argparse
+import os
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+from gi.repository import Gio, GLib, Gtk  # noqa: E402
+
+import x11_screenshot  # noqa: E402  (beside this file)
+
+BUS_NAME = "org.traitd.Layout1"
+ROOT = "/org/traitd/Layout1"
+DISPLAY = "org.traitd.Layout1.Display"
+WINDOW = "org.traitd.Layout1.Window"
+ADAPTER = "gtk"
+SIDEBAR_WIDTH = 320
+MAILBOXES = ["Inbox", "VIPs", "Flagged", "Drafts", "Sent", "Archive"]
+
+
+def window_path(app):
+    """The window's object path: every character but A-Z a-z 0-9 escaped as _XX, as traitd does."""
+    return ROOT + "/window/" + "".join(c if c.isascii() and c.isalnum() else "_%02x" % ord(c) for c in app)
+
+
+class FollowingWindow(Gtk.ApplicationWindow):
+    """The sidebar-and-content page and the stacked page, in a Gtk.Stack that shows one of them."""
+
+    def __init__(self, application, app):
+        super().__init__(application=application, title=f"traitd: {app}")
+        self.set_decorated(False)  # the simulated window has no title bar: its whole frame is content
+        # Not homogeneous: a stack is as large as its largest page otherwise, and the sidebar page would keep the
+        # window from shrinking to a compact width.
+        self.stack = Gtk.Stack(hhomogeneous=False, vhomogeneous=False)
+        self.set_child(self.stack)
+
+        # Regular width: sidebar | content.
+        self.sidebar = self.mailbox_list()
+        self.sidebar.set_size_request(SIDEBAR_WIDTH, -1)
+        self.content = self.message(f"{app}: regular width, sidebar beside the content")
+        split = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL)
+        split.append(self.sidebar)
+        split.append(Gtk.Separator(orientation=Gtk.Orientation.VERTICAL))
+        split.append(self.content)
+        self.stack.add_named(split, "split")
+
+        # Compact width: one view at a time; a header with a back button over the content.
+        self.header = Gtk.CenterBox()
+        self.header.add_css_class("toolbar")
+        back = Gtk.Button(label="‹ Mailboxes")
+        back.connect("clicked", lambda _: self.stacked_pages.set_visible_child_name("list"))
+        self.header.set_start_widget(back)
+        self.header.set_center_widget(Gtk.Label(label="Inbox"))
+        self.stacked_content = self.message(f"{app}: compact width, one stacked view")
+        page = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        page.append(self.header)
+        page.append(self.stacked_content)
+        self.stacked_pages = Gtk.Stack(hhomogeneous=False, vhomogeneous=False)
+        self.stacked_pages.add_named(page, "content")
+        self.stacked_pages.add_named(self.mailbox_list(), "list")
+        self.stacked_pages.set_visible_child_name("content")
+        self.stack.add_named(self.stacked_pages, "stacked")
+
+    @staticmethod
+    def mailbox_list():
+        listing = Gtk.ListBox()
+        for name in MAILBOXES:
+            listing.append(Gtk.Label(label=name, xalign=0, margin_start=12, margin_top=8, margin_bottom=8))
+        scrolled = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER)
+        scrolled.set_child(listing)
+        return scrolled
+
+    @staticmethod
+    def message(text):
+        label = Gtk.Label(label=text, wrap=True, hexpand=True, vexpand=True)
+        frame = Gtk.Frame(hexpand=True, vexpand=True)
+        frame.set_child(label)
+        return frame
+
+    def show_layout(self, horizontal_class):
+        self.stack.set_visible_child_name("split" if horizontal_class == "regular" else "stacked")
+
+    def allocations(self):
+        """The frames GTK gave the visible widgets, in window coordinates (what ReportLayout carries)."""
+        if self.stack.get_visible_child_name() == "split":
+            widgets = {"sidebar": self.sidebar, "content": self.content}
+        else:
+            widgets = {"header": self.header, "content": self.stacked_content}
+        frames = {}
+        for name, widget in widgets.items():
+            ok, bounds = widget.compute_bounds(self)
+            if ok:
+                frames[name] = (bounds.get_x(), bounds.get_y(), bounds.get_width(), bounds.get_height())
+        return frames
+
+
+class Follower:
+    """The D-Bus side: registration, signals, and the report once GTK has laid out the new size."""
+
+    def __init__(self, application, app, screenshots):
+        self.application, self.app, self.screenshots = application, app, screenshots
+        self.path = window_path(app)
+        self.window = None
+        self.connection = None
+        self.horizontal_class = None
+        self.pending = None  # (transition, width, height) waiting for GTK's allocation
+        self.owner = None
+
+    def start(self, connection):
+        self.connection = connection
+        self.window = FollowingWindow(self.application, self.app)
+        # Only signals from traitd's current owner of the name: GDBus resolves the well-known name.
+        connection.signal_subscribe(BUS_NAME, WINDOW, None, self.path, None, Gio.DBusSignalFlags.NONE,
+                                    self.on_signal)
+        Gio.bus_watch_name_on_connection(connection, BUS_NAME, Gio.BusNameWatcherFlags.NONE,
+                                         self.on_appeared, self.on_vanished)
+
+    def call(self, path, interface, method, parameters, reply_type=None):
+        return self.connection.call_sync(BUS_NAME, path, interface, method, parameters,
+                                         GLib.VariantType(reply_type) if reply_type else None,
+                                         Gio.DBusCallFlags.NONE, 5000, None)
+
+    def property(self, name):
+        reply = self.call(self.path, "org.freedesktop.DBus.Properties", "Get", GLib.Variant("(ss)", (WINDOW, name)),
+                          "(v)")
+        return reply.unpack()[0]
+
+    def on_appeared(self, connection, name, owner):
+        self.owner = owner
+        try:
+            self.call(ROOT, DISPLAY, "RegisterAdapter", GLib.Variant("(ss)", (self.app, ADAPTER)))
+        except GLib.Error as error:
+            print(f"cannot register: {error.message}", flush=True)
+            return
+        print(f"registered {ADAPTER} for {self.app} with {owner}", flush=True)
+        try:
+            frame = self.property("Frame")
+            self.horizontal_class = self.property("HorizontalSizeClass")
+        except GLib.Error:
+            print(f"{self.app} has no window yet", flush=True)
+            return
+        self.follow(0, frame[2], frame[3])
+        self.window.present()
+
+    def on_vanished(self, connection, name):
+        if self.owner:
+            print("traitd left the bus; waiting for it", flush=True)
+        self.owner = None
+
+    def on_signal(self, connection, sender, path, interface, member, parameters):
+        arguments = parameters.unpack()
+        if member == "WillTransitionToTraitCollection":
+            self.horizontal_class = arguments[1].get("horizontalSizeClass", self.horizontal_class)
+        elif member == "ViewWillTransitionToSize":
+            self.follow(arguments[0], arguments[1], arguments[2])
+        elif member == "TraitCollectionDidChange" and (self.pending is None or self.pending[0] != arguments[0]):
+            # Traits alone changed (no new size): lay out again at the size the window has.
+            frame = self.property("Frame")
+            self.follow(arguments[0], frame[2], frame[3])
+
+    def follow(self, transition, width, height):
+        """Resizes to the simulated frame, switches the layout, and reports once GTK has allocated it."""
+        self.pending = (transition, int(round(width)), int(round(height)))
+        self.window.show_layout(self.horizontal_class)
+        self.window.set_default_size(self.pending[1], self.pending[2])
+        self.window.add_tick_callback(self.on_tick)
+
+    def on_tick(self, widget, clock):
+        """Runs on every frame until the window has the new size and its widgets were allocated at it."""
+        if self.pending is None:
+            return GLib.SOURCE_REMOVE
+        transition, width, height = self.pending
+        if self.window.get_width() != width or self.window.get_height() != height or self.window.get_allocated_width() == 0:
+            return GLib.SOURCE_CONTINUE
+        frames = self.window.allocations()
+        if not frames or sum(f[2] for f in frames.values()) <= 0:
+            return GLib.SOURCE_CONTINUE
+        self.pending = None
+        self.report(transition, frames)
+        return GLib.SOURCE_REMOVE
+
+    def report(self, transition, frames):
+        extras = {
+            "layout": GLib.Variant("s", self.window.stack.get_visible_child_name()),
+            "window": GLib.Variant("(dd)", (float(self.window.get_width()), float(self.window.get_height()))),
+            "toolkit": GLib.Variant("s", f"GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}"),
+        }
+        parameters = GLib.Variant("(tsa{s(dddd)}a{sv})", (transition, ADAPTER, frames, extras))
+        try:
+            self.call(self.path, WINDOW, "ReportLayout", parameters)
+        except GLib.Error as error:
+            print(f"report for transition {transition} refused: {error.message}", flush=True)
+            return
+        shown = " ".join(f"{k}=({','.join('%g' % v for v in f)})" for k, f in sorted(frames.items()))
+        print(f"reported transition {transition} window={self.window.get_width()}x{self.window.get_height()} "
+              f"{self.window.stack.get_visible_child_name()}: {shown}", flush=True)
+        if self.screenshots:
+            # After this frame is on screen: grab it from the X server (xwd), as a person would see it.
+            size = (self.window.get_width(), self.window.get_height())
+            GLib.timeout_add(100, self.screenshot, os.path.join(self.screenshots, f"{transition}.png"), size)
+
+    def screenshot(self, path, size):
+        try:
+            x11_screenshot.save(path, *size)
+        except (OSError, ValueError) as error:
+            print(f"no screenshot: {error}", flush=True)
+        return GLib.SOURCE_REMOVE
+
+
+def main():
+    parser = argparse.ArgumentParser(description="A GTK 4 app that follows one of traitd's simulated windows.")
+    parser.add_argument("--app", default="mail", help="the app whose window to follow (default: mail)")
+    parser.add_argument("--screenshots", help="render every reported layout to DIR/TRANSITION.png")
+    options = parser.parse_args()
+    if options.screenshots:
+        os.makedirs(options.screenshots, exist_ok=True)
+
+    application = Gtk.Application(application_id=None, flags=Gio.ApplicationFlags.NON_UNIQUE)
+    follower = Follower(application, options.app, options.screenshots)
+
+    def on_activate(app):
+        app.hold()  # the window appears once traitd does: keep running until then
+        follower.start(Gio.bus_get_sync(Gio.BusType.SESSION, None))
+
+    application.connect("activate", on_activate)
+    for number in (signal.SIGINT, signal.SIGTERM):
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, application.quit)
+    return application.run([sys.argv[0]])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
