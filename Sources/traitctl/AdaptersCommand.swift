@@ -12,9 +12,7 @@ struct Adapters: AsyncParsableCommand {
         try await reportingFailures {
             let registrations = try await options.withClient { try await $0.listAdapters() }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(registrations), as: UTF8.self))
+                print(try jsonText(registrations))
                 return
             }
             guard !registrations.isEmpty else {

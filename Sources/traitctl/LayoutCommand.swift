@@ -65,7 +65,7 @@ extension LayoutCommand {
             do {
                 let result = try document.solve(width: width, height: height, traits: traits)
                 let json: [String: Any] = ["frames": result.frames, "hidden": result.hidden, "ambiguous": result.ambiguous]
-                let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+                let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .withoutEscapingSlashes])
                 print(String(decoding: data, as: UTF8.self))
             } catch let error as LayoutError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -72,9 +72,7 @@ struct Status: AsyncParsableCommand {
         try await reportingFailures {
             let state = try await options.withClient { try await $0.state() }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(state), as: UTF8.self))
+                print(try jsonText(state))
             } else {
                 print(StatusTable(state).text, terminator: "")
             }
@@ -174,4 +172,12 @@ struct Watch: AsyncParsableCommand {
         localtime_r(&seconds, &tm)
         return String(format: "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec, Int(now.tv_nsec / 1_000_000))
     }
+}
+
+/// traitctl's JSON: indented, keys sorted, and `/` left as it is (object paths and file names stay readable and
+/// greppable; JSONEncoder would write `\/`).
+func jsonText<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
