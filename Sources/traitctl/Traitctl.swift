@@ -12,7 +12,7 @@ struct Traitctl: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Status.self, Set.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self, Render.self,
-            LayoutCommand.self, Run.self,
+            LayoutCommand.self, Get.self, Run.self,
         ])
 }
 

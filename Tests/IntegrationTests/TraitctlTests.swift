@@ -35,6 +35,26 @@ import Testing
         #expect(devices.stdout.split(separator: "\n").count == 16, "7 iPads and 9 iPhones")
     }
 
+    @Test func getPrintsOnePropertyPlainOrAsJSON() async throws {
+        let fixture = try await DaemonFixture()
+        #expect(try fixture.traitctl(["get", "Orientation"]).stdout == "landscape-left\n")
+        #expect(try fixture.traitctl(["get", "Serial"]).stdout == "1\n")
+        #expect(try fixture.traitctl(["get", "Frame", "--app", "notes"]).stdout == "[704,0,320,768]\n")
+        #expect(try fixture.traitctl(["get", "Windows"]).stdout
+            == "[\"/org/traitd/Layout1/window/mail\",\"/org/traitd/Layout1/window/notes\"]\n", "object paths, / unescaped")
+        let traits = try fixture.traitctl(["get", "Traits", "--app", "notes"]).stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(traits.utf8)) as? [String: Any])
+        #expect(object["horizontalSizeClass"] as? String == "compact" && object["displayScale"] as? Double == 2)
+        // It follows changes: busctl (sd-bus) moves the display, traitctl reads the new value.
+        #expect(try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
+                                    "Rotate", "s", "portrait"]).status == 0)
+        #expect(try fixture.traitctl(["get", "Frame", "--app", "mail"]).stdout == "[0,0,438,1024]\n")
+        let unknown = try fixture.traitctl(["get", "Nope"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("UnknownProperty") && unknown.stderr.contains("'Nope'"))
+        let noWindow = try fixture.traitctl(["get", "Frame", "--app", "tv"])
+        #expect(noWindow.status == 1 && noWindow.stderr.contains("tv has no window"), "\(noWindow.stderr)")
+    }
+
     @Test func errorsAreOneLineAndExitOne() async throws {
         let fixture = try await DaemonFixture()
         let refused = try fixture.traitctl(["set", "orientation", "sideways"])
