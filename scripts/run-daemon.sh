@@ -24,6 +24,21 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] || ! dbus-send --session --print-reply
     echo
 fi
 
+# Where the tools are and where the state goes, so that the next command in another terminal works.
+state="${STATE_DIRECTORY:-${XDG_STATE_HOME:-$HOME/.local/state}/traitd}"
+previous=""
+for argument in "$@"; do
+    [ "$previous" = "--state-dir" ] && state="$argument"
+    case "$argument" in --state-dir=*) state="${argument#--state-dir=}" ;; --no-state) state="" ;; esac
+    previous="$argument"
+done
+echo "traitd: traitctl is $bin/traitctl; in another terminal: export PATH=\"$bin:\$PATH\""
+if [ -n "$state" ]; then
+    echo "traitd: the display is saved in $state between runs (make run ARGS=--no-state keeps nothing)"
+else
+    echo "traitd: no state kept (--no-state): every run starts from the configuration"
+fi
+
 daemon="" host=""
 stop_all() {
     [ -n "$host" ] && kill -TERM "$host" 2>/dev/null || true
