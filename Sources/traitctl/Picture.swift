@@ -66,15 +66,23 @@ struct Picture {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
     /// Writes the SVG to `svg` (when given) and a PNG to `png` (when given) through `rsvg-convert`.
+    /// Writes the SVG and/or the PNG; `-` for either means standard output (for one of them only).
     func write(svg svgPath: String?, png pngPath: String?) throws {
-        if let svgPath { try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath)) }
+        if svgPath == "-" && pngPath == "-" {
+            throw PictureError("--svg - and --png - both ask for standard output: give one of them a file")
+        }
+        if svgPath == "-" {
+            FileHandle.standardOutput.write(Data(svg.utf8))
+        } else if let svgPath {
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: svgPath))
+        }
         guard let pngPath else { return }
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-\(UUID().uuidString).svg")
         try Data(svg.utf8).write(to: source)
         defer { try? FileManager.default.removeItem(at: source) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["rsvg-convert", "--format", "png", "--output", pngPath, source.path]
+        process.arguments = ["rsvg-convert", "--format", "png"] + (pngPath == "-" ? [] : ["--output", pngPath]) + [source.path]
         let errors = Pipe()
         process.standardError = errors
         try process.run()

@@ -13,8 +13,8 @@ struct Render: AsyncParsableCommand {
             librsvg2-bin, which make deps installs).
             """)
     @OptionGroup var options: BusOptions
-    @Option(help: ArgumentHelp("Write the SVG here.", valueName: "file")) var svg: String?
-    @Option(help: ArgumentHelp("Write a PNG here (through rsvg-convert).", valueName: "file")) var png: String?
+    @Option(help: ArgumentHelp("Write the SVG here (- for standard output).", valueName: "file")) var svg: String?
+    @Option(help: ArgumentHelp("Write a PNG here (through rsvg-convert; - for standard output).", valueName: "file")) var png: String?
 
     func validate() throws {
         if svg == nil && png == nil { throw ValidationError("give --svg FILE, --png FILE, or both") }

@@ -81,6 +81,20 @@ import Testing
         withExtendedLifetime(host) {}
     }
 
+    /// `-` writes to standard output, for a pipe (`traitctl render --svg - | rsvg-convert ...`); not both at once.
+    @Test func renderToStandardOutput() async throws {
+        let fixture = try await DaemonFixture()
+        let svg = try fixture.traitctl(["render", "--svg", "-"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let parsed = try SVGText(Data(svg.stdout.utf8))
+        #expect(parsed.texts.joined(separator: "\n").contains("ipad-9.7 · landscape-left · split-two-thirds"))
+        // A PNG is not text: look at its first eight bytes through od, in a pipe as a script would.
+        let png = try fixture.run("sh", ["-c", "\"$0\" render --png - | od -An -tx1 -N8", Binaries.path("traitctl")])
+        #expect(png.stdout.split(separator: " ").joined(separator: " ").hasPrefix("89 50 4e 47 0d 0a 1a 0a"), "\(png)")
+        let both = try fixture.traitctl(["render", "--svg", "-", "--png", "-"])
+        #expect(both.status == 1 && both.stderr.contains("both ask for standard output"), "\(both.stderr)")
+    }
+
     @Test func renderNeedsAFileAndADaemon() throws {
         let none = try ChildProcess.run(Binaries.path("traitctl"), ["render"])
         #expect(none.status == 64 && none.stderr.contains("give --svg FILE, --png FILE, or both"))
