@@ -98,10 +98,7 @@ import Testing
         try await recorder.eventually("the screenshot of transition \(transition)", timeout: 10) {
             (try? Data(contentsOf: png))?.count ?? 0 > 33
         }
-        let data = try Data(contentsOf: png)
-        #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(step): not a PNG")
-        let size = data[16..<24].withUnsafeBytes { Array($0) }
-        let pngWidth = size[0..<4].reduce(0) { $0 << 8 | Int($1) }, pngHeight = size[4..<8].reduce(0) { $0 << 8 | Int($1) }
+        let (pngWidth, pngHeight) = try pngSize(try Data(contentsOf: png))
         #expect(Double(pngWidth) == width && Double(pngHeight) == height, "\(step): screenshot \(pngWidth) x \(pngHeight)")
     }
 }
