@@ -34,10 +34,7 @@ struct Get: AsyncParsableCommand {
     static func text(_ value: DBusValue) throws -> String {
         switch value.unwrapped {
         case .string(let s), .objectPath(let s), .signature(let s): return s
-        default:
-            let data = try JSONSerialization.data(withJSONObject: json(value),
-                                                  options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-            return String(decoding: data, as: UTF8.self)
+        default: return try jsonLine(json(value))
         }
     }
 

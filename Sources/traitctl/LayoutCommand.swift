@@ -65,8 +65,7 @@ extension LayoutCommand {
             do {
                 let result = try document.solve(width: width, height: height, traits: traits)
                 let json: [String: Any] = ["frames": result.frames, "hidden": result.hidden, "ambiguous": result.ambiguous]
-                let data = try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .withoutEscapingSlashes])
-                print(String(decoding: data, as: UTF8.self))
+                print(try jsonLine(json))
             } catch let error as LayoutError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode(2)
@@ -87,7 +86,6 @@ extension LayoutCommand {
 
         func run() throws {
             let document = try LayoutCommand.load(file)
-            let catalog = try ProfileLoader.catalog()
             var conflicts = 0, ambiguous = 0
             let cases = try LayoutCase.all()
             let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)

@@ -181,3 +181,9 @@ func jsonText<T: Encodable>(_ value: T) throws -> String {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
+
+/// The same for Foundation's JSON objects (dictionaries, arrays, numbers, strings), on one line.
+func jsonLine(_ object: Any) throws -> String {
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+    return String(decoding: data, as: UTF8.self)
+}
