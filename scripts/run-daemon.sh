@@ -24,20 +24,9 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] || ! dbus-send --session --print-reply
     echo
 fi
 
-# Where the tools are and where the state goes, so that the next command in another terminal works.
-state="${STATE_DIRECTORY:-${XDG_STATE_HOME:-$HOME/.local/state}/traitd}"
-previous=""
-for argument in "$@"; do
-    [ "$previous" = "--state-dir" ] && state="$argument"
-    case "$argument" in --state-dir=*) state="${argument#--state-dir=}" ;; --no-state) state="" ;; esac
-    previous="$argument"
-done
+# Where the tools are, so that the next command in another terminal works. (Where the state is kept, traitd says
+# itself when it starts: it alone knows --state-dir, the config's state-directory and the defaults.)
 echo "traitd: traitctl is $bin/traitctl; in another terminal: export PATH=\"$bin:\$PATH\""
-if [ -n "$state" ]; then
-    echo "traitd: the display is saved in $state between runs (make run ARGS=--no-state keeps nothing)"
-else
-    echo "traitd: no state kept (--no-state): every run starts from the configuration"
-fi
 
 daemon="" host=""
 stop_all() {

@@ -141,7 +141,10 @@ struct Traitd: AsyncParsableCommand {
     /// The state store: `--state-dir`, the config's `state-directory`, or the default. An unusable directory
     /// that was asked for is fatal (exit 73); the default one only costs persistence, with a warning.
     func openStore(_ settings: DaemonConfig, logger: Logger) -> StateStore? {
-        if noState { return nil }
+        if noState {
+            logger.info("--no-state: starting from the configuration and saving nothing")
+            return nil
+        }
         let chosen = stateDir ?? settings.stateDirectory
         do {
             return try StateStore(directory: chosen ?? StateStore.defaultDirectory(), logger: logger)
