@@ -110,16 +110,18 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // Child processes with a clean signal mask: traitctl run and the tests' ChildProcess.
+        .target(name: "Spawn"),
         .executableTarget(
             name: "traitctl",
             dependencies: [
-                "TraitClient", "Layout", "TraitConfig", "TraitModel",
+                "TraitClient", "Layout", "TraitConfig", "TraitModel", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
-        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.
         .target(name: "SolverWorkload", dependencies: ["Cassowary"], path: "Benchmarks/SolverWorkload"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import Spawn
 import TraitClient
 
 /// `traitctl run -- COMMAND...`: a private bus with traitd on it for one command, as `dbus-run-session` gives
@@ -173,8 +174,7 @@ final class PrivateTraitd {
 
     /// A program beside traitctl (the package's own), else on PATH.
     private func tool(_ name: String) throws -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let beside = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
+        let beside = Spawn.besideThisExecutable(name)
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 #if canImport(Glibc)
     import Glibc
@@ -18,38 +19,20 @@ public final class ChildProcess: @unchecked Sendable {
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         self.arguments = [executable] + arguments
         let dir = FileManager.default.temporaryDirectory
-        outputURL = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).out")
-        errorURL = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).err")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let argv = self.arguments.map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
+        let output = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).out")
+        let errors = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).err")
+        outputURL = output
+        errorURL = errors
         // Children start with default signal handling and nothing blocked, whatever the test runner set.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
+        do {
+            pid = try Spawn.start(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment) {
+                posix_spawn_file_actions_addopen(&$0, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&$0, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                posix_spawn_file_actions_addopen(&$0, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
+        } catch {
+            throw TestFailure("\(error)")
         }
-        self.pid = pid
     }
 
     /// Runs a command to completion and returns (exit status, stdout, stderr).
@@ -75,7 +58,7 @@ public final class ChildProcess: @unchecked Sendable {
             var raw: Int32 = 0
             let result = waitpid(pid, &raw, WNOHANG)
             if result == pid {
-                let code = (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+                let code = Spawn.exitStatus(raw)
                 lock.withLock { status = code }
                 return code
             }

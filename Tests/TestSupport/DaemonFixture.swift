@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Spawn
 
 /// A private bus with the real `traitd` binary on it, for one test.
 public final class DaemonFixture: @unchecked Sendable {
@@ -88,8 +89,7 @@ public final class DaemonFixture: @unchecked Sendable {
 public enum Binaries {
     public static func path(_ name: String) -> String {
         if let dir = ProcessInfo.processInfo.environment["TRAITD_BIN_DIR"] { return dir + "/" + name }
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent(name).path
+        return Spawn.besideThisExecutable(name)
     }
 
     /// The repository's top directory (for files such as Config/).
