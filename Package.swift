@@ -10,6 +10,7 @@
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
+//   Spawn        child processes with a clean signal mask (traitctl run, the tests' ChildProcess)
 import PackageDescription
 
 let package = Package(
