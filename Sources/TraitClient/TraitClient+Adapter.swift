@@ -56,9 +56,10 @@ extension TraitClient {
         _ = try await window(app, "SetRestorationState", [.vardict(state)])
     }
 
+    /// `app`'s restoration state, whether it is on screen or in the background (`GetRestorationState`).
     public func restorationState(of app: String) async throws -> [String: DBusValue] {
-        let value = try await property("RestorationState", path: Self.windowPath(app), interface: Self.windowInterface)
-        return (value.dictionary ?? [:]).mapValues(\.unwrapped)
+        let reply = try await display("GetRestorationState", [.string(app)])
+        return (reply.first?.dictionary ?? [:]).mapValues(\.unwrapped)
     }
 
     /// `/org/traitd/Layout1/window/<app>`, the app name escaped as the daemon does.

@@ -2,12 +2,15 @@ import DBus
 
 /// A signal from the daemon, with the window it concerns and its arguments read.
 public struct TraitEvent: Sendable, CustomStringConvertible {
+    /// The unique name of the connection that sent it (the daemon's).
+    public let sender: String?
     public let path: String
     public let interface: String
     public let member: String
     public let arguments: [DBusValue]
 
     init(_ signal: Connection.Signal) {
+        sender = signal.sender
         path = signal.path
         interface = signal.interface
         member = signal.member

@@ -108,6 +108,18 @@ extension DisplayService {
         save(replyWhenDurable: reply)
     }
 
+    /// `GetRestorationState(app)`: the state of an app on screen or in the background (which has no window
+    /// object to read it from). Any other app has none to keep: `NoSuchApp`, naming the apps that have one.
+    func restorationState(of app: String) throws -> [String: DBusValue] {
+        guard simulation.windows[app] != nil || simulation.state.background.contains(app) else {
+            let open = simulation.appNames.isEmpty ? "none" : simulation.appNames.joined(separator: ", ")
+            let background = simulation.state.background.isEmpty ? "none" : simulation.state.background.joined(separator: ", ")
+            throw DBusError(Layout1.Error.noSuchApp,
+                            "app '\(app)' is neither open nor in the background (open: \(open); background: \(background))")
+        }
+        return restoration[app] ?? [:]
+    }
+
     // MARK: What windows publish
 
     /// Bytes of `app`'s restoration state, in the wire format.

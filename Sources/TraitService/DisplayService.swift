@@ -112,6 +112,8 @@ public final class DisplayService {
             return [.array(element: "(sss)", registry.all.map {
                 .structure([.string($0.app), .string($0.adapter), .string($0.owner)])
             })]
+        case "GetRestorationState":
+            return [.vardict(try restorationState(of: try Arguments.appName(args[0])))]
         default:
             throw DBusError(DBusError.unknownMethodName, "no method \(call.member)")
         }

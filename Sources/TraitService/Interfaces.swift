@@ -48,6 +48,7 @@ public enum Layout1 {
             .init("RegisterAdapter", in: [Arg("app", "s"), Arg("adapter", "s")]),
             .init("UnregisterAdapter", in: [Arg("app", "s"), Arg("adapter", "s")]),
             .init("ListAdapters", out: [Arg("adapters", "a(sss)")]),
+            .init("GetRestorationState", in: [Arg("app", "s")], out: [Arg("state", "a{sv}")]),
         ],
         properties: [
             .init("Device", "s"), .init("Orientation", "s"), .init("ScreenSize", "(dd)"), .init("Scale", "d"),

@@ -17,6 +17,7 @@ struct Drag: AsyncParsableCommand {
     @OptionGroup var options: BusOptions
     @Argument(help: "begin, move or end.") var step: Step
     @Argument(help: "For move: the divider's new left edge, in points from the left of the screen.") var x: Double?
+    @OptionGroup var wait: WaitOptions
 
     func validate() throws {
         if step == .move, x == nil { throw ValidationError("'drag move' needs the divider's position, such as 'drag move 507'") }
@@ -26,10 +27,12 @@ struct Drag: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
-                switch step {
-                case .begin: try await client.beginDividerDrag()
-                case .move: try await client.moveDivider(to: x!)
-                case .end: try await client.endDividerDrag()
+                try await wait.around(client) {
+                    switch step {
+                    case .begin: try await client.beginDividerDrag()
+                    case .move: try await client.moveDivider(to: x!)
+                    case .end: try await client.endDividerDrag()
+                    }
                 }
                 let state = try await client.state()
                 print("divider \(state.dividerPosition.compact) \(state.dragging ? "dragging" : "released"), "

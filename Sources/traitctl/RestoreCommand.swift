@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import TraitClient
 
 /// `traitctl restore get|set APP KEY=VALUE...`: an app's restoration state, the dictionary that nothing the
 /// simulation does may change.
@@ -56,7 +57,13 @@ struct Restore: AsyncParsableCommand {
                 if action == .set {
                     var state = replace ? [:] : try await client.restorationState(of: app)
                     state.merge(try parsedPairs()) { $1 }
-                    try await client.setRestorationState(state, for: app)
+                    do {
+                        try await client.setRestorationState(state, for: app)
+                    } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.UnknownObject" {
+                        // Only the app's own window may change its state; in the background it has none.
+                        throw DBusError(error.name, "\(app) is in the background: its restoration state can be read "
+                            + "but only set from its window ('traitctl open \(app)' brings it back)")
+                    }
                 }
                 let state = try await client.restorationState(of: app)
                 for key in state.keys.sorted() { print("\(key)=\(Self.render(state[key]!))") }

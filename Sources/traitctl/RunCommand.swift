@@ -24,7 +24,8 @@ struct Run: AsyncParsableCommand {
 
     @Flag(help: "Start the adapter host (traitd-adapters) too, and wait until it has registered its adapters.")
     var adapters = false
-    @Option(help: ArgumentHelp("Start on this device profile (traitctl devices lists them).", valueName: "id"))
+    @Option(help: ArgumentHelp("Start on this device profile (traitctl devices lists them).", valueName: "id"),
+            completion: .custom(Completions.device))
     var device: String?
     @Option(help: ArgumentHelp("A YAML file for traitd's --config.", valueName: "file"))
     var config: String?

@@ -8,6 +8,10 @@ struct StatusTable {
     init(_ state: DisplaySnapshot) {
         let size = state.screenSize.count == 2 ? "\(state.screenSize[0].compact) x \(state.screenSize[1].compact)" : "?"
         var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(state.arrangement)  (serial \(state.serial))"]
+        let divider = state.dividerPosition > 0 || state.dragging
+            ? "divider at \(state.dividerPosition.compact) pt, \(state.dragging ? "being dragged" : "released")" : "no divider"
+        let background = state.backgroundApps.isEmpty ? "none" : state.backgroundApps.joined(separator: ", ")
+        lines.append("\(divider); in the background: \(background)")
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
         let rows = state.windows.map { w -> [String] in
             let f = w.frame.count == 4 ? "\(w.frame[0].compact), \(w.frame[1].compact), \(w.frame[2].compact) x \(w.frame[3].compact)" : "?"

@@ -32,6 +32,8 @@ struct BusOptions: ParsableArguments {
         defer { client.close() }
         do {
             return try await body(client)
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             throw Failure(error)
         }
@@ -42,12 +44,33 @@ struct BusOptions: ParsableArguments {
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ error: any Error) {
-        if let error = error as? DBusError {
-            description = "\(error.name): \(error.message)"
+        if let failure = error as? Failure {
+            description = failure.description
+        } else if let error = error as? DBusError {
+            description = "\(error.name): \(Self.namingTraitctlCommands(error.message))"
         } else {
             description = "\(error)"
         }
     }
+
+    init(message: String) { description = message }
+
+    /// The daemon's messages tell a D-Bus client which method to call; a traitctl user is told the command.
+    static func namingTraitctlCommands(_ message: String) -> String {
+        var text = message
+        for (method, command) in methodCommands { text = text.replacingOccurrences(of: method, with: command) }
+        return text
+    }
+
+    private static let methodCommands = [
+        ("OpenApp(name, 'secondary')", "'traitctl open NAME --role secondary'"),
+        ("BeginDividerDrag", "'traitctl drag begin'"),
+        ("EndDividerDrag", "'traitctl drag end'"),
+        ("MoveDivider", "'traitctl drag move X'"),
+        ("SetArrangement", "'traitctl set arrangement'"),
+        ("OpenApp", "'traitctl open'"),
+        ("CloseApp", "'traitctl close'"),
+    ]
 }
 
 extension AsyncParsableCommand {
@@ -77,100 +100,6 @@ struct Status: AsyncParsableCommand {
                 print(StatusTable(state).text, terminator: "")
             }
         }
-    }
-}
-
-struct Set: AsyncParsableCommand {
-    enum Property: String, ExpressibleByArgument, CaseIterable {
-        case device, orientation, arrangement
-    }
-
-    static let configuration = CommandConfiguration(
-        abstract: "Change the device, the orientation or the arrangement.",
-        discussion: """
-            Examples: traitctl set device ipad-pro-12.9; traitctl set orientation portrait; \
-            traitctl set arrangement split-half
-            """)
-    @OptionGroup var options: BusOptions
-    @Argument(help: "device, orientation or arrangement.") var property: Property
-    @Argument(help: "The new value.") var value: String
-
-    func run() async throws {
-        try await reportingFailures {
-            try await options.withClient { client in
-                switch property {
-                case .device: try await client.setDevice(value)
-                case .orientation: try await client.rotate(to: value)
-                case .arrangement: try await client.setArrangement(value)
-                }
-            }
-        }
-    }
-}
-
-struct Open: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open an app in a role; prints its window's object path.")
-    @OptionGroup var options: BusOptions
-    @Argument(help: "The app name: 1-64 of A-Z a-z 0-9 _ -.") var app: String
-    @Option(help: "primary, secondary, slide-over or pip.") var role: String = "secondary"
-
-    func run() async throws {
-        try await reportingFailures {
-            print(try await options.withClient { try await $0.openApp(app, role: role) })
-        }
-    }
-}
-
-struct Close: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Close an app.")
-    @OptionGroup var options: BusOptions
-    @Argument(help: "The app name.") var app: String
-
-    func run() async throws {
-        try await reportingFailures { try await options.withClient { try await $0.closeApp(app) } }
-    }
-}
-
-struct Devices: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the device profiles the daemon knows.")
-    @OptionGroup var options: BusOptions
-
-    func run() async throws {
-        try await reportingFailures {
-            for id in try await options.withClient({ try await $0.listDevices() }) { print(id) }
-        }
-    }
-}
-
-struct Watch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Print each signal of the daemon as it arrives, one line each, until interrupted.")
-    @OptionGroup var options: BusOptions
-    @Option(help: "Stop after this many signals.") var count: Int?
-
-    func run() async throws {
-        setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a pipe
-        try await reportingFailures {
-            try await options.withClient { client in
-                let events = try await client.events()
-                FileHandle.standardError.write(Data("watching \(TraitClient.busName) on the \(client.bus) bus\n".utf8))
-                var seen = 0
-                for await event in events {
-                    print("\(Self.timestamp()) \(event)")
-                    seen += 1
-                    if let count, seen >= count { break }
-                }
-            }
-        }
-    }
-
-    static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var tm = tm()
-        var seconds = now.tv_sec
-        localtime_r(&seconds, &tm)
-        return String(format: "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec, Int(now.tv_nsec / 1_000_000))
     }
 }
 

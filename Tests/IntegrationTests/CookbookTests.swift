@@ -34,7 +34,7 @@ import Testing
         for name in ["SetDevice", "Rotate", "SetArrangement", "OpenApp", "CloseApp", "ListDevices", "GetState",
                      "Device", "Orientation", "ScreenSize", "Scale", "Arrangement", "Windows", "Serial",
                      "App", "Role", "Frame", "HorizontalSizeClass", "VerticalSizeClass", "Traits", "State", "Adapters", "Layouts",
-                     "BeginDividerDrag", "MoveDivider", "EndDividerDrag", "RegisterAdapter", "ListAdapters",
+                     "BeginDividerDrag", "MoveDivider", "EndDividerDrag", "RegisterAdapter", "ListAdapters", "GetRestorationState",
                      "SetRestorationState", "DividerPosition", "Dragging", "BackgroundApps", "LayoutExtras",
                      "RestorationState"] {
             #expect(text.contains(name), "the cookbook shows \(name)")

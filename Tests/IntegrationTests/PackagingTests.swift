@@ -45,6 +45,7 @@ import Testing
         // Anyone reads.
         for call in [["org.traitd.Layout1.Display.GetState"], ["org.traitd.Layout1.Display.ListDevices"],
                      ["org.traitd.Layout1.Display.ListAdapters"],
+                     ["org.traitd.Layout1.Display.GetRestorationState", "string:mail"],
                      ["org.freedesktop.DBus.Properties.Get", "string:org.traitd.Layout1.Display", "string:Serial"],
                      ["org.freedesktop.DBus.Introspectable.Introspect"]] {
             let result = try asNobody(bus, send + call)

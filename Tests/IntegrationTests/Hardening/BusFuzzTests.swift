@@ -28,6 +28,7 @@ import Testing
             ("SetDevice", "s"), ("Rotate", "s"), ("SetArrangement", "s"), ("OpenApp", "ss"), ("CloseApp", "s"),
             ("ListDevices", ""), ("GetState", ""), ("BeginDividerDrag", ""), ("MoveDivider", "d"),
             ("EndDividerDrag", ""), ("RegisterAdapter", "ss"), ("UnregisterAdapter", "ss"), ("ListAdapters", ""),
+            ("GetRestorationState", "s"),
         ].map { Target(path: "/org/traitd/Layout1", interface: display, member: $0.0, signature: $0.1) }
         for path in windowPaths {
             all.append(Target(path: path, interface: window, member: "ReportLayout", signature: "tsa{s(dddd)}a{sv}"))

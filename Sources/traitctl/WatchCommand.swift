@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import TraitClient
+
+/// `traitctl watch [--json] [--count N]`: the daemon's signals as they arrive.
+struct Watch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print each signal of the daemon as it arrives, one line each, until interrupted.",
+        discussion: """
+            With --json, each line is one JSON object: timestamp (seconds since the epoch), type, sender, path, \
+            interface, member, app (null for the display), transition (for the transition signals), signature \
+            and arguments (dictionaries as objects, structures and arrays as arrays). \
+            Example: traitctl watch --json | jq -c 'select(.member == "TransitionCompleted")'
+            """)
+    @OptionGroup var options: BusOptions
+    @Option(help: "Stop after this many signals.") var count: Int?
+    @Flag(help: "One JSON object a line, for scripts.") var json = false
+
+    func run() async throws {
+        setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a pipe
+        try await reportingFailures {
+            try await options.withClient { client in
+                let events = try await client.events()
+                FileHandle.standardError.write(Data("watching \(TraitClient.busName) on the \(client.bus) bus\n".utf8))
+                var seen = 0
+                for await event in events {
+                    print(json ? try Self.jsonObject(event) : "\(Self.timestamp()) \(event)")
+                    seen += 1
+                    if let count, seen >= count { break }
+                }
+            }
+        }
+    }
+
+    /// One line of JSON for `event`, keys sorted.
+    static func jsonObject(_ event: TraitEvent) throws -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let object: [String: Any] = [
+            "timestamp": Double(now.tv_sec) + Double(now.tv_nsec / 1000) / 1e6,
+            "type": "signal",
+            "sender": event.sender ?? NSNull(),
+            "path": event.path,
+            "interface": event.interface,
+            "member": event.member,
+            "app": event.app ?? NSNull(),
+            "transition": event.transitionID ?? NSNull(),
+            "signature": event.arguments.map(\.signature).joined(),
+            "arguments": event.arguments.map(Get.json),
+        ]
+        return try jsonLine(object)
+    }
+
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var tm = tm()
+        var seconds = now.tv_sec
+        localtime_r(&seconds, &tm)
+        return String(format: "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec, Int(now.tv_nsec / 1_000_000))
+    }
+}

@@ -1,0 +1,136 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// traitctl's flags for scripts: `set|open|close|drag --wait [--strict]`, `watch --json`, the divider and the
+/// background in `status`, `restore get` for an app in the background, messages that name traitctl's commands.
+@Suite struct TraitctlScriptingTests {
+    @Test func waitPrintsEachCompletionAndStrictFailsOnAFailedAdapter() async throws {
+        // A long deadline: every adapter here answers (a missed one is waitGivesUpAfterItsTimeout's case).
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 20000\n")
+        let fast = try await ScriptedAdapter(fixture, app: "mail", name: "quick", behaviour: .fast)
+        let failing = try await ScriptedAdapter(fixture, app: "notes", name: "broken", behaviour: .failing("no room"))
+        defer { fast.close(); failing.close() }
+
+        let rotate = try fixture.traitctl(["set", "orientation", "portrait", "--wait"])
+        #expect(rotate.status == 0, "without --strict a failed adapter is reported, not an error: \(rotate)")
+        #expect(rotate.stdout == """
+            mail TransitionCompleted #1 reported=[quick] missed=[] failed=[]
+            notes TransitionCompleted #2 reported=[] missed=[] failed=[broken]
+
+            """, "\(rotate)")
+
+        let strict = try fixture.traitctl(["set", "orientation", "landscape-left", "--wait", "--strict"])
+        #expect(strict.status == 2 && strict.stdout.contains("notes TransitionCompleted #4 reported=[] missed=[] failed=[broken]"), "\(strict)")
+        #expect(strict.stderr == "traitctl: an adapter missed or failed (--strict)\n")
+
+        // Closing notes leaves mail's transition, which its adapter reports: --strict passes.
+        let close = try fixture.traitctl(["close", "notes", "--wait", "--strict"])
+        #expect(close.status == 0 && close.stdout == "mail TransitionCompleted #5 reported=[quick] missed=[] failed=[]\n", "\(close)")
+
+        let same = try fixture.traitctl(["set", "orientation", "landscape-left", "--wait"])
+        #expect(same.status == 0 && same.stdout == "no transitions: nothing changed\n")
+        let open = try fixture.traitctl(["open", "tv", "--role", "pip", "--wait"])
+        #expect(open.status == 0 && open.stdout.hasPrefix("/org/traitd/Layout1/window/tv\n"), "\(open)")
+        #expect(try fixture.traitctl(["set", "device", "ipad-pro-12.9", "--strict"]).stderr.contains("--strict goes with --wait"))
+    }
+
+    @Test func waitGivesUpAfterItsTimeoutAndStrictFailsOnAMissedAdapter() async throws {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 1000\n")
+        let silent = try await ScriptedAdapter(fixture, app: "mail", name: "mute", behaviour: .silent)
+        defer { silent.close() }
+        let started = Date()
+        let result = try fixture.traitctl(["set", "orientation", "portrait", "--wait", "--timeout", "0.5"])
+        #expect(result.status == 1 && result.stderr == "traitctl: gave up after 0.5 s waiting for transition(s) #1 to complete\n", "\(result)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        // The daemon's deadline passes: the transition completes with mute missed.
+        let strict = try fixture.traitctl(["set", "orientation", "landscape-left", "--wait", "--strict"])
+        #expect(strict.status == 2 && strict.stdout.contains("mail TransitionCompleted #3 reported=[] missed=[mute] failed=[]"), "\(strict)")
+    }
+
+    @Test func watchJSONIsOneObjectALine() async throws {
+        let fixture = try await DaemonFixture()
+        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--json", "--count", "4", "--bus", fixture.bus.address])
+        let deadline = Date().addingTimeInterval(10)
+        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
+                                    "Rotate", "s", "portrait"]).status == 0)
+        #expect(watch.wait(timeout: 10) == 0)
+        let objects = try watch.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["member"] as? String } == [
+            "WillTransitionToTraitCollection", "ViewWillTransitionToSize", "ViewWillTransitionToSize", "PropertiesChanged",
+        ])
+        #expect(objects.map { $0["app"] as? String } == ["mail", "mail", "notes", nil])
+        #expect(objects.map { $0["transition"] as? Int } == [1, 1, 2, nil])
+        #expect(objects[1]["path"] as? String == "/org/traitd/Layout1/window/mail", "slashes unescaped")
+        #expect(objects[1]["signature"] as? String == "tdda{sv}" && objects[1]["type"] as? String == "signal")
+        let size = try #require(objects[1]["arguments"] as? [Any])
+        #expect(size[1] as? Double == 438 && size[2] as? Double == 1024)
+        #expect((size[3] as? [String: Any])?["reason"] as? String == "rotation")
+        let changed = try #require((objects[3]["arguments"] as? [Any])?[1] as? [String: Any])
+        #expect(changed["Orientation"] as? String == "portrait" && changed["Serial"] as? Int == 2)
+        #expect(objects[3]["interface"] as? String == "org.freedesktop.DBus.Properties")
+        #expect((objects[0]["timestamp"] as? Double).map { abs($0 - Date().timeIntervalSince1970) < 60 } == true)
+        #expect((objects[0]["sender"] as? String)?.hasPrefix(":") == true)
+    }
+
+    @Test func statusShowsTheDividerAndTheBackgroundAndRestoreReadsABackgroundApp() async throws {
+        let fixture = try await DaemonFixture()
+        #expect(try fixture.traitctl(["status"]).stdout.contains("\ndivider at 694 pt, released; in the background: none\n"))
+        #expect(try fixture.traitctl(["restore", "set", "notes", "draft=hello"]).status == 0)
+        #expect(try fixture.traitctl(["drag", "begin"]).status == 0)
+        #expect(try fixture.traitctl(["status"]).stdout.contains("\ndivider at 694 pt, being dragged; in the background: none\n"))
+        #expect(try fixture.traitctl(["drag", "move", "1000"]).status == 0)
+        #expect(try fixture.traitctl(["drag", "end"]).status == 0)
+        let status = try fixture.traitctl(["status"]).stdout
+        #expect(status.contains("  full  (serial 4)\nno divider; in the background: notes\n"), "\(status)")
+
+        // notes has no window now; its state is read from the display, by traitctl and by busctl.
+        let get = try fixture.traitctl(["restore", "get", "notes"])
+        #expect(get.status == 0 && get.stdout == "draft=hello\n", "\(get)")
+        let busctl = try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
+                                         "GetRestorationState", "s", "notes"])
+        #expect(busctl.stdout == "a{sv} 1 \"draft\" s \"hello\"\n", "\(busctl)")
+        let set = try fixture.traitctl(["restore", "set", "notes", "draft=bye"])
+        #expect(set.status == 1 && set.stderr.contains("notes is in the background") && set.stderr.contains("traitctl open notes"), "\(set)")
+        let nobody = try fixture.traitctl(["restore", "get", "nobody"])
+        #expect(nobody.status == 1 && nobody.stderr.contains("org.traitd.Layout1.Error.NoSuchApp")
+            && nobody.stderr.contains("open: mail; background: notes"), "\(nobody)")
+        #expect(try fixture.traitctl(["restore", "get", "notes"]).stdout == "draft=hello\n", "a refusal changes nothing")
+    }
+
+    @Test func messagesNameTraitctlCommands() async throws {
+        let fixture = try await DaemonFixture()
+        let move = try fixture.traitctl(["drag", "move", "500"])
+        #expect(move.status == 1 && move.stderr.hasSuffix("no divider drag is in progress; start one with 'traitctl drag begin'\n"), "\(move)")
+        #expect(try fixture.traitctl(["drag", "begin"]).status == 0)
+        let again = try fixture.traitctl(["drag", "begin"])
+        #expect(again.stderr.hasSuffix("end the drag with 'traitctl drag end'\n"), "\(again)")
+        #expect(try fixture.traitctl(["drag", "end"]).status == 0)
+        #expect(try fixture.traitctl(["close", "notes"]).status == 0)
+        let split = try fixture.traitctl(["set", "arrangement", "split-half"])
+        #expect(split.stderr.contains("open one with 'traitctl open NAME --role secondary'"), "\(split)")
+    }
+
+    @Test func completionScriptsOfferDevicesOrientationsArrangementsAndRoles() throws {
+        let bash = try ChildProcess(Binaries.path("traitctl"), ["--generate-completion-script", "bash"])
+        #expect(bash.wait(timeout: 10) == 0)
+        #expect(bash.standardOutput.contains("slide-over"), "roles are listed in the script")
+        // set's value and run's --device are completed by traitctl itself (---completion), per property.
+        func complete(_ words: [String]) throws -> [String] {
+            // As the bash script calls it: the argument, the word's index, the cursor in it, then the words.
+            let line = ["traitctl"] + words
+            let child = try ChildProcess(Binaries.path("traitctl"), ["---completion", "set", "--", "positional@1", "\(line.count - 1)",
+                                                                     "\(line.last!.count)"] + line)
+            #expect(child.wait(timeout: 10) == 0)
+            return child.standardOutput.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["set", "orientation", "land"]) == ["landscape-left", "landscape-right"])
+        #expect(try complete(["set", "arrangement", "split-"]) == ["split-two-thirds", "split-half", "split-one-third"])
+        #expect(try complete(["set", "device", "ipad-pro"]).sorted() == ["ipad-pro-10.5", "ipad-pro-11", "ipad-pro-12.9"])
+    }
+}
