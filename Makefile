@@ -2,7 +2,7 @@
 #   make run           install what is missing, build, run the daemon and the adapter host (private session
 #                      bus if none), then rotate and split the display so that the adapters' reports show
 #   make test          install what is missing, build, run every test
-#   make install       install binaries, units, D-Bus files (PREFIX, DESTDIR honoured)
+#   make install       install binaries, man pages, completions, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
@@ -18,6 +18,21 @@ DATADIR = $(PREFIX)/share
 SYSTEMD_USER_DIR = $(PREFIX)/lib/systemd/user
 SYSTEMD_SYSTEM_DIR = $(PREFIX)/lib/systemd/system
 SYSUSERS_DIR = $(PREFIX)/lib/sysusers.d
+DOCDIR = $(DATADIR)/doc/traitd
+MANDIR = $(DATADIR)/man
+BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
+FISH_COMPLETION_DIR = $(DATADIR)/fish/vendor_completions.d
+# The system bus reads its policies from /usr/share/dbus-1/system.d and /etc/dbus-1/system.d only, and zsh
+# looks in vendor-completions under /usr but site-functions under /usr/local: a distribution's package
+# (PREFIX=/usr) uses the first of each, any other prefix the second.
+ifeq ($(PREFIX),/usr)
+DBUS_SYSTEM_POLICY_DIR = $(DATADIR)/dbus-1/system.d
+ZSH_COMPLETION_DIR = $(DATADIR)/zsh/vendor-completions
+else
+DBUS_SYSTEM_POLICY_DIR = /etc/dbus-1/system.d
+ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
+endif
+SUBSTITUTE = sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g'
 SWIFT ?= swift
 # Release binaries link the Swift runtime statically: with FoundationEssentials instead of Foundation, that takes
 # traitd from 28 to 16 MiB idle (README, "Memory"), and the installed binaries need no Swift toolchain to run.
@@ -34,7 +49,7 @@ TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy 
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test install introspection security bench-solver bench-transitions churn fuzz leak-check clean
+.PHONY: deps build release run test install install-files introspection security bench-solver bench-transitions churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -55,6 +70,7 @@ run: build
 test: deps
 	@scripts/install-deps.sh $(TEST_APT_PACKAGES)
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	@scripts/run-tests.sh $(SWIFT)
 
 introspection:
@@ -64,29 +80,59 @@ introspection:
 security:
 	@mkdir -p .build/units
 	@for unit in traitd.service traitd-adapters.service traitd-system.service; do \
-		sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/$$unit > .build/units/$$unit; \
+		$(SUBSTITUTE) systemd/$$unit > .build/units/$$unit; \
 		systemd-analyze security --offline=true .build/units/$$unit | tail -n 1; \
 	done
 
+# `make install` builds the release binaries, then installs them with everything around them (install-files).
 install: release
+	$(RELEASE) --product generate-manual
+	@$(MAKE) --no-print-directory install-files BUILT="$$($(RELEASE) --show-bin-path)"
+
+# Everything `make install` puts in place, from the binaries in BUILT (the tests install debug binaries into a
+# DESTDIR and check every path: PackagingTests). Man pages come from the argument parsers (swift-argument-
+# parser's generate-manual, the engine of its manual plugin), completions from the binaries themselves.
+GENERATED ?= .build/install-generated
+install-files:
+	@test -x "$(BUILT)/traitd" -a -x "$(BUILT)/generate-manual" || \
+		{ echo "install-files: BUILT=$(BUILT) lacks traitd or generate-manual"; exit 2; }
+	rm -rf $(GENERATED)
+	mkdir -p $(GENERATED)/man $(GENERATED)/completions
+	"$(BUILT)/generate-manual" "$(BUILT)/traitd" --section 8 --output-directory $(GENERATED)/man
+	"$(BUILT)/generate-manual" "$(BUILT)/traitctl" --section 1 --output-directory $(GENERATED)/man
+	"$(BUILT)/generate-manual" "$(BUILT)/traitd-adapters" --section 1 --output-directory $(GENERATED)/man
+	for tool in traitd traitctl traitd-adapters; do \
+		for shell in bash zsh fish; do \
+			"$(BUILT)/$$tool" --generate-completion-script $$shell > $(GENERATED)/completions/$$tool.$$shell || exit 1; \
+		done; \
+	done
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMD_USER_DIR) $(DESTDIR)$(SYSTEMD_SYSTEM_DIR) \
-		$(DESTDIR)$(SYSUSERS_DIR) $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(DATADIR)/dbus-1/system.d \
-		$(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DATADIR)/doc/traitd
-	install -m 0755 "$$($(RELEASE) --show-bin-path)/traitd" $(DESTDIR)$(BINDIR)/traitd
-	install -m 0755 "$$($(RELEASE) --show-bin-path)/traitctl" $(DESTDIR)$(BINDIR)/traitctl
-	install -m 0755 "$$($(RELEASE) --show-bin-path)/traitd-adapters" $(DESTDIR)$(BINDIR)/traitd-adapters
-	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd-adapters.service \
-		> $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd-adapters.service
-	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd.service \
-		> $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
-	sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g' systemd/traitd-system.service \
-		> $(DESTDIR)$(SYSTEMD_SYSTEM_DIR)/traitd.service
+		$(DESTDIR)$(SYSUSERS_DIR) $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(DATADIR)/dbus-1/system-services \
+		$(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DOCDIR)/examples/layouts \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
+	for tool in traitd traitctl traitd-adapters; do \
+		install -m 0755 "$(BUILT)/$$tool" $(DESTDIR)$(BINDIR)/$$tool || exit 1; \
+		install -m 0644 $(GENERATED)/completions/$$tool.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/$$tool || exit 1; \
+		install -m 0644 $(GENERATED)/completions/$$tool.zsh $(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$tool || exit 1; \
+		install -m 0644 $(GENERATED)/completions/$$tool.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/$$tool.fish || exit 1; \
+	done
+	install -m 0644 $(GENERATED)/man/traitd.8 $(DESTDIR)$(MANDIR)/man8/traitd.8
+	install -m 0644 $(GENERATED)/man/traitctl.1 $(DESTDIR)$(MANDIR)/man1/traitctl.1
+	install -m 0644 $(GENERATED)/man/traitd-adapters.1 $(DESTDIR)$(MANDIR)/man1/traitd-adapters.1
+	install -m 0644 docs/man/org.traitd.Layout1.5 $(DESTDIR)$(MANDIR)/man5/org.traitd.Layout1.5
+	$(SUBSTITUTE) systemd/traitd-adapters.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd-adapters.service
+	$(SUBSTITUTE) systemd/traitd.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
+	$(SUBSTITUTE) systemd/traitd-system.service > $(DESTDIR)$(SYSTEMD_SYSTEM_DIR)/traitd.service
 	install -m 0644 systemd/traitd.sysusers.conf $(DESTDIR)$(SYSUSERS_DIR)/traitd.conf
-	sed -e 's|@bindir@|$(BINDIR)|g' Config/dbus-1/org.traitd.Layout1.service \
-		> $(DESTDIR)$(DATADIR)/dbus-1/services/org.traitd.Layout1.service
-	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DATADIR)/dbus-1/system.d/org.traitd.Layout1.conf
+	$(SUBSTITUTE) Config/dbus-1/org.traitd.Layout1.service > $(DESTDIR)$(DATADIR)/dbus-1/services/org.traitd.Layout1.service
+	$(SUBSTITUTE) Config/dbus-1/system-services/org.traitd.Layout1.service \
+		> $(DESTDIR)$(DATADIR)/dbus-1/system-services/org.traitd.Layout1.service
+	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR)/org.traitd.Layout1.conf
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
-	install -m 0644 README.md $(DESTDIR)$(DATADIR)/doc/traitd/README.md
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 0644 Config/traitd.yaml $(DESTDIR)$(DOCDIR)/examples/traitd.yaml
+	install -m 0644 Config/layouts/*.layout $(DESTDIR)$(DOCDIR)/examples/layouts/
 
 # SetArrangement -> TransitionCompleted with 1, 10 and 100 adapters, then a 120 calls/s MoveDivider stream
 # with 50 adapters, each beside the bare libdbus peer, with RSS; then traitd's and the adapter host's memory

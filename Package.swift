@@ -53,7 +53,7 @@ let package = Package(
             // book-pages and split-columns are files for `traitd-adapters --layouts Config/layouts`, not embedded:
             // their Swift twins already run by default.
             exclude: [
-                "dbus-1/org.traitd.Layout1.service", "dbus-1/org.traitd.Layout1.conf", "README.md",
+                "dbus-1/org.traitd.Layout1.service", "dbus-1/system-services", "dbus-1/org.traitd.Layout1.conf", "README.md",
                 "layouts/book-pages.layout", "layouts/split-columns.layout",
             ],
             sources: ["EmbeddedConfig.swift"],
