@@ -4,6 +4,7 @@
 #   make test          install what is missing, build, run every test
 #   make install       install binaries, man pages, completions, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
+#   make pictures      regenerate the README's pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
 #   make churn         OPS seeded random operations on the solver workloads, checked against fresh solves
@@ -49,7 +50,7 @@ TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy 
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test install install-files introspection security bench-solver bench-transitions churn fuzz leak-check clean
+.PHONY: deps build release run test install install-files pictures introspection security bench-solver bench-transitions churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -72,6 +73,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	@scripts/run-tests.sh $(SWIFT)
+
+pictures: build
+	@scripts/install-deps.sh $(TEST_APT_PACKAGES)
+	@scripts/pictures.sh "$$($(SWIFT) build --show-bin-path)"
 
 introspection:
 	$(SWIFT) build --product traitd

@@ -17,14 +17,21 @@ extension LayoutCommand {
         @Argument(help: "The layout file.") var file: String
         @Option(help: ArgumentHelp("Write the SVG here.", valueName: "file")) var svg: String?
         @Option(help: ArgumentHelp("Write a PNG here (through rsvg-convert).", valueName: "file")) var png: String?
+        @Option(name: .customLong("device"), help: ArgumentHelp("Only this device's rows (repeat for more).", valueName: "id"),
+                completion: .custom(Completions.device))
+        var devices: [String] = []
 
         func validate() throws {
             if svg == nil && png == nil { throw ValidationError("give --svg FILE, --png FILE, or both") }
+            let known = Completions.devices
+            for device in devices where !known.contains(device) {
+                throw ValidationError("unknown device '\(device)'; known: \(known.joined(separator: ", "))")
+            }
         }
 
         func run() throws {
             let document = try LayoutCommand.load(file)
-            let cases = try LayoutCase.all()
+            let cases = try LayoutCase.all().filter { devices.isEmpty || devices.contains($0.device) }
             let sheet = ContactSheet(document: document, title: file, cases: cases)
             do {
                 try sheet.picture.write(svg: svg, png: png)
@@ -73,6 +80,15 @@ struct ContactSheet {
         picture.text(12, 28, "\(title) · app \(document.app ?? "?") · \(cases.count) cases", size: 18, bold: true)
         picture.text(12, 48, "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area",
                      size: 12, color: "#555")
+        // The views' colours, named once for the whole sheet (a view's name is drawn in its card only where it fits).
+        var keyX = 12 + Box(text: "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area",
+                            x: 0, baseline: 0, size: 12).width + 16
+        picture.text(keyX, 48, "views:", size: 12, color: "#555")
+        keyX += Box(text: "views: ", x: 0, baseline: 0, size: 12).width
+        for (index, view) in document.views.enumerated() {
+            picture.text(keyX, 48, view, size: 12, color: Picture.palette[index % Picture.palette.count], bold: true)
+            keyX += Box(text: view + "  ", x: 0, baseline: 0, size: 12, bold: true).width
+        }
         for (index, column) in Self.columns.enumerated() {
             let x = Self.header.left + Double(index) * Self.card.width
             picture.text(x + 4, Self.header.top - 22, column.arrangement, size: 12, bold: true)
@@ -123,6 +139,12 @@ struct ContactSheet {
                    strokeWidth: status == "ok" ? 1 : 3, radius: 6)
             p.text(x + 6, y + 15, "\(item.size) · \(item.classes)", size: 10, bold: true)
             p.rect(wx, wy, w, h, fill: "#ffffff", stroke: "#777")
+            // First the status below the window, wrapped to the card: a conflict's lines are read in the card itself.
+            let lines = Self.wrap(status, width: 36, maxLines: 4)
+            let top = y + Self.card.height - 14 - Double(lines.count - 1) * 11
+            for (index, line) in lines.enumerated() {
+                p.text(x + 6, top + Double(index) * 11, line, size: 9, color: color, bold: status != "ok")
+            }
             let s = item.environment.safeArea
             if s.top + s.left + s.bottom + s.right > 0 {
                 p.rect(wx + s.left * scale, wy + s.top * scale, w - (s.left + s.right) * scale, h - (s.top + s.bottom) * scale,
@@ -134,20 +156,13 @@ struct ContactSheet {
                     let tint = Picture.palette[index % Picture.palette.count]
                     p.rect(wx + f[0] * scale, wy + f[1] * scale, f[2] * scale, f[3] * scale, fill: tint, stroke: tint,
                            opacity: 0.25)
-                    // A name only where it fits inside its view (about 5.5 px a character at size 9).
-                    if f[2] * scale > Double(view.count) * 5.5 + 4 && f[3] * scale > 12 {
-                        p.text(wx + f[0] * scale + 3, wy + f[1] * scale + 11, view, size: 9, color: tint)
-                    }
+                    // A name only where it fits inside its view, over no other name and not over the status.
+                    let box = Box(x: wx + f[0] * scale, y: wy + f[1] * scale, width: f[2] * scale, height: f[3] * scale)
+                    p.label(view, size: 9, color: tint, candidates: LabelCandidates.around(box, text: view, size: 9), within: box)
                 }
             } else {
                 p.text(x + (Self.card.width - 8) / 2, wy + h / 2 + 4, "no layout", size: 11, color: color, bold: true,
                        anchor: "middle")
-            }
-            // The status below the window, wrapped to the card: a conflict's lines are read in the card itself.
-            let lines = Self.wrap(status, width: 36, maxLines: 4)
-            let top = y + Self.card.height - 14 - Double(lines.count - 1) * 11
-            for (index, line) in lines.enumerated() {
-                p.text(x + 6, top + Double(index) * 11, line, size: 9, color: color, bold: status != "ok")
             }
         }
     }

@@ -1,24 +1,34 @@
 import Foundation
 
 /// A small SVG document, drawn in points: rectangles, lines and text. Text is XML-escaped, so any app or
-/// element name is safe to draw.
+/// element name is safe to draw. The picture remembers where its text is (`textBoxes`), so that labels can be
+/// placed where they overprint nothing (`label`).
 struct Picture {
     let width: Double
-    let height: Double
+    /// Grows when a legend needs room below what was planned (`extend`).
+    private(set) var height: Double
+    private let background: String
     private var body: [String] = []
+    /// The estimated box of every text drawn so far (`Box(text:...)`).
+    private(set) var textBoxes: [Box] = []
 
     init(width: Double, height: Double, background: String = "#f4f4f6") {
         self.width = width.rounded(.up)
         self.height = height.rounded(.up)
-        body.append(#"<rect x="0" y="0" width="\#(self.width.svg)" height="\#(self.height.svg)" fill="\#(background)"/>"#)
+        self.background = background
     }
 
+    /// Makes the picture at least `height` tall.
+    mutating func extend(toHeight height: Double) { self.height = max(self.height, height.rounded(.up)) }
+
+    /// `dash`: an SVG dash pattern such as "6 4"; `dashed` is the pattern "6 4".
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String = "none", stroke: String = "none",
-                       strokeWidth: Double = 1, radius: Double = 0, dashed: Bool = false, opacity: Double = 1) {
+                       strokeWidth: Double = 1, radius: Double = 0, dashed: Bool = false, dash: String? = nil,
+                       opacity: Double = 1) {
         var attributes = #"x="\#(x.svg)" y="\#(y.svg)" width="\#(max(0, w).svg)" height="\#(max(0, h).svg)" fill="\#(fill)""#
         attributes += #" stroke="\#(stroke)" stroke-width="\#(strokeWidth.svg)""#
         if radius > 0 { attributes += #" rx="\#(radius.svg)""# }
-        if dashed { attributes += #" stroke-dasharray="6 4""# }
+        if let pattern = dash ?? (dashed ? "6 4" : nil) { attributes += #" stroke-dasharray="\#(pattern)""# }
         if opacity < 1 { attributes += #" fill-opacity="\#(opacity.svg)""# }
         body.append("<rect \(attributes)/>")
     }
@@ -26,6 +36,23 @@ struct Picture {
     mutating func text(_ x: Double, _ y: Double, _ string: String, size: Double = 12, color: String = "#222",
                        bold: Bool = false, anchor: String = "start") {
         body.append(#"<text x="\#(x.svg)" y="\#(y.svg)" font-family="DejaVu Sans, sans-serif" font-size="\#(size.svg)" fill="\#(color)"\#(bold ? #" font-weight="bold""# : "") text-anchor="\#(anchor)">\#(Self.escape(string))</text>"#)
+        textBoxes.append(Box(text: string, x: x, baseline: y, size: size, bold: bold, anchor: anchor))
+    }
+
+    /// Draws `string` at the first of `candidates` (x and baseline, from `LabelCandidates`) whose box lies
+    /// within `bounds`, overlaps no text drawn before and none of `avoiding` (what is drawn over the label's
+    /// window); returns the box, or nil (and draws nothing) when none does.
+    @discardableResult
+    mutating func label(_ string: String, size: Double, color: String, bold: Bool = false,
+                        candidates: [(x: Double, baseline: Double)], within bounds: Box, avoiding: [Box] = []) -> Box? {
+        for spot in candidates {
+            let box = Box(text: string, x: spot.x, baseline: spot.baseline, size: size, bold: bold)
+            guard bounds.contains(box), !textBoxes.contains(where: { $0.intersects(box) }),
+                  !avoiding.contains(where: { $0.intersects(box) }) else { continue }
+            text(spot.x, spot.baseline, string, size: size, color: color, bold: bold)
+            return box
+        }
+        return nil
     }
 
     /// A group with a title, which SVG viewers show on hover and which names what it holds for readers.
@@ -39,6 +66,7 @@ struct Picture {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width.svg)" height="\(height.svg)" viewBox="0 0 \(width.svg) \(height.svg)">
+        <rect x="0" y="0" width="\(width.svg)" height="\(height.svg)" fill="\(background)"/>
         \(body.joined(separator: "\n"))
         </svg>
 

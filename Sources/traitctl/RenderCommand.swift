@@ -33,18 +33,35 @@ struct Render: AsyncParsableCommand {
 }
 
 /// The drawing of one `DisplaySnapshot`.
+///
+/// Frames are drawn at their exact size, one SVG pixel a point. Labels never overprint other text: each
+/// goes where it fits (inside its element, else beside it, within its window; `LabelCandidates`), and one
+/// that fits nowhere goes to the legend below the device, numbered, with its frame's coordinates, and its
+/// number is drawn beside the element where that fits.
 struct ScreenPicture {
     static let bezel = 36.0
     static let header = 34.0
+    /// How adapters' frames are told apart when they coincide: a colour and a dash pattern each.
+    static let dashes: [String?] = [nil, "6 4", "2 3", "10 3 2 3"]
     let state: DisplaySnapshot
 
     init(_ state: DisplaySnapshot) { self.state = state }
 
+    /// One element's label, waiting for a place.
+    private struct Pending {
+        let text: String
+        let color: String
+        let target: Box
+        let window: Box
+        /// The windows drawn over this one.
+        var covered: [Box] = []
+        let frame: [Double]
+        let app: String
+    }
+
     var picture: Picture {
         let screenW = state.screenSize.first ?? 0, screenH = state.screenSize.count > 1 ? state.screenSize[1] : 0
-        let offscreen = state.windows.filter { $0.state == "background" }
-        let legend = Double(offscreen.count + (state.backgroundApps.isEmpty ? 0 : 1)) * 16
-        var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel + legend)
+        var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel)
         p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.arrangement) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)",
                size: 15, bold: true)
         // The device: a rounded body, the screen inside it.
@@ -52,32 +69,66 @@ struct ScreenPicture {
         p.rect(ox - Self.bezel * 0.8, oy - Self.bezel * 0.8, screenW + Self.bezel * 1.6, screenH + Self.bezel * 1.6,
                fill: "#2b2b30", radius: 28)
         p.rect(ox, oy, screenW, screenH, fill: "#ffffff")
-        for window in state.windows where window.state != "background" && window.frame.count == 4 {
-            draw(window, into: &p, origin: (ox, oy))
-        }
-        if let secondary = state.windows.first(where: { $0.role == "secondary" && $0.state != "background" }),
-           state.dividerPosition > 0, secondary.frame.count == 4 {
+        // Every window and its frames first, so that the labels placed after them avoid every caption.
+        // The split's windows and its divider, then the windows that float over them (Slide Over, PiP).
+        let onScreen = state.windows.filter { $0.state != "background" && $0.frame.count == 4 }
+        let split = onScreen.filter { $0.role == "primary" || $0.role == "secondary" }
+        var pending: [Pending] = []
+        for window in split { pending += draw(window, into: &p, origin: (ox, oy)) }
+        if let secondary = split.first(where: { $0.role == "secondary" }), state.dividerPosition > 0 {
             let gap = max(2, secondary.frame[0] - state.dividerPosition)
             p.group("divider at \(state.dividerPosition.svg)\(state.dragging ? " (dragging)" : "")") { p in
                 p.rect(ox + state.dividerPosition, oy, gap, screenH, fill: state.dragging ? "#ff9500" : "#3a3a3c")
             }
         }
-        var y = oy + screenH + Self.bezel + 12
-        for window in offscreen {
-            p.text(Self.bezel, y, "\(window.app) (\(window.role), in the background): not on screen", size: 12, color: "#666")
+        for window in onScreen where !split.contains(window) { pending += draw(window, into: &p, origin: (ox, oy)) }
+        // A label stays off the windows drawn over its own (Slide Over and PiP float over the split).
+        let order = split + onScreen.filter { !split.contains($0) }
+        let frames = order.map { Box(x: ox + $0.frame[0], y: oy + $0.frame[1], width: $0.frame[2], height: $0.frame[3]) }
+        for index in pending.indices {
+            let level = frames.firstIndex(of: pending[index].window) ?? frames.count
+            pending[index].covered = Array(frames.dropFirst(level + 1))
+        }
+        // The legend below the device: the key, apps off screen, then labels that fit nowhere on it.
+        var y = oy + screenH + Self.bezel + 14
+        func legendLine(_ text: String, color: String = "#555") {
+            p.text(Self.bezel, y, text, size: 12, color: color)
             y += 16
         }
-        if !state.backgroundApps.isEmpty {
-            p.text(Self.bezel, y, "background apps: \(state.backgroundApps.joined(separator: ", "))", size: 12, color: "#666")
+        let divider = state.dividerPosition > 0
+            ? " · dark bar: the Split View divider at \(state.dividerPosition.svg) pt\(state.dragging ? " (orange: being dragged)" : "")" : ""
+        legendLine("dashed green: each window's safe area\(divider) · coloured: each adapter's frames")
+        for window in state.windows where window.state == "background" {
+            legendLine("\(window.app) (\(window.role), in the background): not on screen", color: "#666")
         }
+        if !state.backgroundApps.isEmpty {
+            legendLine("background apps: \(state.backgroundApps.joined(separator: ", "))", color: "#666")
+        }
+        var tag = 0
+        for label in pending {
+            let candidates = LabelCandidates.around(label.target, text: label.text, size: 10)
+            if p.label(label.text, size: 10, color: label.color, candidates: candidates, within: label.window,
+                       avoiding: label.covered) != nil { continue }
+            tag += 1
+            let f = label.frame
+            let entry = "[\(tag)] \(label.text) in \(label.app): (\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg)"
+            // The tag where it fits; where even it does not, the entry's coordinates find the frame.
+            let tagCandidates = LabelCandidates.around(label.target, text: "\(tag)", size: 9, bold: true)
+            p.label("\(tag)", size: 9, color: label.color, bold: true, candidates: tagCandidates, within: label.window,
+                    avoiding: label.covered)
+            legendLine(entry, color: label.color)
+        }
+        p.extend(toHeight: y)
         return p
     }
 
-    func draw(_ window: WindowSnapshot, into p: inout Picture, origin: (x: Double, y: Double)) {
+    /// Draws the window, its safe area, its caption and its adapters' frames; returns the frames' labels.
+    private func draw(_ window: WindowSnapshot, into p: inout Picture, origin: (x: Double, y: Double)) -> [Pending] {
         let f = window.frame
         let (x, y) = (origin.x + f[0], origin.y + f[1])
         let tint = ["primary": "#e8f0fe", "secondary": "#e9f7ef", "slide-over": "#fff4e5", "pip": "#fde8ef"][window.role] ?? "#eeeeee"
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
+        let bounds = Box(x: x, y: y, width: f[2], height: f[3])
         p.group("window \(window.app): \(window.role), frame \(f.map(\.svg).joined(separator: ",")), \(classes)") { p in
             p.rect(x, y, f[2], f[3], fill: tint, stroke: "#555", strokeWidth: 1.5)
             // The safe area (UIKit's safeAreaLayoutGuide): what the status bar, the sensor housing and the home
@@ -87,11 +138,16 @@ struct ScreenPicture {
                 p.rect(x + s[1], y + s[0], f[2] - s[1] - s[3], f[3] - s[0] - s[2], stroke: "#34c759", strokeWidth: 1,
                        dashed: true)
             }
-            p.text(x + 8, y + 18, "\(window.app) · \(window.role)", size: 14, bold: true)
-            p.text(x + 8, y + 34, "(\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg) · \(classes)", size: 11, color: "#444")
+            // The caption: inside the window where it fits (a picture-in-picture window is small).
+            let title = "\(window.app) · \(window.role)"
+            let detail = "(\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg) · \(classes)"
+            let canvas = Box(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
+            p.label(title, size: 14, color: "#222", bold: true,
+                    candidates: [(x + 8, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
+            p.label(detail, size: 11, color: "#444",
+                    candidates: [(x + 8, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas)
         }
-        // Labels that would start at the same place go on the next line instead.
-        var labelsAt: [String: Int] = [:]
+        var pending: [Pending] = []
         for (index, adapter) in window.layouts.keys.sorted().enumerated() {
             let color = Picture.palette[index % Picture.palette.count]
             let elements = window.layouts[adapter]!
@@ -99,15 +155,13 @@ struct ScreenPicture {
                 for name in elements.keys.sorted() {
                     let e = elements[name]!
                     guard e.count == 4 else { continue }
-                    let inset = Double(index) * 1.5
-                    p.rect(x + e[0] + inset, y + e[1] + inset, e[2] - 2 * inset, e[3] - 2 * inset, stroke: color,
-                           strokeWidth: 1.5, dashed: index % 2 == 1)
-                    let spot = "\(e[0].svg),\(e[1].svg)"
-                    let line = labelsAt[spot, default: 0]
-                    labelsAt[spot] = line + 1
-                    p.text(x + e[0] + 6, y + e[1] + 52 + Double(line) * 13, "\(adapter): \(name)", size: 10, color: color)
+                    p.rect(x + e[0], y + e[1], e[2], e[3], stroke: color, strokeWidth: 1.5, dash: Self.dashes[index % Self.dashes.count])
+                    let target = Box(x: x + e[0], y: y + e[1], width: max(0, e[2]), height: max(0, e[3]))
+                    pending.append(Pending(text: "\(adapter): \(name)", color: color, target: target, window: bounds,
+                                           frame: e, app: window.app))
                 }
             }
         }
+        return pending
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TraitClient
 import Testing
 
 #if canImport(FoundationXML)
@@ -13,8 +14,13 @@ import Testing
     final class SVGText: NSObject, XMLParserDelegate {
         var texts: [String] = []
         var size: (width: Int, height: Int)?
+        /// Every <text>: its string and its estimated box (x, y, width, height).
+        var textBoxes: [(text: String, box: [Double])] = []
+        /// Every <rect>: x, y, width, height.
+        var rects: [[Double]] = []
         private var current = ""
         private var inText = false
+        private var textAttributes: [String: String] = [:]
 
         init(_ data: Data) throws {
             super.init()
@@ -28,6 +34,8 @@ import Testing
             if name == "svg", let w = attributes["width"].flatMap(Int.init), let h = attributes["height"].flatMap(Int.init) {
                 size = (w, h)
             }
+            if name == "rect" { rects.append(["x", "y", "width", "height"].map { Double(attributes[$0] ?? "") ?? .nan }) }
+            if name == "text" { textAttributes = attributes }
             inText = name == "text" || name == "title"
             current = ""
         }
@@ -36,7 +44,32 @@ import Testing
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if inText { texts.append(current) }
+            if name == "text" { textBoxes.append((current, Self.box(current, textAttributes))) }
             inText = false
+        }
+
+        /// A text's box from its own attributes: at most 0.62 em a character (0.68 bold) for DejaVu Sans, from
+        /// 0.85 em above the baseline to 0.25 em below it, placed by text-anchor.
+        static func box(_ text: String, _ a: [String: String]) -> [Double] {
+            let size = Double(a["font-size"] ?? "") ?? .nan
+            let width = Double(text.count) * size * (a["font-weight"] == "bold" ? 0.68 : 0.62)
+            var x = Double(a["x"] ?? "") ?? .nan
+            if a["text-anchor"] == "middle" { x -= width / 2 } else if a["text-anchor"] == "end" { x -= width }
+            return [x, (Double(a["y"] ?? "") ?? .nan) - 0.85 * size, width, 1.1 * size]
+        }
+
+        /// Pairs of texts whose boxes share any area.
+        var overlappingTexts: [String] {
+            var found: [String] = []
+            for i in textBoxes.indices {
+                for j in textBoxes.indices where j > i {
+                    let (a, b) = (textBoxes[i].box, textBoxes[j].box)
+                    if a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3] {
+                        found.append("'\(textBoxes[i].text)' \(a) over '\(textBoxes[j].text)' \(b)")
+                    }
+                }
+            }
+            return found
         }
     }
 
@@ -64,6 +97,18 @@ import Testing
         }
         #expect(text.contains("divider at 694"))
         #expect(text.contains("ipad-9.7 · landscape-left · split-two-thirds"))
+        #expect(parsed.overlappingTexts.isEmpty, "no label over another or a caption: \(parsed.overlappingTexts)")
+        #expect(parsed.textBoxes.count >= 18, "every label was read (\(parsed.textBoxes.count))")
+        // Every reported frame is drawn at its exact size, at the window's origin on the screen (36 pt bezel,
+        // 34 pt header above it).
+        for window in state.windows {
+            for elements in window.layouts.values {
+                for frame in elements.values {
+                    let drawn = [36 + window.frame[0] + frame[0], 70 + window.frame[1] + frame[1], frame[2], frame[3]]
+                    #expect(parsed.rects.contains { zip($0, drawn).allSatisfy { abs($0 - $1) < 0.01 } }, "\(window.app) \(frame)")
+                }
+            }
+        }
         // The PNG is a real PNG, as large as the SVG says (one pixel a point, plus the bezel and header).
         let size = try pngSize(try Data(contentsOf: png))
         let declared = try #require(parsed.size)
@@ -84,6 +129,43 @@ import Testing
         #expect(png.stdout.split(separator: " ").joined(separator: " ").hasPrefix("89 50 4e 47 0d 0a 1a 0a"), "\(png)")
         let both = try fixture.traitctl(["render", "--svg", "-", "--png", "-"])
         #expect(both.status == 1 && both.stderr.contains("both ask for standard output"), "\(both.stderr)")
+    }
+
+    /// Thirty elements crowded into one corner, and a picture-in-picture window over the split: labels that do
+    /// not fit go to the legend with a numbered tag, and still no text overprints another.
+    @Test func crowdedLabelsGoToTheLegend() async throws {
+        let fixture = try await DaemonFixture()
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        #expect(try fixture.traitctl(["open", "tv", "--role", "pip"]).status == 0)
+        try await client.registerAdapter("crowd", for: "mail")
+        var frames: [String: TraitClient.Frame] = [:]
+        for index in 0..<30 { frames["cell\(index)"] = (Double(index % 6) * 12, Double(index / 6) * 12, 10, 10) }
+        frames["big"] = (0, 100, 694, 600)
+        try await client.reportLayout(app: "mail", transition: 0, adapter: "crowd", frames: frames)
+        let run = try fixture.traitctl(["render", "--svg", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let parsed = try SVGText(Data(run.stdout.utf8))
+        #expect(parsed.overlappingTexts.isEmpty, "\(parsed.overlappingTexts.prefix(5))")
+        for name in frames.keys {
+            let placed = parsed.texts.contains("crowd: \(name)")
+            let legend = parsed.texts.contains { $0.hasPrefix("[") && $0.contains("] crowd: \(name) in mail: (") }
+            #expect(placed != legend, "crowd: \(name) is labelled once, in place or in the legend")
+        }
+        let legend = parsed.texts.filter { $0.hasPrefix("[") }
+        #expect(legend.count >= 10, "most of the crowd is in the legend (\(legend.count))")
+        let tags = parsed.texts.compactMap(Int.init)
+        #expect(!tags.isEmpty && tags.allSatisfy { (1...legend.count).contains($0) }, "numbered tags where they fit: \(tags)")
+        // The picture grew to hold the legend.
+        let lastLine = try #require(parsed.textBoxes.map { $0.box[1] + $0.box[3] }.max())
+        #expect(Double(parsed.size!.height) >= lastLine)
+        // The tv window (pip, drawn over mail) has no label of mail's on it.
+        let tv = try #require(try await client.state().window("tv")?.frame)
+        let tvBox = [36 + tv[0], 70 + tv[1], tv[2], tv[3]]
+        for (text, box) in parsed.textBoxes where text.hasPrefix("crowd:") {
+            let over = box[0] < tvBox[0] + tvBox[2] && tvBox[0] < box[0] + box[2] && box[1] < tvBox[1] + tvBox[3] && tvBox[1] < box[1] + box[3]
+            #expect(!over, "'\(text)' is drawn over the tv window")
+        }
     }
 
     @Test func renderNeedsAFileAndADaemon() throws {
@@ -121,10 +203,18 @@ import Testing
             #expect(parsed.texts.contains(header), "header \(header)")
         }
         #expect(parsed.texts.contains { $0.hasPrefix("every window at one scale: 100 pt = ") })
+        #expect(parsed.overlappingTexts.isEmpty, "no text over another: \(parsed.overlappingTexts.prefix(5))")
         // 16 devices x 2 orientations x 9 columns: the cases, and "not offered" in every other card.
         #expect(parsed.texts.filter { $0 == "not offered" }.count == 16 * 2 * 9 - lines.count)
         let size = try pngSize(try Data(contentsOf: png))
         #expect(size == (parsed.size!.width, parsed.size!.height))
+        // --device keeps that device's rows; an unknown one is refused with the known ones.
+        let one = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "ipad-9.7",
+                                                                   "--svg", svg.path])
+        #expect(one.status == 0 && one.stdout.hasPrefix("16 cases: "), "9 arrangements' windows in landscape, 7 in portrait: \(one.stdout)")
+        #expect(try SVGText(try Data(contentsOf: svg)).texts.contains("iphone-12") == false)
+        let unknown = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "nope", "--svg", svg.path])
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown device 'nope'; known: ipad-"), "\(unknown.stderr)")
         // A broken file: exit 65 and file:line:column, and no picture.
         try "app mail\nview body\nbody.wdth == 3\n".write(to: layout, atomically: true, encoding: .utf8)
         let broken = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path + ".2"])

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# make pictures: regenerate the README's pictures from the binaries in $1 (the debug build folder).
+#   docs/screen.svg              the embedded default display with the adapter host's frames (traitctl render)
+#   docs/screen-slide-over.svg   iPad mini, portrait, Slide Over with a picture-in-picture window
+#   docs/matrix.svg              support-panel.layout on three devices (traitctl layout matrix)
+#   docs/gtk-split.png, docs/gtk-stacked.png   the GTK client (examples/gtk) under Xvfb, regular and compact
+set -euo pipefail
+bin=$1
+cd "$(dirname "$0")/.."
+export PATH="$bin:$PATH"
+say() { printf 'pictures: %s\n' "$*" >&2; }
+
+say "docs/screen.svg"
+traitctl run --adapters -- traitctl render --svg docs/screen.svg
+say "docs/screen-slide-over.svg"
+traitctl run --adapters --device ipad-mini-6 -- sh -c '
+    traitctl set orientation portrait --wait >/dev/null &&
+    traitctl open tv --role pip --wait >/dev/null &&
+    traitctl set arrangement slide-over --wait >/dev/null &&
+    traitctl render --svg docs/screen-slide-over.svg'
+say "docs/matrix.svg"
+traitctl layout matrix Config/layouts/support-panel.layout --device ipad-9.7 --device ipad-pro-12.9 \
+    --device iphone-12 --svg docs/matrix.svg >/dev/null
+
+say "docs/gtk-*.png (GTK 4 under Xvfb)"
+work=$(mktemp -d)
+trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
+Xvfb -displayfd 3 -screen 0 1400x1400x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
+xvfb=$!
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || { say "Xvfb did not start"; exit 1; }
+export DISPLAY=":$(cat "$work/display")" GDK_BACKEND=x11 GSK_RENDERER=cairo NO_AT_BRIDGE=1
+# The app's screenshot of a transition is named by its id, which --wait prints.
+traitctl run -- /usr/bin/env WORK="$work" sh -c '
+    /usr/bin/python3 examples/gtk/traitd_gtk.py --app mail --screenshots "$WORK" >"$WORK/gtk.log" 2>&1 &
+    app=$!
+    for _ in $(seq 300); do traitctl get Layouts --app mail | grep -q "\"gtk\"" && break; sleep 0.1; done
+    shot() {
+        id=$(traitctl "$@" --wait | sed -n "s/^mail TransitionCompleted #\([0-9]*\) .*/\1/p")
+        for _ in $(seq 100); do [ -s "$WORK/$id.png" ] && break; sleep 0.1; done
+        cat "$WORK/$id.png"
+    }
+    shot set orientation portrait >docs/gtk-stacked.png
+    traitctl set orientation landscape-left --wait >/dev/null
+    traitctl set device ipad-pro-12.9 --wait >/dev/null
+    shot set arrangement split-half >docs/gtk-split.png
+    kill $app'
+file docs/gtk-stacked.png docs/gtk-split.png >&2 || true
+say "done"
