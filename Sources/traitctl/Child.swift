@@ -22,8 +22,9 @@ final class Child {
 
     /// `ownGroup`: the child leads a process group of its own, so that a Ctrl-C at the terminal, which goes to the
     /// foreground group, reaches the command but not the bus and daemons that `traitctl run` stops itself.
+    /// `input`: a descriptor to read as standard input (else the terminal's, or /dev/null with `ownGroup`).
     init(_ path: String, _ arguments: [String], environment: [String: String], output: Output, ownGroup: Bool,
-         name: String? = nil) throws {
+         input: Int32? = nil, name: String? = nil) throws {
         self.name = name ?? URL(fileURLWithPath: path).lastPathComponent
         pid = try Spawn.start(path, arguments, environment: environment, ownGroup: ownGroup) { actions in
             switch output {
@@ -35,7 +36,11 @@ final class Child {
                 posix_spawn_file_actions_adddup2(&actions, fd, 1)
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             }
-            if ownGroup { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+            if let input {
+                posix_spawn_file_actions_adddup2(&actions, input, 0)
+            } else if ownGroup {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
         }
     }
 

@@ -12,8 +12,9 @@ import TraitClient
 /// Starts `dbus-daemon`, then `traitd --no-state` (and `traitd-adapters` with `--adapters`), waits until they
 /// are ready, runs the command with `DBUS_SESSION_BUS_ADDRESS` set, then stops everything and exits with the
 /// command's status (128 + N when a signal N ended it). SIGINT, SIGTERM and SIGHUP are passed on to the
-/// command. Killed with SIGKILL itself, traitctl cannot clean up: the bus then stays (traitd and the host go
-/// when it does).
+/// command. Killed with SIGKILL itself, traitctl cannot clean up, so a watchdog does (`PrivateTraitd.Watchdog`):
+/// the bus, traitd and the host go, and the folder; the command, which traitctl did not start in a group of its
+/// own, is left to its caller, as `dbus-run-session` leaves it.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a command against a private bus with traitd (and optionally the adapter host) on it.",
@@ -60,6 +61,7 @@ final class PrivateTraitd {
     private var bus: Child?
     private var daemon: Child?
     private var host: Child?
+    private var watchdog: Watchdog?
     private(set) var address = ""
     private var signalSources: [DispatchSourceSignal] = []
 
@@ -77,12 +79,14 @@ final class PrivateTraitd {
 
     func start(config: String?, adapters: Bool, device: String?) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        watchdog = try Watchdog(folder: folder)
         try startBus()
         note("bus at \(address)")
         var arguments = ["--bus", address, "--no-state"]
         if let config { arguments += ["--config", config] }
         let daemon = try Child(try tool("traitd"), arguments, environment: environment, output: .file(log("traitd")), ownGroup: true)
         self.daemon = daemon
+        watchdog?.watch(daemon)
         let client = try TraitClient(bus: .address(address))
         defer { client.close() }
         try await waitUntil("traitd takes its name", daemon) { try await client.connection.nameOwner(TraitClient.busName) != nil }
@@ -92,6 +96,7 @@ final class PrivateTraitd {
             let host = try Child(try tool("traitd-adapters"), ["--bus", address], environment: environment,
                                  output: .file(log("traitd-adapters")), ownGroup: true)
             self.host = host
+            watchdog?.watch(host)
             // The host registers its adapters one call after another once it sees traitd: ready when the list
             // is not empty and has stayed the same for a quarter of a second.
             var last: [String] = []
@@ -127,7 +132,67 @@ final class PrivateTraitd {
         for child in [host, daemon, bus].compactMap({ $0 }) where child.poll() == nil {
             note(child.stop() ? "\(child.name) stopped" : "\(child.name) did not stop in 5 s: killed")
         }
+        watchdog?.dismiss()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Cleans up when traitctl cannot: a shell in a process group of its own that reads, from a pipe only
+    /// traitctl writes to, the process groups it started (one line each). A normal stop ends with "done". If
+    /// the pipe closes without it, traitctl died (SIGKILL, a crash): the watchdog sends SIGTERM to every
+    /// group, SIGKILL a second later, and removes the folder. (PR_SET_PDEATHSIG would not do: it fires when
+    /// the *thread* that spawned the child exits, and traitctl's threads come and go.)
+    final class Watchdog {
+        private let child: Child
+        private var pipe: Int32
+
+        static let script = #"""
+            groups=
+            while read -r line; do
+                [ "$line" = done ] && exit 0
+                groups="$groups -$line"
+            done
+            [ -n "$groups" ] || exit 0
+            kill -TERM $groups 2>/dev/null
+            sleep 1
+            kill -KILL $groups 2>/dev/null
+            rm -rf "$1"
+            """#
+
+        init(folder: URL) throws {
+            var fds: [Int32] = [0, 0]
+            // Close-on-exec: no other child holds the write end, so it closes when traitctl goes.
+            guard Glibc.pipe(&fds) == 0 else { throw RunError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            defer { close(fds[0]) }
+            do {
+                child = try Child("/bin/sh", ["-c", Self.script, "traitctl-run-watchdog", folder.path],
+                                  environment: ["PATH": "/usr/bin:/bin"], output: .file("/dev/null"), ownGroup: true,
+                                  input: fds[0], name: "watchdog")
+            } catch {
+                close(fds[1])
+                throw error
+            }
+            pipe = fds[1]
+            // A watchdog that died must not take traitctl with it on the next write.
+            signal(SIGPIPE, SIG_IGN)
+        }
+
+        /// `process` leads a group of its own; the watchdog stops that group if traitctl dies.
+        func watch(_ process: Child) { send("\(process.pid)\n") }
+
+        /// Everything is stopped: the watchdog exits without doing anything.
+        func dismiss() {
+            guard pipe >= 0 else { return }
+            send("done\n")
+            close(pipe)
+            pipe = -1
+            _ = child.wait()
+        }
+
+        private func send(_ line: String) {
+            guard pipe >= 0 else { return }
+            _ = line.withCString { write(pipe, $0, strlen($0)) }
+        }
     }
 
     // MARK: Details
@@ -147,6 +212,7 @@ final class PrivateTraitd {
             throw error
         }
         close(fds[1])
+        if let bus { watchdog?.watch(bus) }
         var output: [UInt8] = []
         var byte: UInt8 = 0
         while read(fds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { output.append(byte) }

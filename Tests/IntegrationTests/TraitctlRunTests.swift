@@ -70,6 +70,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/" + runFolder))
     }
 
+    /// traitctl run itself killed with SIGKILL: its watchdog stops the bus, traitd and the host and removes the
+    /// folder. (The command is the caller's to stop, as with dbus-run-session.)
+    @Test func aKilledTraitctlRunLeavesNoBusBehind() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = "echo $$ > \(folder.path)/pid; echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; exec sleep 60"
+        let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
+        var pid: Int32?
+        for _ in 0..<1500 where pid == nil {
+            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let command = try #require(pid, "the command never started: \(run.standardError)")
+        defer { kill(command, SIGKILL) }
+        let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
+        let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()
+            .joined(separator: "/"), "address \(address)")
+        #expect(processes(mentioning: "/" + runFolder).count >= 4, "the bus, traitd, the host and the watchdog run")
+        run.kill(SIGKILL)
+        #expect(run.wait(timeout: 10) == 137)
+        var left = processes(mentioning: "/" + runFolder)
+        for _ in 0..<500 where !left.isEmpty || FileManager.default.fileExists(atPath: "/" + runFolder) {
+            try await Task.sleep(for: .milliseconds(20))
+            left = processes(mentioning: "/" + runFolder)
+        }
+        #expect(left.isEmpty, "left running: \(left)")
+        #expect(!FileManager.default.fileExists(atPath: "/" + runFolder))
+    }
+
     /// Command lines (from /proc) that contain `text`.
     func processes(mentioning text: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
