@@ -100,7 +100,7 @@ install: release
 GENERATED ?= .build/install-generated
 install-files:
 	@test -x "$(BUILT)/traitd" -a -x "$(BUILT)/generate-manual" || \
-		{ echo "install-files: BUILT=$(BUILT) lacks traitd or generate-manual"; exit 2; }
+		{ echo "install-files: BUILT=$(BUILT) lacks traitd or generate-manual (swift build --product generate-manual builds it; make install and make test do)"; exit 2; }
 	rm -rf $(GENERATED)
 	mkdir -p $(GENERATED)/man $(GENERATED)/completions
 	"$(BUILT)/generate-manual" "$(BUILT)/traitd" --section 8 --output-directory $(GENERATED)/man
