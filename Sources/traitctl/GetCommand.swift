@@ -22,7 +22,7 @@ struct Get: AsyncParsableCommand {
                 guard let app else { return try await client.property(property) }
                 do {
                     return try await client.property(property, path: TraitClient.windowPath(app), interface: TraitClient.windowInterface)
-                } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.UnknownObject" {
+                } catch let error as DBusError where error.name == DBusError.unknownObjectName {
                     throw DBusError(error.name, "\(app) has no window (traitctl status lists the apps on screen)")
                 }
             }

@@ -1,64 +1,60 @@
-/// Where text may go in a picture without overprinting other text.
+import TraitModel
+
+/// Where text may go in a picture without overprinting other text: boxes are TraitModel's `Rect`s.
 ///
 /// SVG has no text metrics, so a text's box is estimated from its font size: each character at most
 /// `characterWidth` em wide (DejaVu Sans, the font the pictures ask for, averages about 0.55 em for the
 /// lower-case names drawn here), from `ascent` em above the baseline to `descent` em below it. The tests
 /// estimate boxes from the SVG's own coordinates the same way and check that no two intersect.
-struct Box: Equatable {
-    var x: Double
-    var y: Double
-    var width: Double
-    var height: Double
-
+enum TextMetrics {
     static let characterWidth = 0.62
     static let boldCharacterWidth = 0.68
     static let ascent = 0.85
     static let descent = 0.25
 
+    /// The estimated width of `string` at `size`.
+    static func width(_ string: String, size: Double, bold: Bool = false) -> Double {
+        Double(string.count) * size * (bold ? boldCharacterWidth : characterWidth)
+    }
+}
+
+extension Rect {
     var maxX: Double { x + width }
     var maxY: Double { y + height }
 
     /// The box of `string` drawn at (x, baseline) with `anchor` start, middle or end.
     init(text string: String, x: Double, baseline: Double, size: Double, bold: Bool = false, anchor: String = "start") {
-        width = Double(string.count) * size * (bold ? Self.boldCharacterWidth : Self.characterWidth)
-        height = size * (Self.ascent + Self.descent)
-        self.x = anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x
-        y = baseline - size * Self.ascent
-    }
-
-    init(x: Double, y: Double, width: Double, height: Double) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+        let width = TextMetrics.width(string, size: size, bold: bold)
+        self.init(x: anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x,
+                  y: baseline - size * TextMetrics.ascent, width: width,
+                  height: size * (TextMetrics.ascent + TextMetrics.descent))
     }
 
     /// Whether the two share any area (touching edges do not count).
-    func intersects(_ other: Box) -> Bool {
+    func intersects(_ other: Rect) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
-    func contains(_ other: Box) -> Bool {
+    func contains(_ other: Rect) -> Bool {
         other.x >= x - 1e-9 && other.y >= y - 1e-9 && other.maxX <= maxX + 1e-9 && other.maxY <= maxY + 1e-9
-    }
-
-    func intersection(_ other: Box) -> Box? {
-        let x0 = max(x, other.x), y0 = max(y, other.y), x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
-        return x1 > x0 && y1 > y0 ? Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }
 
 /// The places tried for a label of `target`, best first: inside its top-left corner and down line by line
-/// (then the same on the right) when the label is narrower than the target, then just below it, just above it, to its right and to its left. The first
-/// that lies within the allowed area and overlaps no text wins (`Picture.label`).
+/// (then the same on the right) when the label is narrower than the target, then just below it, just above
+/// it, to its right and to its left. The first that lies within the allowed area and overlaps no text wins
+/// (`Picture.label`).
 enum LabelCandidates {
     static let padding = 4.0
 
-    static func around(_ target: Box, text: String, size: Double, bold: Bool = false) -> [(x: Double, baseline: Double)] {
-        let width = Box(text: text, x: 0, baseline: 0, size: size, bold: bold).width
-        let line = size * (Box.ascent + Box.descent) + 2
-        let ascent = size * Box.ascent
+    static func around(_ target: Rect, text: String, size: Double, bold: Bool = false) -> [(x: Double, baseline: Double)] {
+        let width = TextMetrics.width(text, size: size, bold: bold)
+        let line = size * (TextMetrics.ascent + TextMetrics.descent) + 2
+        let ascent = size * TextMetrics.ascent
         var result: [(x: Double, baseline: Double)] = []
         // Inside, from the top, when the label is narrower than its target.
         var baseline = target.y + padding + ascent
-        while width <= target.width - 2 * padding, baseline + size * Box.descent <= target.maxY - padding + 1e-9 {
+        while width <= target.width - 2 * padding, baseline + size * TextMetrics.descent <= target.maxY - padding + 1e-9 {
             result.append((target.x + padding, baseline))
             result.append((target.maxX - padding - width, baseline))
             baseline += line
@@ -66,7 +62,7 @@ enum LabelCandidates {
         // Below and above, a few lines each; then beside.
         for row in 0..<4 {
             result.append((target.x, target.maxY + 2 + ascent + Double(row) * line))
-            result.append((target.x, target.y - 2 - size * Box.descent - Double(row) * line))
+            result.append((target.x, target.y - 2 - size * TextMetrics.descent - Double(row) * line))
         }
         for row in 0..<4 {
             result.append((target.maxX + padding, target.y + ascent + Double(row) * line))

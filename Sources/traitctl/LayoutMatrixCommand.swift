@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import TraitModel
 
 extension LayoutCommand {
     /// `traitctl layout matrix FILE --svg OUT`: a contact sheet of one layout in every case `check` solves.
@@ -78,16 +79,15 @@ struct ContactSheet {
         picture = Picture(width: width, height: Self.header.top + Double(rows.count) * Self.card.height + 10,
                           background: "#ffffff")
         picture.text(12, 28, "\(title) · app \(document.app ?? "?") · \(cases.count) cases", size: 18, bold: true)
-        picture.text(12, 48, "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area",
-                     size: 12, color: "#555")
+        let scaleNote = "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area"
+        picture.text(12, 48, scaleNote, size: 12, color: "#555")
         // The views' colours, named once for the whole sheet (a view's name is drawn in its card only where it fits).
-        var keyX = 12 + Box(text: "every window at one scale: 100 pt = \((100 * scale).formatted1) px; dashed: the safe area",
-                            x: 0, baseline: 0, size: 12).width + 16
+        var keyX = 12 + TextMetrics.width(scaleNote, size: 12) + 16
         picture.text(keyX, 48, "views:", size: 12, color: "#555")
-        keyX += Box(text: "views: ", x: 0, baseline: 0, size: 12).width
+        keyX += TextMetrics.width("views: ", size: 12)
         for (index, view) in document.views.enumerated() {
             picture.text(keyX, 48, view, size: 12, color: Picture.palette[index % Picture.palette.count], bold: true)
-            keyX += Box(text: view + "  ", x: 0, baseline: 0, size: 12, bold: true).width
+            keyX += TextMetrics.width(view + "  ", size: 12, bold: true)
         }
         for (index, column) in Self.columns.enumerated() {
             let x = Self.header.left + Double(index) * Self.card.width
@@ -157,7 +157,7 @@ struct ContactSheet {
                     p.rect(wx + f[0] * scale, wy + f[1] * scale, f[2] * scale, f[3] * scale, fill: tint, stroke: tint,
                            opacity: 0.25)
                     // A name only where it fits inside its view, over no other name and not over the status.
-                    let box = Box(x: wx + f[0] * scale, y: wy + f[1] * scale, width: f[2] * scale, height: f[3] * scale)
+                    let box = Rect(x: wx + f[0] * scale, y: wy + f[1] * scale, width: f[2] * scale, height: f[3] * scale)
                     p.label(view, size: 9, color: tint, candidates: LabelCandidates.around(box, text: view, size: 9), within: box)
                 }
             } else {

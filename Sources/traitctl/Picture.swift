@@ -1,4 +1,5 @@
 import Foundation
+import TraitModel
 
 /// A small SVG document, drawn in points: rectangles, lines and text. Text is XML-escaped, so any app or
 /// element name is safe to draw. The picture remembers where its text is (`textBoxes`), so that labels can be
@@ -9,8 +10,8 @@ struct Picture {
     private(set) var height: Double
     private let background: String
     private var body: [String] = []
-    /// The estimated box of every text drawn so far (`Box(text:...)`).
-    private(set) var textBoxes: [Box] = []
+    /// The estimated box of every text drawn so far (`Rect(text:...)`).
+    private(set) var textBoxes: [Rect] = []
 
     init(width: Double, height: Double, background: String = "#f4f4f6") {
         self.width = width.rounded(.up)
@@ -36,7 +37,7 @@ struct Picture {
     mutating func text(_ x: Double, _ y: Double, _ string: String, size: Double = 12, color: String = "#222",
                        bold: Bool = false, anchor: String = "start") {
         body.append(#"<text x="\#(x.svg)" y="\#(y.svg)" font-family="DejaVu Sans, sans-serif" font-size="\#(size.svg)" fill="\#(color)"\#(bold ? #" font-weight="bold""# : "") text-anchor="\#(anchor)">\#(Self.escape(string))</text>"#)
-        textBoxes.append(Box(text: string, x: x, baseline: y, size: size, bold: bold, anchor: anchor))
+        textBoxes.append(Rect(text: string, x: x, baseline: y, size: size, bold: bold, anchor: anchor))
     }
 
     /// Draws `string` at the first of `candidates` (x and baseline, from `LabelCandidates`) whose box lies
@@ -44,9 +45,9 @@ struct Picture {
     /// window); returns the box, or nil (and draws nothing) when none does.
     @discardableResult
     mutating func label(_ string: String, size: Double, color: String, bold: Bool = false,
-                        candidates: [(x: Double, baseline: Double)], within bounds: Box, avoiding: [Box] = []) -> Box? {
+                        candidates: [(x: Double, baseline: Double)], within bounds: Rect, avoiding: [Rect] = []) -> Rect? {
         for spot in candidates {
-            let box = Box(text: string, x: spot.x, baseline: spot.baseline, size: size, bold: bold)
+            let box = Rect(text: string, x: spot.x, baseline: spot.baseline, size: size, bold: bold)
             guard bounds.contains(box), !textBoxes.contains(where: { $0.intersects(box) }),
                   !avoiding.contains(where: { $0.intersects(box) }) else { continue }
             text(spot.x, spot.baseline, string, size: size, color: color, bold: bold)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TraitClient
+import TraitModel
 
 /// `traitctl render --svg FILE [--png FILE]`: the simulated screen to scale, 1 px a point.
 struct Render: AsyncParsableCommand {
@@ -51,10 +52,10 @@ struct ScreenPicture {
     private struct Pending {
         let text: String
         let color: String
-        let target: Box
-        let window: Box
+        let target: Rect
+        let window: Rect
         /// The windows drawn over this one.
-        var covered: [Box] = []
+        let covered: [Rect]
         let frame: [Double]
         let app: String
     }
@@ -70,25 +71,24 @@ struct ScreenPicture {
                fill: "#2b2b30", radius: 28)
         p.rect(ox, oy, screenW, screenH, fill: "#ffffff")
         // Every window and its frames first, so that the labels placed after them avoid every caption.
-        // The split's windows and its divider, then the windows that float over them (Slide Over, PiP).
+        // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
+        // stays off the windows drawn after its own.
         let onScreen = state.windows.filter { $0.state != "background" && $0.frame.count == 4 }
         let split = onScreen.filter { $0.role == "primary" || $0.role == "secondary" }
+        let order = split + onScreen.filter { !split.contains($0) }
+        let frames = order.map { Rect(x: ox + $0.frame[0], y: oy + $0.frame[1], width: $0.frame[2], height: $0.frame[3]) }
         var pending: [Pending] = []
-        for window in split { pending += draw(window, into: &p, origin: (ox, oy)) }
+        func drawWindow(_ index: Int) {
+            pending += draw(order[index], into: &p, bounds: frames[index], covered: Array(frames[(index + 1)...]))
+        }
+        split.indices.forEach(drawWindow)
         if let secondary = split.first(where: { $0.role == "secondary" }), state.dividerPosition > 0 {
             let gap = max(2, secondary.frame[0] - state.dividerPosition)
             p.group("divider at \(state.dividerPosition.svg)\(state.dragging ? " (dragging)" : "")") { p in
                 p.rect(ox + state.dividerPosition, oy, gap, screenH, fill: state.dragging ? "#ff9500" : "#3a3a3c")
             }
         }
-        for window in onScreen where !split.contains(window) { pending += draw(window, into: &p, origin: (ox, oy)) }
-        // A label stays off the windows drawn over its own (Slide Over and PiP float over the split).
-        let order = split + onScreen.filter { !split.contains($0) }
-        let frames = order.map { Box(x: ox + $0.frame[0], y: oy + $0.frame[1], width: $0.frame[2], height: $0.frame[3]) }
-        for index in pending.indices {
-            let level = frames.firstIndex(of: pending[index].window) ?? frames.count
-            pending[index].covered = Array(frames.dropFirst(level + 1))
-        }
+        (split.count..<order.count).forEach(drawWindow)
         // The legend below the device: the key, apps off screen, then labels that fit nowhere on it.
         var y = oy + screenH + Self.bezel + 14
         func legendLine(_ text: String, color: String = "#555") {
@@ -122,13 +122,13 @@ struct ScreenPicture {
         return p
     }
 
-    /// Draws the window, its safe area, its caption and its adapters' frames; returns the frames' labels.
-    private func draw(_ window: WindowSnapshot, into p: inout Picture, origin: (x: Double, y: Double)) -> [Pending] {
+    /// Draws the window (at `bounds` in the picture), its safe area, its caption and its adapters' frames;
+    /// returns the frames' labels, to be placed off `covered`, the windows drawn after it.
+    private func draw(_ window: WindowSnapshot, into p: inout Picture, bounds: Rect, covered: [Rect]) -> [Pending] {
         let f = window.frame
-        let (x, y) = (origin.x + f[0], origin.y + f[1])
+        let (x, y) = (bounds.x, bounds.y)
         let tint = ["primary": "#e8f0fe", "secondary": "#e9f7ef", "slide-over": "#fff4e5", "pip": "#fde8ef"][window.role] ?? "#eeeeee"
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
-        let bounds = Box(x: x, y: y, width: f[2], height: f[3])
         p.group("window \(window.app): \(window.role), frame \(f.map(\.svg).joined(separator: ",")), \(classes)") { p in
             p.rect(x, y, f[2], f[3], fill: tint, stroke: "#555", strokeWidth: 1.5)
             // The safe area (UIKit's safeAreaLayoutGuide): what the status bar, the sensor housing and the home
@@ -141,7 +141,7 @@ struct ScreenPicture {
             // The caption: inside the window where it fits (a picture-in-picture window is small).
             let title = "\(window.app) · \(window.role)"
             let detail = "(\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg) · \(classes)"
-            let canvas = Box(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
+            let canvas = Rect(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
             p.label(title, size: 14, color: "#222", bold: true,
                     candidates: [(x + 8, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
             p.label(detail, size: 11, color: "#444",
@@ -156,9 +156,9 @@ struct ScreenPicture {
                     let e = elements[name]!
                     guard e.count == 4 else { continue }
                     p.rect(x + e[0], y + e[1], e[2], e[3], stroke: color, strokeWidth: 1.5, dash: Self.dashes[index % Self.dashes.count])
-                    let target = Box(x: x + e[0], y: y + e[1], width: max(0, e[2]), height: max(0, e[3]))
+                    let target = Rect(x: x + e[0], y: y + e[1], width: max(0, e[2]), height: max(0, e[3]))
                     pending.append(Pending(text: "\(adapter): \(name)", color: color, target: target, window: bounds,
-                                           frame: e, app: window.app))
+                                           covered: covered, frame: e, app: window.app))
                 }
             }
         }

@@ -59,7 +59,7 @@ struct Restore: AsyncParsableCommand {
                     state.merge(try parsedPairs()) { $1 }
                     do {
                         try await client.setRestorationState(state, for: app)
-                    } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.UnknownObject" {
+                    } catch let error as DBusError where error.name == DBusError.unknownObjectName {
                         // Only the app's own window may change its state; in the background it has none.
                         throw DBusError(error.name, "\(app) is in the background: its restoration state can be read "
                             + "but only set from its window ('traitctl open \(app)' brings it back)")

@@ -62,14 +62,11 @@ struct Failure: Error, CustomStringConvertible {
         return text
     }
 
+    /// Every method a daemon message tells the caller to call (Simulation's refusals).
     private static let methodCommands = [
         ("OpenApp(name, 'secondary')", "'traitctl open NAME --role secondary'"),
         ("BeginDividerDrag", "'traitctl drag begin'"),
         ("EndDividerDrag", "'traitctl drag end'"),
-        ("MoveDivider", "'traitctl drag move X'"),
-        ("SetArrangement", "'traitctl set arrangement'"),
-        ("OpenApp", "'traitctl open'"),
-        ("CloseApp", "'traitctl close'"),
     ]
 }
 
