@@ -47,22 +47,7 @@ import Testing
 
     /// The command killed with SIGKILL: traitctl run exits 128 + 9 and leaves no bus, traitd or folder behind.
     @Test func aKilledCommandLeavesNothingBehind() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = "echo $$ > \(folder.path)/pid; echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; exec sleep 60"
-        let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
-        var pid: Int32?
-        for _ in 0..<1500 where pid == nil {
-            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
-                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let command = try #require(pid, "the command never started: \(run.standardError)")
-        let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
-        // unix:path=/tmp/traitctl-run-PID-N/dbus-XXXX,guid=...: the folder is in every started process's arguments.
-        let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()
-            .joined(separator: "/"), "address \(address)")
+        let (run, command, runFolder) = try await runSleepingCommand()
         #expect(!processes(mentioning: "/" + runFolder).isEmpty, "the bus and traitd run while the command does")
         kill(command, SIGKILL)
         #expect(run.wait(timeout: 20) == 137)
@@ -73,22 +58,8 @@ import Testing
     /// traitctl run itself killed with SIGKILL: its watchdog stops the bus, traitd and the host and removes the
     /// folder. (The command is the caller's to stop, as with dbus-run-session.)
     @Test func aKilledTraitctlRunLeavesNoBusBehind() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = "echo $$ > \(folder.path)/pid; echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; exec sleep 60"
-        let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
-        var pid: Int32?
-        for _ in 0..<1500 where pid == nil {
-            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
-                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let command = try #require(pid, "the command never started: \(run.standardError)")
+        let (run, command, runFolder) = try await runSleepingCommand()
         defer { kill(command, SIGKILL) }
-        let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
-        let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()
-            .joined(separator: "/"), "address \(address)")
         #expect(processes(mentioning: "/" + runFolder).count >= 4, "the bus, traitd, the host and the watchdog run")
         run.kill(SIGKILL)
         #expect(run.wait(timeout: 10) == 137)
@@ -99,6 +70,28 @@ import Testing
         }
         #expect(left.isEmpty, "left running: \(left)")
         #expect(!FileManager.default.fileExists(atPath: "/" + runFolder))
+    }
+
+    /// `traitctl run --adapters -- sh -c '... exec sleep 60'`, once the command runs: traitctl run's process, the
+    /// command's pid, and the run's folder (without its leading /), which is in every started process's arguments.
+    func runSleepingCommand() async throws -> (run: ChildProcess, command: Int32, runFolder: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; echo $$ > \(folder.path)/pid; exec sleep 60"
+        let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
+        var pid: Int32?
+        for _ in 0..<1500 where pid == nil {
+            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let command = try #require(pid, "the command never started: \(run.standardError)")
+        let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
+        // unix:path=/tmp/traitctl-run-PID-N/dbus-XXXX,guid=...
+        let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()
+            .joined(separator: "/"), "address \(address)")
+        return (run, command, runFolder)
     }
 
     /// Command lines (from /proc) that contain `text`.

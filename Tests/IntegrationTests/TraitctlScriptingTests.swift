@@ -52,9 +52,7 @@ import Testing
 
     @Test func watchJSONIsOneObjectALine() async throws {
         let fixture = try await DaemonFixture()
-        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--json", "--count", "4", "--bus", fixture.bus.address])
-        let deadline = Date().addingTimeInterval(10)
-        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        let watch = try await startTraitctlWatch(fixture, ["--json", "--count", "4"])
         #expect(try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
                                     "Rotate", "s", "portrait"]).status == 0)
         #expect(watch.wait(timeout: 10) == 0)

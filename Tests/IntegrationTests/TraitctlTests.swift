@@ -67,10 +67,7 @@ import Testing
 
     @Test func watchPrintsEachSignalOnOneLine() async throws {
         let fixture = try await DaemonFixture()
-        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--count", "9", "--bus", fixture.bus.address])
-        // Wait until the subscription is in place.
-        let deadline = Date().addingTimeInterval(10)
-        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        let watch = try await startTraitctlWatch(fixture, ["--count", "9"])
         #expect(try fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
         #expect(watch.wait(timeout: 10) == 0)
         let lines = watch.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) }
@@ -87,17 +84,9 @@ import Testing
         ])
     }
 
-    /// Starts `traitctl watch --count N` and waits until it listens.
-    func watch(_ fixture: DaemonFixture, count: Int) async throws -> ChildProcess {
-        let watch = try ChildProcess(Binaries.path("traitctl"), ["watch", "--count", "\(count)", "--bus", fixture.bus.address])
-        let deadline = Date().addingTimeInterval(10)
-        while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        return watch
-    }
-
     @Test func dragShowsEachStepAndWatchShowsAppStates() async throws {
         let fixture = try await DaemonFixture()
-        let watcher = try await watch(fixture, count: 5)
+        let watcher = try await startTraitctlWatch(fixture, ["--count", "5"])
         let begin = try fixture.traitctl(["drag", "begin"])
         #expect(begin.status == 0 && begin.stdout == "divider 694 dragging, arrangement split-two-thirds, mail 694pt inactive, notes 320pt inactive\n")
         #expect(watcher.wait(timeout: 10) == 0)
@@ -129,7 +118,7 @@ import Testing
         #expect(try fixture.traitctl(["restore", "get", "nobody"]).status == 1)
 
         #expect(try fixture.traitctl(["adapters"]).stdout == "no adapters are registered\n")
-        let watcher = try await watch(fixture, count: 1)
+        let watcher = try await startTraitctlWatch(fixture, ["--count", "1"])
         try await client.registerAdapter("sidebar", for: "mail")
         try await client.reportLayout(app: "mail", transition: 0, adapter: "sidebar", frames: ["content": (0, 0, 694, 768)])
         let table = try fixture.traitctl(["adapters"])
