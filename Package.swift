@@ -15,7 +15,7 @@ import PackageDescription
 
 let package = Package(
     name: "traitd",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],  // Synchronization's Mutex; traitd itself runs on Linux (libdbus)
     products: [
         .executable(name: "traitd", targets: ["traitd"]),
         .executable(name: "traitctl", targets: ["traitctl"]),
@@ -163,5 +163,5 @@ let package = Package(
             dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters", "test-adapter"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

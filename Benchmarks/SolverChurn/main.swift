@@ -56,7 +56,7 @@ struct SolverChurn: ParsableCommand {
                     print(String(format: "  %10d  %8.0f  %7d  %12d  %7d  %5d  %8d  %8.1e  %8.1f  %8.1f", done,
                                  Double(chunk) / max(seconds, 1e-9), churn.refused, churn.freshChecks,
                                  stats.symbols, stats.rows, stats.rebuilds, stats.drift, memory.residentMiB, memory.peakMiB))
-                    fflush(stdout)
+                    fflush(nil)  // every output stream; Glibc's `stdout` is a global var Swift 6 will not read
                     windowStart = Date()
                 }
             }

@@ -26,7 +26,7 @@ public struct Churn {
     public var keepsTrace = false
     /// How often each kind of operation comes: suggest, remove or add, and setConstant (the rest).
     public var mix = Mix()
-    public struct Mix {
+    public struct Mix: Sendable {
         public var suggest = 0.3
         public var removeOrAdd = 0.5
         public init(suggest: Double = 0.3, removeOrAdd: Double = 0.5) {

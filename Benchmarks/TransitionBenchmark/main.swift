@@ -94,7 +94,7 @@ if options.only == nil || options.only == "memory" {
         last = (sample.transitions, sample.seconds)
         print(String(format: "%11d  %13.0f  %14.1f  %8.1f  %12.1f  %8.1f", sample.transitions, rate, sample.traitd.residentMiB,
                      sample.traitd.peakMiB, sample.host.residentMiB, sample.host.peakMiB))
-        fflush(stdout)
+        fflush(nil)  // every output stream; Glibc's `stdout` is a global var Swift 6 will not read
     }
     let first = run.samples.first!, end = run.samples.last!
     let grew = (traitd: end.traitd.residentMiB - first.traitd.residentMiB, host: end.host.residentMiB - first.host.residentMiB)

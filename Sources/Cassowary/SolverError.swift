@@ -1,5 +1,8 @@
 /// Why the solver refused a change. The solver is unchanged after any of these.
-public enum SolverError: Error, CustomStringConvertible {
+// @unchecked: `Error` must be Sendable, but the constraints and variables it names are the caller's own
+// (non-Sendable) objects. It is thrown synchronously to the thread that called the solver, which owns them;
+// nothing in traitd sends it elsewhere.
+public enum SolverError: Error, @unchecked Sendable, CustomStringConvertible {
     /// A required constraint cannot hold together with the required constraints already there. `conflict` is a
     /// set of constraints (the new one last) that cannot all hold, taken from the simplex's proof; minimal
     /// (take any one away and the rest can hold) when it has at most 65 constraints, and in every longer case

@@ -39,26 +39,26 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Return `true` when the message was handled (method calls then need a reply sent by the handler).
-    public typealias MessageHandler = (Message) -> Bool
+    public typealias MessageHandler = @Sendable (Message) -> Bool
 
     let raw: OpaquePointer
     private let loop = EventLoop()
     private var handlers: [MessageHandler] = []  // loop thread only
-    private var disconnectHandlers: [() -> Void] = []  // loop thread only
+    private var disconnectHandlers: [@Sendable () -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
     private let signalLock = Lock()
     private let closeLock = Lock()
     private var closed = false
     private struct Subscriber {
         let sender: String
-        let handler: (Signal) -> Void
+        let handler: @Sendable (Signal) -> Void
     }
     private var signalSubscribers: [UInt64: Subscriber] = [:]
     /// Well-known names whose owners this connection follows, and their owners ("" for none). Loop thread only.
     private var watchedNames: Set<String> = []
     private var owners: [String: String] = [:]
     /// Callers of `watchOwner(of:)` waiting for the first answer about a name. Loop thread only.
-    private var ownerWaiters: [String: [() -> Void]] = [:]
+    private var ownerWaiters: [String: [@Sendable () -> Void]] = [:]
     private var nextSubscriber: UInt64 = 1
 
     /// The unique name the bus gave this connection (`:1.42`).
@@ -113,7 +113,23 @@ public final class Connection: @unchecked Sendable {
         loop.stop()
     }
 
+    /// A connection dropped without `close()` closes here: its thread stops (at once, or after the job that
+    /// dropped it when that ran on the thread itself) and never calls back into this object again.
     deinit {
+        let wasClosed = closeLock.withLock { () -> Bool in
+            defer { closed = true }
+            return closed
+        }
+        if !wasClosed {
+            loop.stop()
+            loop.dispatch = {}
+            dbus_connection_close(raw)
+        }
+        // Nothing of libdbus's may call into the loop (which goes with this object) from here on.
+        dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)
+        dbus_connection_set_wakeup_main_function(raw, nil, nil, nil)
+        dbus_connection_set_dispatch_status_function(raw, nil, nil, nil)
         dbus_connection_unref(raw)
     }
 
@@ -122,11 +138,11 @@ public final class Connection: @unchecked Sendable {
     // MARK: Running code on the connection's thread
 
     /// Runs `work` on the connection's thread, after what is already queued.
-    public func perform(_ work: @escaping () -> Void) { loop.perform(work) }
+    public func perform(_ work: @escaping @Sendable () -> Void) { loop.perform(work) }
 
     /// Runs `work` on the connection's thread after `seconds`; returns an id for `cancel(timer:)`.
     @discardableResult
-    public func schedule(after seconds: Double, _ work: @escaping () -> Void) -> UInt64 {
+    public func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) -> UInt64 {
         loop.schedule(after: seconds, work)
     }
 
@@ -134,13 +150,17 @@ public final class Connection: @unchecked Sendable {
 
     public var isOnConnectionThread: Bool { loop.isOnLoopThread }
 
+    /// The connection's thread as a serial executor: an actor that returns this from its own `unownedExecutor`
+    /// runs its code there, in order with message handlers, jobs and timers.
+    public var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+
     /// Adds a handler for incoming messages; handlers run on the connection's thread in the order added.
     public func addHandler(_ handler: @escaping MessageHandler) {
         perform { [self] in handlers.append(handler) }
     }
 
     /// Called once, on the connection's thread, when the bus closes the connection.
-    public func onDisconnect(_ handler: @escaping () -> Void) {
+    public func onDisconnect(_ handler: @escaping @Sendable () -> Void) {
         perform { [self] in disconnectHandlers.append(handler) }
     }
 
@@ -162,8 +182,9 @@ public final class Connection: @unchecked Sendable {
     /// only there (during dispatch), so the reply can never slip between sending and installing the notify
     /// function. (From another thread that window is a real race: libdbus completes a pending call without its
     /// lock, and a reply was lost about once in a few thousand calls under load.)
-    public func call(_ message: Message, timeout: Double = 25) async throws -> [DBusValue] {
-        try await withCheckedThrowingContinuation { continuation in
+    public func call(_ message: sending Message, timeout: Double = 25) async throws -> [DBusValue] {
+        nonisolated(unsafe) let message = message  // `sending`: nobody else holds it
+        return try await withCheckedThrowingContinuation { continuation in
             send(message, timeout: timeout) { continuation.resume(with: $0) }
         }
     }
@@ -171,10 +192,12 @@ public final class Connection: @unchecked Sendable {
     /// Sends a method call; `completion` gets its reply exactly once, on the connection's thread (or, when the
     /// connection closes first, `Disconnected` on whichever thread notices).
     private func send(
-        _ message: Message, timeout: Double, _ completion: @escaping (Result<[DBusValue], any Error>) -> Void
+        _ message: Message, timeout: Double, _ completion: @escaping @Sendable (Result<[DBusValue], any Error>) -> Void
     ) {
         let state = PendingCallState(completion)
-        let send = { [self] in
+        // Callers hand the message over (`call` takes it as `sending`), so only the job below touches it.
+        nonisolated(unsafe) let message = message
+        let send: @Sendable () -> Void = { [self] in
             var pending: OpaquePointer?
             guard dbus_connection_send_with_reply(raw, message.raw, &pending, Int32(timeout * 1000)) != 0,
                 let pending
@@ -234,7 +257,7 @@ public final class Connection: @unchecked Sendable {
     /// Pair with `addMatch` (or use `subscribe(sender:matching:_:)`) so that the bus routes the signals here.
     /// Returns an id for `unsubscribe`.
     @discardableResult
-    public func subscribe(sender: String, _ handler: @escaping (Signal) -> Void) -> UInt64 {
+    public func subscribe(sender: String, _ handler: @escaping @Sendable (Signal) -> Void) -> UInt64 {
         signalLock.withLock {
             defer { nextSubscriber += 1 }
             signalSubscribers[nextSubscriber] = Subscriber(sender: sender, handler: handler)
@@ -245,7 +268,7 @@ public final class Connection: @unchecked Sendable {
     /// `subscribe(sender:_:)`, with the match rule `type='signal',sender='SENDER'` and `rule` added, and the
     /// owner of a well-known `sender` followed; signals flow when this returns.
     @discardableResult
-    public func subscribe(sender: String, matching rule: String, _ handler: @escaping (Signal) -> Void) async throws
+    public func subscribe(sender: String, matching rule: String, _ handler: @escaping @Sendable (Signal) -> Void) async throws
         -> UInt64
     {
         if Self.isWellKnown(sender) { try await watchOwner(of: sender) }
@@ -290,7 +313,7 @@ public final class Connection: @unchecked Sendable {
             // signals around it, so a change that comes after it is never overwritten by it.
             let _: Void = await withCheckedContinuation { continuation in
                 send(message, timeout: 25) { [self] result in
-                    let apply = { [self] in
+                    let apply: @Sendable () -> Void = { [self] in
                         if case .success(let values) = result { owners[name] = values.first?.string ?? "" } else { owners[name] = "" }
                         for waiter in ownerWaiters.removeValue(forKey: name) ?? [] { waiter() }
                         continuation.resume()
@@ -354,7 +377,8 @@ public final class Connection: @unchecked Sendable {
                 return connection.filter(Message(borrowing: message!))
             }, connection, nil)
 
-        loop.dispatch = { [unowned self] in
+        // The raw pointer, not `self`: the loop may run one more round after `deinit` (see there).
+        loop.dispatch = { [raw] in
             while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
         }
     }
@@ -408,7 +432,7 @@ public final class Connection: @unchecked Sendable {
 
 /// The completion of one pending call, called exactly once whichever path completes it first.
 private final class PendingCallState: @unchecked Sendable {
-    typealias Completion = (Result<[DBusValue], any Error>) -> Void
+    typealias Completion = @Sendable (Result<[DBusValue], any Error>) -> Void
     private let lock = Lock()
     private var completion: Completion?
 

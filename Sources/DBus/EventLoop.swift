@@ -11,15 +11,22 @@ import Glibc
 ///
 /// The loop also runs work handed to it (`perform`) and timers (`schedule`), so that code using the
 /// connection can be single-threaded: message handlers, jobs and timers all run on this one thread.
-final class EventLoop: @unchecked Sendable {
+///
+/// It is also a `SerialExecutor`: an actor that returns it as its executor (`Connection.unownedExecutor`) runs
+/// on the connection's thread, so the object server's handlers can call into the actor synchronously
+/// (`assumeIsolated`) and tasks reach it with `await`.
+// @unchecked: every mutable field is guarded by `lock`, except `loopThreadID` (written once by the loop thread
+// before anything reads it there) and `dispatch` (set before `start` and, in `Connection.deinit`, only once the
+// loop has stopped or from the loop thread itself).
+final class EventLoop: @unchecked Sendable, SerialExecutor {
     struct Watch { var fd: Int32; var flags: UInt32; var enabled: Bool }
     struct Timeout { var interval: Int32; var enabled: Bool; var deadline: ContinuousClock.Instant }
-    struct Timer { var id: UInt64; var deadline: ContinuousClock.Instant; var work: () -> Void }
+    struct Timer { var id: UInt64; var deadline: ContinuousClock.Instant; var work: @Sendable () -> Void }
 
     private let lock = Lock()
     private var watches: [OpaquePointer: Watch] = [:]
     private var timeouts: [OpaquePointer: Timeout] = [:]
-    private var jobs: [() -> Void] = []
+    private var jobs: [@Sendable () -> Void] = []
     private var timers: [Timer] = []
     private var nextTimerID: UInt64 = 1
     private var stopping = false
@@ -65,13 +72,13 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Work and timers
 
-    func perform(_ work: @escaping () -> Void) {
+    func perform(_ work: @escaping @Sendable () -> Void) {
         lock.withLock { jobs.append(work) }
         wake()
     }
 
     /// Queues `work` unless the loop is stopping; returns false (having queued nothing) when it is.
-    func performIfRunning(_ work: @escaping () -> Void) -> Bool {
+    func performIfRunning(_ work: @escaping @Sendable () -> Void) -> Bool {
         let queued = lock.withLock { () -> Bool in
             guard !stopping else { return false }
             jobs.append(work)
@@ -82,7 +89,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     @discardableResult
-    func schedule(after seconds: Double, _ work: @escaping () -> Void) -> UInt64 {
+    func schedule(after seconds: Double, _ work: @escaping @Sendable () -> Void) -> UInt64 {
         let deadline = ContinuousClock.now + .milliseconds(Int64((seconds * 1000).rounded(.up)))
         let id = lock.withLock {
             defer { nextTimerID += 1 }
@@ -95,6 +102,20 @@ final class EventLoop: @unchecked Sendable {
 
     func cancel(timer id: UInt64) {
         lock.withLock { timers.removeAll { $0.id == id } }
+    }
+
+    // MARK: SerialExecutor
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        perform { job.runSynchronously(on: executor) }
+    }
+
+    /// Called by `assumeIsolated` when it cannot tell from the running task: a handler is on the executor
+    /// exactly when it runs on the loop thread.
+    func checkIsolated() {
+        precondition(isOnLoopThread, "expected to run on the connection's thread")
     }
 
     func wake() {
@@ -152,18 +173,25 @@ final class EventLoop: @unchecked Sendable {
 
     private func run() {
         loopThreadID = pthread_self()
-        while true {
-            let (work, exit) = lock.withLock { () -> ([() -> Void], Bool) in
-                defer { jobs.removeAll() }
-                return (jobs, stopping && jobs.isEmpty)
-            }
-            if exit { break }
-            for job in work { job() }
+        while runQueuedJobs() {
             runDueTimers()
             dispatch()
             pollOnce()
         }
         finished.signal()
+    }
+
+    /// Runs the jobs queued so far; false once the loop is stopping and none are left. The jobs are released
+    /// when this returns, before the loop sleeps in `poll`: a job's captures (a connection dropped by its
+    /// owner, say) must not live on until the next wake-up.
+    private func runQueuedJobs() -> Bool {
+        let (work, exit) = lock.withLock { () -> ([@Sendable () -> Void], Bool) in
+            defer { jobs.removeAll() }
+            return (jobs, stopping && jobs.isEmpty)
+        }
+        if exit { return false }
+        for job in work { job() }
+        return true
     }
 
     private func runDueTimers() {

@@ -1,13 +1,17 @@
 import Glibc
+import Synchronization
 
 /// Exports objects on a connection: routes method calls to their interfaces after checking argument types,
 /// and implements `Introspectable`, `Properties` and (at its root) `ObjectManager` for every object.
 /// (`Peer` is answered by libdbus itself.)
 ///
 /// Use it from the connection's thread only: the handlers it calls run there.
-public final class ObjectServer {
+// @unchecked: its tables are touched only on the connection's thread (its message handler runs there, and
+// `export`, `unexport` and `propertiesChanged` assert that they are called there); it is Sendable only so that
+// the handler it installs can hold it weakly.
+public final class ObjectServer: @unchecked Sendable {
     /// A method call as a handler sees it.
-    public struct MethodCall {
+    public struct MethodCall: Sendable {
         public let sender: String
         public let path: String
         public let interface: String
@@ -19,19 +23,21 @@ public final class ObjectServer {
         /// handler (or whoever it passes the `DeferredReply` to) answers later, exactly once. A handler that
         /// throws after deferring still gets its error sent at once.
         public func deferReply() -> DeferredReply {
-            if let deferred = control.deferred { return deferred }
-            let deferred = DeferredReply(message: control.message, connection: control.connection)
-            control.deferred = deferred
-            return deferred
+            control.deferred.withLock { deferred in
+                if let deferred { return deferred }
+                let made = DeferredReply(message: control.message, connection: control.connection)
+                deferred = made
+                return made
+            }
         }
     }
 
     /// A method call's reply, sent later from any thread (see `MethodCall.deferReply()`).
-    public final class DeferredReply: @unchecked Sendable {
-        private let message: Message
+    public final class DeferredReply: Sendable {
+        /// Read only by the reply job, on the connection's thread (Message is not Sendable).
+        private nonisolated(unsafe) let message: Message
         private let connection: Connection
-        private let lock = Lock()
-        private var sent = false
+        private let sent = Mutex(false)
 
         fileprivate init(message: Message, connection: Connection) {
             self.message = message
@@ -40,18 +46,19 @@ public final class ObjectServer {
 
         /// Sends the reply (the first call wins; later ones do nothing).
         public func send(_ result: Result<[DBusValue], DBusError>) {
-            guard lock.withLock({ () -> Bool in
+            guard sent.withLock({ sent in
                 defer { sent = true }
                 return !sent
             }) else { return }
-            connection.perform { [message, connection] in ObjectServer.reply(to: message, result, on: connection) }
+            connection.perform { [self] in ObjectServer.reply(to: message, result, on: connection) }
         }
     }
 
-    fileprivate final class ReplyControl {
-        let message: Message
+    fileprivate final class ReplyControl: Sendable {
+        /// Read on the connection's thread only, where the call is handled (Message is not Sendable).
+        nonisolated(unsafe) let message: Message
         let connection: Connection
-        var deferred: DeferredReply?
+        let deferred = Mutex<DeferredReply?>(nil)
         init(message: Message, connection: Connection) {
             self.message = message
             self.connection = connection
@@ -94,6 +101,7 @@ public final class ObjectServer {
 
     /// Exports an object; objects under the manager path announce themselves with `InterfacesAdded`.
     public func export(_ path: String, _ interfaces: [Interface]) {
+        assert(connection.isOnConnectionThread, "ObjectServer.export called off the connection's thread")
         precondition(Validation.isValidObjectPath(path), "invalid object path \(path)")
         objects[path] = interfaces
         if path != managerPath, isManaged(path) {
@@ -104,6 +112,7 @@ public final class ObjectServer {
 
     /// Removes an object; objects under the manager path announce it with `InterfacesRemoved`.
     public func unexport(_ path: String) {
+        assert(connection.isOnConnectionThread, "ObjectServer.unexport called off the connection's thread")
         guard let interfaces = objects.removeValue(forKey: path) else { return }
         if path != managerPath, isManaged(path) {
             let names = interfaces.map(\.description.name) + Self.standardInterfaces.map(\.name)
@@ -114,6 +123,7 @@ public final class ObjectServer {
 
     /// Emits `PropertiesChanged` for the given properties of one interface.
     public func propertiesChanged(path: String, interface: String, _ changed: [String: DBusValue]) {
+        assert(connection.isOnConnectionThread, "ObjectServer.propertiesChanged called off the connection's thread")
         guard !changed.isEmpty else { return }
         emit("PropertiesChanged of \(path)", path: path, interface: InterfaceDescription.properties.name,
              member: "PropertiesChanged", [.string(interface), .vardict(changed), .strings([])])
@@ -194,7 +204,7 @@ public final class ObjectServer {
         } catch {
             result = .failure(.failed(String(describing: error)))
         }
-        if let deferred = control.deferred {
+        if let deferred = control.deferred.withLock({ $0 }) {
             if case .failure = result { deferred.send(result) }
         } else {
             Self.reply(to: message, result, on: connection)

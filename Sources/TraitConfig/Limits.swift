@@ -34,7 +34,7 @@ public struct Limits: Sendable, Equatable {
 
     /// How each limit is spelt in the config, with the range it may be set to. The byte ranges keep the sum
     /// of everything published (`total-bytes`, at most 16 MiB) inside a system bus's 32 MiB message limit.
-    public static let keys: [(key: String, path: WritableKeyPath<Limits, Int>, range: ClosedRange<Double>)] = [
+    public static let keys: [(key: String, path: any WritableKeyPath<Limits, Int> & Sendable, range: ClosedRange<Double>)] = [
         ("adapters-per-connection", \.adaptersPerConnection, 1...4096),
         ("adapters-per-window", \.adaptersPerWindow, 1...4096),
         ("adapters-total", \.adaptersTotal, 1...65_536),

@@ -44,19 +44,14 @@ public final class Daemon: @unchecked Sendable {
     public func start() async throws {
         // Adapters' connections leaving the bus end their registrations.
         try await connection.addMatch(DisplayService.nameOwnerChangedRule)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            connection.perform { [service] in
-                service.export()
-                done.resume()
-            }
-        }
+        await service.export()
         let reply = try await connection.requestName(Layout1.busName)
         guard reply == .primaryOwner || reply == .alreadyOwner else {
             let owner = try? await connection.nameOwner(Layout1.busName)
             throw StartError.nameTaken(owner: owner, bus: bus)
         }
         logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
-        connection.perform { [service] in service.save() }
+        await service.save()
     }
 
     /// Calls `handler` once if the bus goes away.

@@ -6,8 +6,9 @@ import TraitModel
 extension DisplayService {
     func exportWindow(_ app: String) {
         server.export(Layout1.windowPath(app), [
-            ObjectServer.Interface(Layout1.window, call: { [unowned self] in try handleWindow(app, $0) },
-                                   properties: { [unowned self] in windowProperties(app) }),
+            ObjectServer.Interface(
+                Layout1.window, call: { [unowned self] call in try assumeIsolated { try $0.handleWindow(app, call) } },
+                properties: { [unowned self] in assumeIsolated { $0.windowProperties(app) } }),
         ])
     }
 

@@ -7,11 +7,21 @@ import TraitModel
 ///
 /// A thin layer: it checks arguments, hands commands to the `Simulation`, lets the `TransitionCoordinator`
 /// announce the resulting plans, keeps the adapter registrations, the reported layouts and the restoration
-/// states, and hands the state to the `StateStore`. Everything runs on the connection's thread.
-public final class DisplayService {
+/// states, and hands the state to the `StateStore`.
+///
+/// An actor whose executor is the connection's thread (`Connection.unownedExecutor`): the object server's
+/// handlers, the bus's signals and the transition deadlines all run there and enter it synchronously with
+/// `assumeIsolated`; other threads reach it with `await`. The compiler, not a comment, keeps its state on that
+/// one thread.
+public actor DisplayService {
     var simulation: Simulation
     let server: ObjectServer
+    public nonisolated let connection: Connection
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
     let coordinator: TransitionCoordinator
+    /// The coordinator's way onto the bus and its clock (the connection's timers).
+    private let sink: BusTransitionSink
+    private let deadlines: DeadlineTimer
     let logger: Logger
     let limits: Limits
     let budget: PublishBudget
@@ -35,33 +45,48 @@ public final class DisplayService {
         self.logger = logger
         self.limits = settings.limits
         self.store = store
-        self.restoration = restoration
+        // Restoration states are kept for open apps and apps in the background only (see `pruneRestoration`).
+        let kept = Set(simulation.appNames + simulation.state.background)
+        self.restoration = restoration.filter { kept.contains($0.key) }
+        self.connection = connection
         registry = AdapterRegistry(limits: settings.limits)
         budget = PublishBudget(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
-        coordinator = TransitionCoordinator(server: server, deadline: settings.deadline, logger: logger)
-        coordinator.adapters = { [unowned self] in registry.adapters(for: $0) }
+        sink = BusTransitionSink(server: server)
+        deadlines = DeadlineTimer(connection: connection)
+        coordinator = TransitionCoordinator(sink: sink, timer: deadlines, deadline: settings.deadline, logger: logger)
+    }
+
+    /// Connects the coordinator's questions to the service (after `init`: an actor's `self` cannot be
+    /// captured before it is fully initialised).
+    private func wireCoordinator() {
+        sink.exportWindow = { [unowned self] app in assumeIsolated { $0.exportWindow(app) } }
+        deadlines.service = self
+        coordinator.adapters = { [unowned self] app in assumeIsolated { $0.registry.adapters(for: app) } }
         coordinator.willComplete = { [unowned self] app in
-            if layoutsToAnnounce.remove(app) != nil { announceLayouts(app) }
+            assumeIsolated { service in
+                if service.layoutsToAnnounce.remove(app) != nil { service.announceLayouts(app) }
+            }
         }
-        pruneRestoration()
     }
 
     /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
     /// leaving the bus. Call on the connection's thread.
     public func export() {
+        wireCoordinator()
         server.export(Layout1.rootPath, [
-            ObjectServer.Interface(Layout1.display, call: { [unowned self] in try handle($0) },
-                                   properties: { [unowned self] in Encoding.displayProperties(simulation) }),
+            ObjectServer.Interface(
+                Layout1.display, call: { [unowned self] call in try assumeIsolated { try $0.handle(call) } },
+                properties: { [unowned self] in assumeIsolated { Encoding.displayProperties($0.simulation) } }),
         ])
         for app in simulation.appNames { exportWindow(app) }
         // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
-        server.connection.subscribe(sender: Connection.busName) { [unowned self] signal in
+        connection.subscribe(sender: Connection.busName) { [weak self] signal in
             guard signal.interface == Connection.busName, signal.member == "NameOwnerChanged",
                   signal.arguments.count == 3, let name = signal.arguments[0].string,
                   signal.arguments[2].string == "", name.hasPrefix(":") else { return }
-            connectionLeft(name)
+            self?.assumeIsolated { $0.connectionLeft(name) }
         }
     }
 
@@ -137,8 +162,7 @@ public final class DisplayService {
         logger.log(level: level, "\(command.logDescription) from \(call.sender): serial \(simulation.serial), \(transitions) transition(s)")
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
-            coordinator.run(plan, displayProperties: Encoding.displayProperties(simulation),
-                            export: { [unowned self] in exportWindow($0) })
+            coordinator.run(plan, displayProperties: Encoding.displayProperties(simulation))
         }
         pruneRestoration()
         save()

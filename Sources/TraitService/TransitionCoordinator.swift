@@ -19,7 +19,9 @@ import TraitModel
 ///      reported (or left the bus), or when the deadline passes; with no adapters, at once.
 ///      `TransitionCompleted(id, reported, missed, failed)` goes out exactly once per transition.
 ///
-/// Runs on the connection's thread, like everything in the service.
+/// It announces through a `TransitionSink` and keeps deadlines with a `TransitionTimer`: on the bus in the daemon
+/// (`BusTransitionSink`, `DeadlineTimer`), as arrays of events in the unit tests. It runs on the service's
+/// thread (the connection's), like everything in the service.
 final class TransitionCoordinator {
     /// A transition waiting for its adapters.
     struct Open {
@@ -35,7 +37,8 @@ final class TransitionCoordinator {
         var isSettled: Bool { expected.isSubset(of: reported.union(failed).union(left)) }
     }
 
-    private let server: ObjectServer
+    let sink: any TransitionSink
+    private let timer: any TransitionTimer
     private let logger: Logger
     /// How long a transition waits for its adapters, in seconds.
     let deadline: Double
@@ -49,16 +52,17 @@ final class TransitionCoordinator {
     /// The transition still open for each window (app name -> transition); at most one per window.
     private(set) var open: [String: Open] = [:]
 
-    init(server: ObjectServer, deadline: Double, logger: Logger) {
-        self.server = server
+    init(sink: any TransitionSink, timer: any TransitionTimer, deadline: Double, logger: Logger) {
+        self.sink = sink
+        self.timer = timer
         self.deadline = deadline
         self.logger = logger
     }
 
-    /// Emits `plan`. `export` publishes a newly opened window's object.
-    func run(_ plan: Plan, displayProperties: [String: DBusValue], export: (String) -> Void) {
+    /// Emits `plan`; `displayProperties` are the display's properties after it.
+    func run(_ plan: Plan, displayProperties: [String: DBusValue]) {
         // 1. New windows appear; apps leaving the screen hear it first.
-        for app in plan.opened { export(app) }
+        for app in plan.opened { sink.send(.exported(app)) }
         for change in plan.windows {
             for event in change.lifecycle where event != .didBecomeActive { signal(change.app, event.rawValue, []) }
         }
@@ -73,15 +77,12 @@ final class TransitionCoordinator {
         }
         // 3. The new values.
         let names = Encoding.displayPropertyNames(plan.displayChanges)
-        server.propertiesChanged(
-            path: Layout1.rootPath, interface: Layout1.displayInterface,
-            displayProperties.filter { names.contains($0.key) })
+        sink.send(.displayChanged(displayProperties.filter { names.contains($0.key) }))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
             let old = Encoding.windowProperties(app: change.app, before)
-            server.propertiesChanged(
-                path: Layout1.windowPath(change.app), interface: Layout1.windowInterface,
-                Encoding.windowProperties(app: change.app, after).filter { old[$0.key] != $0.value })
+            let changed = Encoding.windowProperties(app: change.app, after).filter { old[$0.key] != $0.value }
+            if !changed.isEmpty { sink.send(.windowChanged(change.app, changed)) }
         }
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
@@ -94,10 +95,17 @@ final class TransitionCoordinator {
         }
         for app in plan.closed {
             finish(app)
-            server.unexport(Layout1.windowPath(app))
+            sink.send(.unexported(app))
         }
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
         for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app) }
+    }
+
+    /// The timer of transition `id` of `app`'s window went off: it completes unless it already has.
+    func deadlinePassed(app: String, id: UInt64) {
+        guard open[app]?.id == id else { return }
+        logger.info("transition \(id) of \(app): deadline passed")
+        finish(app)
     }
 
     /// Checks that `adapter` may report for transition `id` of `app`'s window now; throws a refusal otherwise.
@@ -139,11 +147,7 @@ final class TransitionCoordinator {
         nextID += 1
         var transition = Open(id: id, expected: Set(adapters(app)))
         if !transition.isSettled {
-            transition.deadline = server.connection.schedule(after: deadline) { [weak self] in
-                guard let self, self.open[app]?.id == id else { return }
-                self.logger.info("transition \(id) of \(app): deadline passed")
-                self.finish(app)
-            }
+            transition.deadline = timer.start(after: deadline, app: app, id: id)
         }
         open[app] = transition
         return id
@@ -152,7 +156,7 @@ final class TransitionCoordinator {
     /// Completes `app`'s open transition, if any: exactly once, whoever calls first.
     private func finish(_ app: String) {
         guard let transition = open.removeValue(forKey: app) else { return }
-        if let timer = transition.deadline { server.connection.cancel(timer: timer) }
+        if let deadline = transition.deadline { timer.cancel(deadline) }
         willComplete(app)
         let reported = transition.reported.sorted()
         let failed = transition.failed.sorted()
@@ -180,11 +184,40 @@ final class TransitionCoordinator {
     }
 
     private func signal(_ app: String, _ member: String, _ arguments: [DBusValue]) {
-        do {
-            try server.connection.emit(
-                path: Layout1.windowPath(app), interface: Layout1.windowInterface, member: member, arguments)
-        } catch {
-            logger.error("cannot emit \(member) for \(app): \(error)")
+        sink.send(.signal(app, member, arguments))
+    }
+}
+
+/// What the coordinator announces, in order.
+enum TransitionEvent: Equatable, CustomStringConvertible {
+    /// A window object appears (`InterfacesAdded`) or goes (`InterfacesRemoved`).
+    case exported(String), unexported(String)
+    /// A signal of the app's window object.
+    case signal(String, String, [DBusValue])
+    /// `PropertiesChanged` of the display, or of an app's window.
+    case displayChanged([String: DBusValue]), windowChanged(String, [String: DBusValue])
+
+    /// `mail WillTransitionToTraitCollection`, `display changed Arrangement Serial`: the order, for tests.
+    var description: String {
+        switch self {
+        case .exported(let app): return "\(app) exported"
+        case .unexported(let app): return "\(app) unexported"
+        case .signal(let app, let member, _): return "\(app) \(member)"
+        case .displayChanged(let changed): return "display changed " + changed.keys.sorted().joined(separator: " ")
+        case .windowChanged(let app, let changed): return "\(app) changed " + changed.keys.sorted().joined(separator: " ")
         }
     }
+}
+
+/// Where the coordinator's announcements go.
+protocol TransitionSink: AnyObject {
+    func send(_ event: TransitionEvent)
+}
+
+/// The coordinator's deadlines. When one passes, its owner calls `TransitionCoordinator.deadlinePassed` on the
+/// coordinator's thread.
+protocol TransitionTimer: AnyObject {
+    /// Starts the deadline of transition `id` of `app`'s window; returns a handle for `cancel`.
+    func start(after seconds: Double, app: String, id: UInt64) -> UInt64
+    func cancel(_ handle: UInt64)
 }

@@ -17,7 +17,6 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "One JSON object a line, for scripts.") var json = false
 
     func run() async throws {
-        setvbuf(stdout, nil, _IOLBF, 0)  // one line at a time, also into a pipe
         try await reportingFailures {
             try await options.withClient { client in
                 let events = try await client.events()
@@ -25,6 +24,7 @@ struct Watch: AsyncParsableCommand {
                 var seen = 0
                 for await event in events {
                     print(json ? try Self.jsonObject(event) : "\(Self.timestamp()) \(event)")
+                    fflush(nil)  // one line at a time, also into a pipe
                     seen += 1
                     if let count, seen >= count { break }
                 }

@@ -165,7 +165,9 @@ struct Traitd: AsyncParsableCommand {
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
-        fputs(message + "\n", stderr)
+        // Glibc's `stderr` is a mutable global that Swift 6 will not read; file descriptor 2 is the same stream.
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
         Glibc.exit(code)
     }
 }

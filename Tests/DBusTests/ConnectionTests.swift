@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -17,13 +18,13 @@ import Testing
         let client = try Connection(bus: .address(bus.address))
         defer { client.close(); service.close() }
         let server = ObjectServer(connection: service, managerPath: "/")
-        var count: UInt32 = 0
+        let count = Mutex<UInt32>(0)
         service.perform {
             server.export("/echo", [ObjectServer.Interface(Self.echo, call: { call in
-                count += 1
+                count.withLock { $0 += 1 }
                 if call.member == "Fail" { throw DBusError("org.example.Error.Nope", call.arguments[0].string!) }
                 return call.arguments
-            }, properties: { ["Count": .uint32(count)] })])
+            }, properties: { ["Count": .uint32(count.withLock { $0 })] })])
         }
         try await body(service, client, server)
         withExtendedLifetime(bus) {}
@@ -101,6 +102,41 @@ import Testing
             }
             #expect(seen == Array(0..<50))
         }
+    }
+
+    /// A connection dropped without `close()` (from another thread, or by the last job on its own thread)
+    /// closes itself: its thread stops without touching the freed object, and the bus sees it leave.
+    @Test func aConnectionDroppedWithoutCloseLeavesTheBusAndNothingCrashes() async throws {
+        let bus = try PrivateBus()
+        let watcher = try Connection(bus: .address(bus.address))
+        defer { watcher.close() }
+        for fromItsOwnThread in [false, true] {
+            var dropped: Connection? = try Connection(bus: .address(bus.address))
+            let name = dropped!.uniqueName
+            // Busy while it goes: a subscription, a timer and a stream of signals to dispatch.
+            dropped!.subscribe(sender: watcher.uniqueName) { _ in }
+            try await dropped!.addMatch("type='signal',interface='org.example.Noise'")
+            dropped!.schedule(after: 0.05) {}
+            for i in 0..<20 {
+                try watcher.emit(path: "/noise", interface: "org.example.Noise", member: "Tick", [.uint32(UInt32(i))])
+            }
+            #expect(try await watcher.nameOwner(name) == name)
+            if fromItsOwnThread {
+                // The job holds the last reference, so deinit runs on the connection's own thread.
+                let last = dropped!
+                dropped = nil
+                last.perform { [last] in
+                    usleep(50_000)  // long enough for the test's own reference to go first
+                    _ = last.uniqueName
+                }
+            } else {
+                dropped = nil
+            }
+            try await eventually("\(name) to leave the bus") { (try? await watcher.nameOwner(name)) == .some(nil) }
+        }
+        // The process is still here, and the bus still answers.
+        #expect(try await watcher.nameOwner("org.freedesktop.DBus") == "org.freedesktop.DBus")
+        withExtendedLifetime(bus) {}
     }
 
     @Test func pathElementEscapingIsReversible() {

@@ -95,7 +95,7 @@ import Testing
 
     @Test func killMinus9DuringABurstNeverLeavesAStateFileThatFailsToLoad() async throws {
         let fixture = try await DaemonFixture()
-        let commands: [(TraitClient) async throws -> Void] = [
+        let commands: [@Sendable (TraitClient) async throws -> Void] = [
             { try await $0.rotate(to: "portrait") }, { try await $0.rotate(to: "landscape-left") },
             { try await $0.setArrangement("split-half") }, { try await $0.setArrangement("split-two-thirds") },
             { try await $0.setDevice("ipad-pro-12.9") }, { try await $0.setDevice("ipad-9.7") },

@@ -7,7 +7,7 @@ import Testing
 /// What a subscriber sees, through TraitClient.
 @Suite struct SignalTests {
     /// Collects events until `stop` says so (or 10 s pass).
-    func collect(_ events: AsyncStream<TraitEvent>, until stop: @escaping ([TraitEvent]) -> Bool) async throws -> [TraitEvent] {
+    func collect(_ events: AsyncStream<TraitEvent>, until stop: @escaping @Sendable ([TraitEvent]) -> Bool) async throws -> [TraitEvent] {
         try await withThrowingTaskGroup(of: [TraitEvent]?.self) { group in
             group.addTask {
                 var seen: [TraitEvent] = []

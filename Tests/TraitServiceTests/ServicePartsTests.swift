@@ -200,7 +200,7 @@ extension DurableSaveTests {
         let store = try StateStore(directory: dir, logger: logger)
         // A folder with a file in it where state.json belongs: the rename over it fails.
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: store.path + "/blocker", contents: Data())
+        _ = FileManager.default.createFile(atPath: store.path + "/blocker", contents: Data())
         let results = ResultBox()
         let first = DispatchSemaphore(value: 0)
         store.save(try state(7)) { results.append($0); first.signal() }

@@ -14,12 +14,13 @@ import Testing
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 4000\n")
         let recorder = try await Recorder(fixture)
         let names = (0..<count).map { "a\($0)" }
-        // Each waits 300-1500 ms before it reports, so that a kill right after the command finds it waiting.
+        // Each waits 1-2.5 s before it reports, so that a kill right after the command finds it waiting even on a
+        // loaded machine (with 300 ms, a full parallel run once saw half the doomed adapters report first).
         var adapters: [ChildProcess] = []
         defer { adapters.forEach { $0.kill(SIGKILL); _ = $0.wait(timeout: 5) } }
         for name in names {
             adapters.append(try ChildProcess(Binaries.path("test-adapter"),
-                                             [fixture.bus.address, "mail", name, String(rng.int(300...1500))]))
+                                             [fixture.bus.address, "mail", name, String(rng.int(1000...2500))]))
         }
         try await recorder.eventually("\(count) registrations", timeout: 60) {
             (try? await recorder.client.listAdapters().count) == count
