@@ -67,6 +67,7 @@ struct DragRun {
 }
 
 /// Latencies by the second their call was sent in, from many tasks.
+// @unchecked: every mutable field is read and written under `lock` only.
 final class LatencyRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [[Double]]

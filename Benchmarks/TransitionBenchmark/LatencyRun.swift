@@ -4,6 +4,7 @@ import TraitClient
 
 /// Hands each completion of the mail window's transitions to the one waiting for it (no polling: on two cores
 /// a polling loop would starve the adapters' tasks).
+// @unchecked: every mutable field is read and written under `lock` only.
 final class Completions: @unchecked Sendable {
     private let lock = NSLock()
     private var waiter: (after: UInt64, continuation: CheckedContinuation<[String], Never>)?

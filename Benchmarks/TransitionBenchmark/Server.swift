@@ -54,6 +54,7 @@ final class Server {
 }
 
 /// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size.
+// @unchecked: `task` is set once in `init` and only cancelled afterwards; `client` is constant.
 final class EchoAdapter: @unchecked Sendable {
     let client: TraitClient
     private var task: Task<Void, Never>?

@@ -1,12 +1,15 @@
 import CDBus
 import Dispatch
 import Glibc
+import Synchronization
 
 /// A private connection to a message bus, with its own dispatch thread.
 ///
 /// Message handlers, `perform` jobs and timers all run on that one thread, in order; code built on a
 /// connection can therefore keep its state without locks as long as it only touches it from there.
 /// `send` and `call` may be used from any thread.
+// @unchecked: fields marked "loop thread only" are touched only by handlers and jobs on the connection's
+// thread; `signalSubscribers` and `closed` are guarded by their locks; the rest are constants (libdbus locks `raw`).
 public final class Connection: @unchecked Sendable {
     public enum Bus: Sendable, Equatable, CustomStringConvertible {
         case session, system, address(String)
@@ -431,17 +434,16 @@ public final class Connection: @unchecked Sendable {
 }
 
 /// The completion of one pending call, called exactly once whichever path completes it first.
-private final class PendingCallState: @unchecked Sendable {
+private final class PendingCallState: Sendable {
     typealias Completion = @Sendable (Result<[DBusValue], any Error>) -> Void
-    private let lock = Lock()
-    private var completion: Completion?
+    private let completion: Mutex<Completion?>
 
-    init(_ completion: @escaping Completion) { self.completion = completion }
+    init(_ completion: @escaping Completion) { self.completion = Mutex(completion) }
 
     /// A call whose connection closed before it was sent or answered: libdbus frees the pending call (or the
     /// loop drops the unsent job) without a reply, and the caller hears `Disconnected` instead of waiting forever.
     deinit {
-        completion?(.failure(DBusError(DBusError.disconnectedName, "the connection closed before the reply came")))
+        take()?(.failure(DBusError(DBusError.disconnectedName, "the connection closed before the reply came")))
     }
 
     func complete(_ pending: OpaquePointer) {
@@ -465,7 +467,7 @@ private final class PendingCallState: @unchecked Sendable {
     }
 
     private func take() -> Completion? {
-        lock.withLock {
+        completion.withLock { completion in
             defer { completion = nil }
             return completion
         }

@@ -4,7 +4,7 @@ import TraitConfig
 import TraitModel
 
 /// The running daemon: a bus connection that owns `org.traitd.Layout1` and serves the display on it.
-public final class Daemon: @unchecked Sendable {
+public final class Daemon: Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case nameTaken(owner: String?, bus: Connection.Bus)
 

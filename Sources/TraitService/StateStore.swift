@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Logging
+import Synchronization
 import TraitModel
 
 /// What the daemon keeps between runs: the display (device, orientation, arrangement, apps and their roles,
@@ -42,7 +43,7 @@ public struct SavedState: Codable, Equatable, Sendable {
 /// know its state is on disk (`SetRestorationState`, whose reply promises it) passes a completion, called once
 /// a write that includes its state has been synced; callers waiting together share one write and one fsync
 /// (group commit). A file that cannot be loaded is moved aside, never overwritten.
-public final class StateStore: @unchecked Sendable {
+public final class StateStore: Sendable {
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
         public init(_ description: String) { self.description = description }
@@ -61,21 +62,24 @@ public final class StateStore: @unchecked Sendable {
     public var path: String { directory + "/state.json" }
     private let logger: Logger
     private let queue = DispatchQueue(label: "traitd.state-store")
-    private let lock = Lock()
     /// Called once the state handed to `save` is on disk, or with the reason it could not be written.
     public typealias Completion = @Sendable (Result<Void, Problem>) -> Void
 
-    private var pending: Data?
-    /// Completions waiting for the next write (the one of `pending`).
-    private var waiting: [Completion] = []
-    private var draining = false
-    private var disabled = false
-    /// The latest state handed to `save` (written or not) and the latest one on disk.
-    private var latest: Data?
-    private var lastWritten: Data?
+    /// What callers and the writer share.
+    private struct Shared {
+        var pending: Data?
+        /// Completions waiting for the next write (the one of `pending`).
+        var waiting: [Completion] = []
+        var draining = false
+        var disabled = false
+        /// The latest state handed to `save` (written or not) and the latest one on disk.
+        var latest: Data?
+        var lastWritten: Data?
+        var writeCount = 0
+    }
+    private let shared = Mutex(Shared())
     /// How many writes (each with its fsyncs) have completed; for tests and the log.
-    public var writes: Int { lock.withLock { writeCount } }
-    private var writeCount = 0
+    public var writes: Int { shared.withLock { $0.writeCount } }
 
     /// Uses `directory`, creating it (mode 0700) when missing.
     public init(directory: String, logger: Logger) throws {
@@ -110,9 +114,9 @@ public final class StateStore: @unchecked Sendable {
         do {
             guard let data = FileManager.default.contents(atPath: path) else { throw Problem("cannot read it") }
             let state = try Self.decode(data)
-            lock.withLock {
-                lastWritten = data
-                latest = data
+            shared.withLock {
+                $0.lastWritten = data
+                $0.latest = data
             }
             return .state(state)
         } catch {
@@ -158,13 +162,13 @@ public final class StateStore: @unchecked Sendable {
             target = path + ".corrupt-" + stamp + "-\(n)"
         }
         if rename(path, target) == 0 {
-            lock.withLock {
-                lastWritten = nil
-                latest = nil
+            shared.withLock {
+                $0.lastWritten = nil
+                $0.latest = nil
             }
             return .movedAside(movedTo: target, reason: reason)
         }
-        lock.withLock { disabled = true }
+        shared.withLock { $0.disabled = true }
         return .movedAside(movedTo: nil, reason: reason + "; moving it aside failed too (\(String(cString: strerror(errno))))")
     }
 
@@ -185,17 +189,19 @@ public final class StateStore: @unchecked Sendable {
             return
         }
         enum Next { case nothing, durable, failed(String), drain }
-        let next = lock.withLock { () -> Next in
-            if disabled { return .failed("saving is off: the state file could not be moved aside") }
+        let next = shared.withLock { shared -> Next in
+            if shared.disabled { return .failed("saving is off: the state file could not be moved aside") }
             // Nothing new, and nothing still on its way to the disk: what is asked is there already.
-            if data == latest, data == lastWritten, pending == nil, !draining { return .durable }
+            if data == shared.latest, data == shared.lastWritten, shared.pending == nil, !shared.draining {
+                return .durable
+            }
             // Anything else is written (again): a caller waiting for this state must see a write of it, even
             // when the same state was handed over before and its write failed.
-            pending = data
-            latest = data
-            if let whenDurable { waiting.append(whenDurable) }
-            if draining { return .nothing }
-            draining = true
+            shared.pending = data
+            shared.latest = data
+            if let whenDurable { shared.waiting.append(whenDurable) }
+            if shared.draining { return .nothing }
+            shared.draining = true
             return .drain
         }
         switch next {
@@ -212,23 +218,23 @@ public final class StateStore: @unchecked Sendable {
     // MARK: Internals
 
     private func drain() {
-        while let (data, completions) = lock.withLock({ () -> (Data, [Completion])? in
+        while let (data, completions) = shared.withLock({ shared -> (Data, [Completion])? in
             defer {
-                pending = nil
-                waiting = []
+                shared.pending = nil
+                shared.waiting = []
             }
-            guard let pending else {
-                draining = false
+            guard let pending = shared.pending else {
+                shared.draining = false
                 return nil
             }
-            return (pending, waiting)
+            return (pending, shared.waiting)
         }) {
             let result: Result<Void, Problem>
             do {
                 try write(data)
-                lock.withLock {
-                    lastWritten = data
-                    writeCount += 1
+                shared.withLock {
+                    $0.lastWritten = data
+                    $0.writeCount += 1
                 }
                 result = .success(())
                 logger.debug("saved the state to \(path); \(completions.count) acknowledgement(s) waited for this write")

@@ -14,13 +14,14 @@ import TraitClient
 /// - `replace(adapters:)` swaps the adapter set (SIGHUP): registrations that went are withdrawn, new ones are
 ///   made, and every window is laid out again.
 ///
-/// Signal handlers run on the connection's thread; the state they share with the async side is behind `lock`.
-final class AdapterHost: @unchecked Sendable {
-    let client: TraitClient
+/// An actor whose executor is the client connection's thread: signal handlers run there and enter it
+/// synchronously (`assumeIsolated`), its async methods run there between their calls to the daemon.
+actor AdapterHost {
+    nonisolated let client: TraitClient
+    nonisolated var unownedExecutor: UnownedSerialExecutor { client.connection.unownedExecutor }
     private let logger: Logger
     /// Waits this long before each report (to play a slow host in tests; 0 normally).
     private let delay: Duration
-    private let lock = Lock()
     private var adapters: [any LayoutAdapter]
     private var windows: [String: WindowTracker] = [:]
     private var display = DisplayFacts()
@@ -44,9 +45,9 @@ final class AdapterHost: @unchecked Sendable {
         try await connection.subscribe(
             sender: Connection.busName,
             matching: "interface='\(Connection.busName)',member='NameOwnerChanged',arg0='\(daemon)'"
-        ) { [weak self] signal in self?.nameOwnerChanged(signal) }
+        ) { [weak self] signal in self?.assumeIsolated { $0.nameOwnerChanged(signal) } }
         try await connection.subscribe(sender: daemon, matching: "interface='\(TraitClient.windowInterface)'") {
-            [weak self] signal in self?.received(signal)
+            [weak self] signal in self?.assumeIsolated { $0.received(signal) }
         }
         // The display's signals reach the same handler (a handler gets every signal from its sender).
         try await connection.addMatch("type='signal',sender='\(daemon)',path='\(TraitClient.rootPath)'")
@@ -59,13 +60,10 @@ final class AdapterHost: @unchecked Sendable {
 
     /// Replaces the adapter set; withdraws registrations that went, and registers and reports the rest.
     func replace(adapters new: [any LayoutAdapter]) async {
-        let (old, owner) = lock.withLock { () -> ([String], String?) in
-            let keep = Set(new.map(Self.key))
-            let gone = registered.filter { !keep.contains($0) }
-            adapters = new
-            return (gone.sorted(), daemon)
-        }
-        guard owner != nil else { return }
+        let keep = Set(new.map(Self.key))
+        let old = registered.filter { !keep.contains($0) }.sorted()
+        adapters = new
+        guard daemon != nil else { return }
         for key in old {
             let (app, name) = Self.split(key)
             do {
@@ -74,7 +72,7 @@ final class AdapterHost: @unchecked Sendable {
             } catch {
                 logger.warning("cannot unregister \(name) for \(app): \(error)")
             }
-            _ = lock.withLock { registered.remove(key) }
+            registered.remove(key)
         }
         await registerAll()
         await layOutAll()
@@ -84,19 +82,15 @@ final class AdapterHost: @unchecked Sendable {
 
     /// The daemon owns its name (at start, or after a restart): learn the windows, register, report.
     private func attach(_ owner: String) async {
-        lock.withLock {
-            daemon = owner
-            registered = []
-        }
-        logger.info("traitd is on the bus as \(owner); registering \(lock.withLock { adapters.count }) adapter(s)")
+        daemon = owner
+        registered = []
+        logger.info("traitd is on the bus as \(owner); registering \(adapters.count) adapter(s)")
         do {
             let state = try await client.state()
-            lock.withLock {
-                display.update(state)
-                windows = [:]
-                for window in state.windows {
-                    windows[window.app] = WindowTracker(window: window, display: display)
-                }
+            display.update(state)
+            windows = [:]
+            for window in state.windows {
+                windows[window.app] = WindowTracker(window: window, display: display)
             }
         } catch {
             logger.error("cannot read the daemon's state: \(error)")
@@ -106,11 +100,11 @@ final class AdapterHost: @unchecked Sendable {
     }
 
     private func registerAll() async {
-        let pending = lock.withLock { adapters.filter { !registered.contains(Self.key($0)) } }
+        let pending = adapters.filter { !registered.contains(Self.key($0)) }
         for adapter in pending {
             do {
                 try await client.registerAdapter(adapter.name, for: adapter.app)
-                _ = lock.withLock { registered.insert(Self.key(adapter)) }
+                registered.insert(Self.key(adapter))
                 logger.info("registered \(adapter.name) for \(adapter.app)")
             } catch {
                 logger.error("cannot register \(adapter.name) for \(adapter.app): \(error)")
@@ -120,7 +114,7 @@ final class AdapterHost: @unchecked Sendable {
 
     /// Reports every open window's layout as it is now, outside any transition (transition 0).
     private func layOutAll() async {
-        let apps = lock.withLock { Array(windows.keys).sorted() }
+        let apps = windows.keys.sorted()
         for app in apps { report(app: app, transition: 0) }
     }
 
@@ -132,11 +126,9 @@ final class AdapterHost: @unchecked Sendable {
               signal.arguments[0].string == TraitClient.busName, let new = signal.arguments[2].string else { return }
         if new.isEmpty {
             logger.notice("traitd left the bus; waiting for it to come back")
-            lock.withLock {
-                daemon = nil
-                registered = []
-                windows = [:]
-            }
+            daemon = nil
+            registered = []
+            windows = [:]
         } else {
             Task { await attach(new) }
         }
@@ -147,31 +139,26 @@ final class AdapterHost: @unchecked Sendable {
         switch (signal.interface, signal.member) {
         case (TraitClient.windowInterface, _):
             guard let app = TraitEvent.app(path: signal.path) else { return }
-            if let id = lock.withLock({ windows[app]?.handle(signal.member, signal.arguments) }) {
+            if let id = windows[app]?.handle(signal.member, signal.arguments) {
                 report(app: app, transition: id)
             }
         case ("org.freedesktop.DBus.Properties", "PropertiesChanged") where signal.path == TraitClient.rootPath:
             guard signal.arguments.count > 1, let changed = signal.arguments[1].dictionary else { return }
-            lock.withLock {
-                display.update(changed)
-                for app in windows.keys {
-                    windows[app]!.orientation = display.orientation
-                    (windows[app]!.screenWidth, windows[app]!.screenHeight) = (display.screenWidth, display.screenHeight)
-                }
+            display.update(changed)
+            for app in windows.keys {
+                windows[app]!.orientation = display.orientation
+                (windows[app]!.screenWidth, windows[app]!.screenHeight) = (display.screenWidth, display.screenHeight)
             }
         case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
             guard signal.arguments.count == 2, let path = signal.arguments[0].string,
                   let app = TraitEvent.app(path: path),
                   let properties = signal.arguments[1].dictionary?[TraitClient.windowInterface]?.dictionary else { return }
-            let added = lock.withLock { () -> Bool in
-                guard let tracker = WindowTracker(properties: properties, display: display) else { return false }
-                windows[app] = tracker
-                return true
-            }
-            if added { report(app: app, transition: 0) }
+            guard let tracker = WindowTracker(properties: properties, display: display) else { return }
+            windows[app] = tracker
+            report(app: app, transition: 0)
         case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
             guard let path = signal.arguments.first?.string, let app = TraitEvent.app(path: path) else { return }
-            _ = lock.withLock { windows.removeValue(forKey: app) }
+            windows[app] = nil
         default:
             break
         }
@@ -181,9 +168,8 @@ final class AdapterHost: @unchecked Sendable {
 
     /// Lays out `app`'s window with each of its adapters and reports, each report on its own task.
     private func report(app: String, transition: UInt64) {
-        let (work, context) = lock.withLock { () -> ([any LayoutAdapter], WindowContext?) in
-            (adapters.filter { $0.app == app && registered.contains(Self.key($0)) }, windows[app]?.context)
-        }
+        let work = adapters.filter { $0.app == app && registered.contains(Self.key($0)) }
+        let context = windows[app]?.context
         guard let context, !work.isEmpty else { return }
         for adapter in work {
             let result = adapter.layout(context)

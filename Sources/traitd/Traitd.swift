@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import ServiceLifecycle
+import Synchronization
 import TraitConfig
 import TraitModel
 import TraitService
@@ -189,13 +190,5 @@ struct DaemonService: Service {
             continuation.finish()
         }
     }
-}
-
-/// A small lock-protected value (Synchronization's Mutex needs newer Apple platforms than the package targets).
-final class Mutex<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = Lock()
-    init(_ value: Value) { self.value = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
 }
 

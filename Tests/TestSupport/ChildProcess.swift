@@ -8,6 +8,7 @@ import Spawn
 /// A child process started with posix_spawn, its output going to files (so it can never block on a full pipe).
 ///
 /// Foundation's `Process.waitUntilExit` can hang when called off the main thread on Linux; this uses `waitpid`.
+// @unchecked: `status` (the one mutable field) is read and written under `lock` only.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     public let arguments: [String]

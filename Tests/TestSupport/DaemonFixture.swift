@@ -3,6 +3,7 @@ import Foundation
 import Spawn
 
 /// A private bus with the real `traitd` binary on it, for one test.
+// @unchecked: `daemon` changes only in `restart`, which a test calls from its own task between checks.
 public final class DaemonFixture: @unchecked Sendable {
     public let bus: PrivateBus
     public private(set) var daemon: ChildProcess

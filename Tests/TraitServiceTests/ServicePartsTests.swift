@@ -217,6 +217,7 @@ extension DurableSaveTests {
         #expect(try saved.restorationStates() == (try state(7).restorationStates()))
     }
 
+    // @unchecked: `values` is read and written under `lock` only.
     final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
         private var values: [Bool] = []

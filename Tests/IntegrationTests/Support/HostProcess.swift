@@ -4,6 +4,7 @@ import TestSupport
 import TraitClient
 
 /// The real `traitd-adapters` binary on a fixture's bus, its user config folder inside the bus's folder.
+// @unchecked: `process` changes only in `restart`, called from the test's own task.
 final class HostProcess: @unchecked Sendable {
     let fixture: DaemonFixture
     let arguments: [String]

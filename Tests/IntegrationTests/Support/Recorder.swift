@@ -4,6 +4,7 @@ import TestSupport
 import TraitClient
 
 /// Records every signal of the daemon on a connection of its own, for tests that look at what happened.
+// @unchecked: `events` is read and written under `lock` only; `task` is set once in `init`.
 final class Recorder: @unchecked Sendable {
     let client: TraitClient
     private let lock = NSLock()

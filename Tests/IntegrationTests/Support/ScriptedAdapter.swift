@@ -5,6 +5,7 @@ import TraitClient
 
 /// An adapter on a bus connection of its own, with a scripted behaviour: it reports at once, after a delay,
 /// never, or as failed. Each transition of its app's window gets one report, `root` = the whole window.
+// @unchecked: `refusals` is read and written under `lock` only; `task` is set once in `init`, then only cancelled.
 final class ScriptedAdapter: @unchecked Sendable {
     enum Behaviour: Sendable {
         case fast
