@@ -8,6 +8,7 @@
 //   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
 //   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
+//   TraitProtocol the D-Bus contract (names, methods, signals, properties, errors) for the daemon and clients
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
 //   Spawn        child processes with a clean signal mask (traitctl run, the tests' ChildProcess)
@@ -44,6 +45,8 @@ let package = Package(
         ),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "TraitModel"),
+        // The D-Bus contract, declared once for the daemon and its clients.
+        .target(name: "TraitProtocol", dependencies: ["DBus", "TraitModel"]),
         .target(name: "Cassowary"),
         .target(name: "Layout", dependencies: ["Cassowary"]),
         .target(name: "Adapters", dependencies: ["Layout"]),
@@ -87,7 +90,7 @@ let package = Package(
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "TraitModel", "TraitConfig",
+                "DBus", "TraitModel", "TraitConfig", "TraitProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -95,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "traitd",
             dependencies: [
-                "TraitService", "TraitConfig", "DBus",
+                "TraitService", "TraitConfig", "TraitProtocol", "DBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,10 +16,13 @@ public struct InterfaceDescription: Sendable {
         public let name: String
         public let inputs: [Argument]
         public let outputs: [Argument]
-        public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = []) {
+        /// What it does, for people: the XML's `org.gtk.GDBus.DocString` annotation.
+        public let doc: String
+        public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], doc: String = "") {
             self.name = name
             self.inputs = inputs
             self.outputs = outputs
+            self.doc = doc
         }
         public var inputSignature: String { inputs.map(\.type).joined() }
         public var outputSignature: String { outputs.map(\.type).joined() }
@@ -28,9 +31,11 @@ public struct InterfaceDescription: Sendable {
     public struct Signal: Sendable {
         public let name: String
         public let arguments: [Argument]
-        public init(_ name: String, _ arguments: [Argument] = []) {
+        public let doc: String
+        public init(_ name: String, _ arguments: [Argument] = [], doc: String = "") {
             self.name = name
             self.arguments = arguments
+            self.doc = doc
         }
         public var signature: String { arguments.map(\.type).joined() }
     }
@@ -38,9 +43,11 @@ public struct InterfaceDescription: Sendable {
     public struct Property: Sendable {
         public let name: String
         public let type: String
-        public init(_ name: String, _ type: String) {
+        public let doc: String
+        public init(_ name: String, _ type: String, doc: String = "") {
             self.name = name
             self.type = type
+            self.doc = doc
         }
     }
 
@@ -48,23 +55,33 @@ public struct InterfaceDescription: Sendable {
     public let methods: [Method]
     public let signals: [Signal]
     public let properties: [Property]
+    public let doc: String
 
-    public init(name: String, methods: [Method] = [], signals: [Signal] = [], properties: [Property] = []) {
+    public init(
+        name: String, methods: [Method] = [], signals: [Signal] = [], properties: [Property] = [], doc: String = ""
+    ) {
         self.name = name
         self.methods = methods
         self.signals = signals
         self.properties = properties
+        self.doc = doc
     }
 
     public func method(named name: String) -> Method? { methods.first { $0.name == name } }
     public func property(named name: String) -> Property? { properties.first { $0.name == name } }
 
-    /// The `<interface>` element, indented by `indent` spaces. Properties are read-only.
+    /// The `<interface>` element, indented by `indent` spaces. Properties are read-only. Each member with a
+    /// `doc` carries it as an `org.gtk.GDBus.DocString` annotation (gdbus-codegen turns those into the
+    /// generated code's documentation).
     public func introspectionXML(indent: Int = 2) -> String {
         let pad = String(repeating: " ", count: indent)
+        func docString(_ doc: String, _ pad: String) -> String {
+            doc.isEmpty ? "" : "\(pad)<annotation name=\"org.gtk.GDBus.DocString\" value=\"\(Self.escape(doc))\"/>\n"
+        }
+        // The introspection DTD puts annotations after an element's args (and after an interface's members).
         var xml = "\(pad)<interface name=\"\(name)\">\n"
         for method in methods {
-            if method.inputs.isEmpty && method.outputs.isEmpty {
+            if method.inputs.isEmpty && method.outputs.isEmpty && method.doc.isEmpty {
                 xml += "\(pad)  <method name=\"\(method.name)\"/>\n"
                 continue
             }
@@ -75,10 +92,10 @@ public struct InterfaceDescription: Sendable {
             for arg in method.outputs {
                 xml += "\(pad)    <arg name=\"\(arg.name)\" type=\"\(arg.type)\" direction=\"out\"/>\n"
             }
-            xml += "\(pad)  </method>\n"
+            xml += docString(method.doc, pad + "    ") + "\(pad)  </method>\n"
         }
         for signal in signals {
-            if signal.arguments.isEmpty {
+            if signal.arguments.isEmpty && signal.doc.isEmpty {
                 xml += "\(pad)  <signal name=\"\(signal.name)\"/>\n"
                 continue
             }
@@ -86,13 +103,34 @@ public struct InterfaceDescription: Sendable {
             for arg in signal.arguments {
                 xml += "\(pad)    <arg name=\"\(arg.name)\" type=\"\(arg.type)\"/>\n"
             }
-            xml += "\(pad)  </signal>\n"
+            xml += docString(signal.doc, pad + "    ") + "\(pad)  </signal>\n"
         }
         for property in properties {
-            xml += "\(pad)  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"read\"/>\n"
+            let element = "\(pad)  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"read\""
+            if property.doc.isEmpty {
+                xml += element + "/>\n"
+            } else {
+                xml += element + ">\n" + docString(property.doc, pad + "    ") + "\(pad)  </property>\n"
+            }
         }
-        xml += "\(pad)</interface>\n"
+        xml += docString(doc, pad + "  ") + "\(pad)</interface>\n"
         return xml
+    }
+
+    /// Text as an XML attribute value.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 }
 

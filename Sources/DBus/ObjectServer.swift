@@ -65,6 +65,18 @@ public final class ObjectServer: @unchecked Sendable {
         }
     }
 
+    /// A handler bound to one method (see `MethodDeclaration.bind`).
+    public struct Method {
+        public let name: String
+        /// Handles a call whose arguments already match the method's signature; returns the output values.
+        public let handle: (MethodCall) throws -> [DBusValue]
+
+        public init(_ name: String, _ handle: @escaping (MethodCall) throws -> [DBusValue]) {
+            self.name = name
+            self.handle = handle
+        }
+    }
+
     /// One interface implemented by an exported object.
     public struct Interface {
         public let description: InterfaceDescription
@@ -80,6 +92,21 @@ public final class ObjectServer: @unchecked Sendable {
             self.description = description
             self.call = call
             self.properties = properties
+        }
+
+        /// An interface whose methods each have their own handler: exactly one for every method of
+        /// `description` (anything else is a programming error, caught when the object is built).
+        public init(
+            _ description: InterfaceDescription, methods: [Method], properties: @escaping () -> [String: DBusValue]
+        ) {
+            let handlers = Dictionary(methods.map { ($0.name, $0.handle) }, uniquingKeysWith: { first, _ in
+                preconditionFailure("\(description.name): two handlers for one method")
+            })
+            let declared = Set(description.methods.map(\.name))
+            precondition(
+                Set(handlers.keys) == declared,
+                "\(description.name): handlers for \(handlers.keys.sorted()), methods \(declared.sorted())")
+            self.init(description, call: { call in try handlers[call.member]!(call) }, properties: properties)
         }
     }
 

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import TraitConfig
 
 /// Who is registered as which adapter for which app. A registration belongs to the bus connection that made

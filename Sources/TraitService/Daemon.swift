@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import Logging
 import TraitConfig
 import TraitModel

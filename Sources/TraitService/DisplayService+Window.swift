@@ -1,5 +1,6 @@
 import DBus
 import TraitModel
+import TraitProtocol
 
 /// The window objects: `/org/traitd/Layout1/window/<app>`, their properties, `ReportLayout` and
 /// `SetRestorationState`.
@@ -7,8 +8,8 @@ extension DisplayService {
     func exportWindow(_ app: String) {
         server.export(Layout1.windowPath(app), [
             ObjectServer.Interface(
-                Layout1.window, call: { [unowned self] call in try assumeIsolated { try $0.handleWindow(app, call) } },
-                properties: { [unowned self] in assumeIsolated { $0.windowProperties(app) } }),
+                Layout1.Window.interface, methods: windowMethods(app),
+                properties: reading { $0.windowProperties(app) }),
         ])
     }
 
@@ -25,18 +26,17 @@ extension DisplayService {
         return properties
     }
 
-    private func handleWindow(_ app: String, _ call: ObjectServer.MethodCall) throws -> [DBusValue] {
-        let args = call.arguments
-        switch call.member {
-        case "ReportLayout":
-            try reportLayout(app: app, id: args[0].uint64 ?? 0, adapter: try Arguments.adapterName(args[1]),
-                             frames: args[2], extras: args[3], call)
-        case "SetRestorationState":
-            try setRestorationState(app: app, args[0], call)
-        default:
-            throw DBusError(DBusError.unknownMethodName, "\(Layout1.windowInterface) has no method \(call.member)")
-        }
-        return []
+    /// One handler for each method of `app`'s `Layout1.Window`.
+    private func windowMethods(_ app: String) -> [ObjectServer.Method] {
+        [
+            on(Layout1.Window.reportLayout) { service, call, report in
+                let (id, adapter, frames, extras) = report
+                try service.reportLayout(app: app, id: id, adapter: adapter, frames: frames, extras: extras, call)
+            },
+            on(Layout1.Window.setRestorationState) { service, call, state in
+                try service.setRestorationState(app: app, state, call)
+            },
+        ]
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry

@@ -2,6 +2,7 @@ import DBus
 import Logging
 import TraitConfig
 import TraitModel
+import TraitProtocol
 
 /// The daemon's objects on the bus: the display at `/org/traitd/Layout1` and a window object per open app.
 ///
@@ -77,8 +78,8 @@ public actor DisplayService {
         wireCoordinator()
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(
-                Layout1.display, call: { [unowned self] call in try assumeIsolated { try $0.handle(call) } },
-                properties: { [unowned self] in assumeIsolated { Encoding.displayProperties($0.simulation) } }),
+                Layout1.Display.interface, methods: displayMethods,
+                properties: reading { Encoding.displayProperties($0.simulation) }),
         ])
         for app in simulation.appNames { exportWindow(app) }
         // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
@@ -99,50 +100,54 @@ public actor DisplayService {
 
     // MARK: Methods of org.traitd.Layout1.Display
 
-    private func handle(_ call: ObjectServer.MethodCall) throws -> [DBusValue] {
-        let args = call.arguments
-        switch call.member {
-        case "SetDevice":
-            try run(.setDevice(try Arguments.string(args[0], "the device")), call)
-        case "Rotate":
-            try run(.rotate(try Arguments.choice(args[0], "orientation", Orientation.self)), call)
-        case "SetArrangement":
-            try run(.setArrangement(try Arguments.choice(args[0], "arrangement", Arrangement.self)), call)
-        case "OpenApp":
-            let app = try Arguments.appName(args[0])
-            let role = try Arguments.choice(args[1], "role", Role.self)
-            try run(.openApp(app, role), call)
-            return [.objectPath(Layout1.windowPath(app))]
-        case "CloseApp":
-            try run(.closeApp(try Arguments.appName(args[0])), call)
-        case "BeginDividerDrag":
-            try run(.beginDividerDrag, call)
-        case "MoveDivider":
-            try run(.moveDivider(args[0].double ?? .nan), call)
-        case "EndDividerDrag":
-            try run(.endDividerDrag, call)
-        case "ListDevices":
-            return [.strings(simulation.catalog.ids)]
-        case "GetState":
-            let windows = simulation.appNames.map { app in
-                DBusValue.structure([.objectPath(Layout1.windowPath(app)), .vardict(windowProperties(app))])
-            }
-            return [.uint64(simulation.serial), .vardict(Encoding.displayProperties(simulation)),
-                    .array(element: "(oa{sv})", windows)]
-        case "RegisterAdapter":
-            try registerAdapter(app: try Arguments.appName(args[0]), adapter: try Arguments.adapterName(args[1]), call)
-        case "UnregisterAdapter":
-            try unregisterAdapter(app: try Arguments.appName(args[0]), adapter: try Arguments.adapterName(args[1]), call)
-        case "ListAdapters":
-            return [.array(element: "(sss)", registry.all.map {
-                .structure([.string($0.app), .string($0.adapter), .string($0.owner)])
-            })]
-        case "GetRestorationState":
-            return [.vardict(try restorationState(of: try Arguments.appName(args[0])))]
-        default:
-            throw DBusError(DBusError.unknownMethodName, "no method \(call.member)")
-        }
-        return []
+    /// One handler for each method of `Layout1.Display`, its arguments decoded by the declaration.
+    private var displayMethods: [ObjectServer.Method] {
+        typealias D = Layout1.Display
+        return [
+            on(D.setDevice) { service, call, device in try service.run(.setDevice(device), call) },
+            on(D.rotate) { service, call, orientation in try service.run(.rotate(orientation), call) },
+            on(D.setArrangement) { service, call, arrangement in try service.run(.setArrangement(arrangement), call) },
+            on(D.openApp) { service, call, arguments in
+                let (app, role) = arguments
+                try service.run(.openApp(app, role), call)
+                return Layout1.windowPath(app)
+            },
+            on(D.closeApp) { service, call, app in try service.run(.closeApp(app), call) },
+            on(D.beginDividerDrag) { service, call, _ in try service.run(.beginDividerDrag, call) },
+            on(D.moveDivider) { service, call, x in try service.run(.moveDivider(x), call) },
+            on(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
+            on(D.listDevices) { service, _, _ in service.simulation.catalog.ids },
+            on(D.getState) { service, _, _ in
+                let windows = service.simulation.appNames.map {
+                    ObjectProperties(path: Layout1.windowPath($0), properties: service.windowProperties($0))
+                }
+                return (service.simulation.serial, Encoding.displayProperties(service.simulation), windows)
+            },
+            on(D.registerAdapter) { service, call, names in try service.registerAdapter(app: names.0, adapter: names.1, call) },
+            on(D.unregisterAdapter) { service, call, names in
+                try service.unregisterAdapter(app: names.0, adapter: names.1, call)
+            },
+            on(D.listAdapters) { service, _, _ in
+                service.registry.all.map { AdapterRegistration(app: $0.app, adapter: $0.adapter, owner: $0.owner) }
+            },
+            on(D.getRestorationState) { service, _, app in try service.restorationState(of: app) },
+        ]
+    }
+
+    /// The properties of an object, read on the connection's thread (see `on`).
+    nonisolated func reading(
+        _ body: @escaping @Sendable (isolated DisplayService) -> [String: DBusValue]
+    ) -> () -> [String: DBusValue] {
+        { [unowned self] in assumeIsolated { body($0) } }
+    }
+
+    /// Binds `handler` to `method`: the object server calls it on the connection's thread, which is this
+    /// actor's executor, so it runs isolated to the service.
+    nonisolated func on<Input, Output>(
+        _ method: MethodDeclaration<Input, Output>,
+        _ handler: @escaping @Sendable (isolated DisplayService, ObjectServer.MethodCall, Input) throws -> Output
+    ) -> ObjectServer.Method {
+        method.bind { [unowned self] call, input in try assumeIsolated { try handler($0, call, input) } }
     }
 
     private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws {

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import TraitModel
 
 /// How model values look on the bus.
@@ -11,20 +12,20 @@ enum Encoding {
     static func size(_ s: Size) -> DBusValue { .doubles([s.width, s.height]) }
 
     /// A trait collection as `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d.
-    static func traits(_ t: TraitCollection) -> DBusValue {
-        .vardict([
+    static func traits(_ t: TraitCollection) -> [String: DBusValue] {
+        [
             "horizontalSizeClass": .string(t.horizontalSizeClass.rawValue),
             "verticalSizeClass": .string(t.verticalSizeClass.rawValue),
             "idiom": .string(t.idiom.rawValue),
             "displayScale": .double(t.displayScale),
-        ])
+        ]
     }
 
     /// `ViewWillTransitionToSize`'s context: `duration` d, `reason` s, `orientation` s, `frame` (dddd),
     /// `safeAreaInsets` (dddd), `snapshot` b, and `screenSize` (dd), the screen in the new orientation (it
     /// arrives before the display's PropertiesChanged, so an adapter can tell a window narrower than the screen
     /// from this signal alone).
-    static func context(_ c: TransitionContext, window: WindowGeometry, screen: DBusValue?) -> DBusValue {
+    static func context(_ c: TransitionContext, window: WindowGeometry, screen: DBusValue?) -> [String: DBusValue] {
         var fields: [String: DBusValue] = [
             "duration": .double(c.duration),
             "reason": .string(c.reason.rawValue),
@@ -34,7 +35,7 @@ enum Encoding {
             "snapshot": .boolean(c.reason == .snapshot),
         ]
         if let screen { fields["screenSize"] = screen }
-        return .vardict(fields)
+        return fields
     }
 
     static func windowProperties(app: String, _ w: WindowGeometry) -> [String: DBusValue] {
@@ -44,7 +45,7 @@ enum Encoding {
             "Frame": frame(w.frame),
             "HorizontalSizeClass": .string(w.traits.horizontalSizeClass.rawValue),
             "VerticalSizeClass": .string(w.traits.verticalSizeClass.rawValue),
-            "Traits": traits(w.traits),
+            "Traits": .vardict(traits(w.traits)),
             "State": .string(w.state.rawValue),
             "SafeAreaInsets": insets(w.safeArea),
         ]

@@ -1,6 +1,7 @@
 import DBus
 import TraitConfig
 import TraitModel
+import TraitProtocol
 
 /// One adapter's answer to a transition (`ReportLayout`'s frames and extras), checked.
 ///
@@ -31,7 +32,7 @@ struct LayoutReport: Equatable {
             guard case .dictEntry(.string(let name), .structure(let fields)) = entry, fields.count == 4 else {
                 throw DBusError.invalidArgs("frames must be a{s(dddd)}")
             }
-            try Self.checkName(name, what: "element")
+            try ReportName.check(name, what: "element")
             let numbers = fields.compactMap(\.double)
             let labels = ["x", "y", "width", "height"]
             for (label, number) in zip(labels, numbers) where !number.isFinite || abs(number) > Self.maximumCoordinate {
@@ -50,7 +51,7 @@ struct LayoutReport: Equatable {
                             "the report has \(extras.count) extras; at most \(limits.extrasPerReport) are allowed "
                                 + "(limits.extras-per-report)")
         }
-        for key in extras.keys { try Self.checkName(key, what: "extras key") }
+        for key in extras.keys { try ReportName.check(key, what: "extras key") }
         try budget.checkDepth(extrasValue, "the report's extras")
         if let error = extras["error"], error.unwrapped.string == nil {
             throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
@@ -59,22 +60,5 @@ struct LayoutReport: Equatable {
         self.extras = extras.mapValues(\.unwrapped)
         bytes = Encoding.layouts(["": frames]).wireSize + DBusValue.vardict(self.extras).wireSize
         try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")
-    }
-
-    /// Names of adapters, elements and extras keys: 1-64 characters from A-Z a-z 0-9 `_ - .`
-    static let nameRule = "1-64 characters from A-Z, a-z, 0-9, '_', '-' and '.'"
-
-    static func isValidName(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count)
-            && name.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            }
-    }
-
-    static func checkName(_ name: String, what: String) throws {
-        guard isValidName(name) else {
-            throw DBusError.invalidArgs("'\(name.printable)' is not a valid \(what) name: use \(nameRule)")
-        }
     }
 }

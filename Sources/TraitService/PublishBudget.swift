@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import TraitConfig
 
 /// The depth and byte limits on what clients hand the daemon to publish: restoration states and reports.

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import Dispatch
 import FoundationEssentials
 import Glibc

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import Logging
 
 /// The coordinator's events on the bus: window signals and `PropertiesChanged` through the object server,

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 import Logging
 import TraitModel
 
@@ -64,7 +65,7 @@ final class TransitionCoordinator {
         // 1. New windows appear; apps leaving the screen hear it first.
         for app in plan.opened { sink.send(.exported(app)) }
         for change in plan.windows {
-            for event in change.lifecycle where event != .didBecomeActive { signal(change.app, event.rawValue, []) }
+            for event in change.lifecycle where event != .didBecomeActive { lifecycle(change.app, event) }
         }
         // 2. The "will" half of every transition.
         var ids: [String: UInt64] = [:]
@@ -91,7 +92,7 @@ final class TransitionCoordinator {
             }
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
-            signal(change.app, LifecycleEvent.didBecomeActive.rawValue, [])
+            lifecycle(change.app, .didBecomeActive)
         }
         for app in plan.closed {
             finish(app)
@@ -161,30 +162,41 @@ final class TransitionCoordinator {
         let reported = transition.reported.sorted()
         let failed = transition.failed.sorted()
         let missed = transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted()
-        signal(app, "TransitionCompleted", [.uint64(transition.id), .strings(reported), .strings(missed), .strings(failed)])
+        signal(app, Window.transitionCompleted, (transition.id, reported, missed, failed))
         logger.debug("transition \(transition.id) of \(app) completed: reported \(reported), missed \(missed), failed \(failed)")
     }
 
     private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: DBusValue?) {
         switch step {
         case .willTransitionToTraits(let traits):
-            signal(change.app, "WillTransitionToTraitCollection", [.uint64(id), Encoding.traits(traits)])
+            signal(change.app, Window.willTransitionToTraitCollection, (id, Encoding.traits(traits)))
         case .viewWillTransitionToSize(let size):
-            signal(change.app, "ViewWillTransitionToSize", [
-                .uint64(id), .double(size.width), .double(size.height),
-                Encoding.context(change.context, window: change.after!, screen: screen),
-            ])
+            signal(change.app, Window.viewWillTransitionToSize, (
+                id, size.width, size.height, Encoding.context(change.context, window: change.after!, screen: screen)
+            ))
         case .traitCollectionDidChange(let previous):
-            signal(change.app, "TraitCollectionDidChange", [.uint64(id), Encoding.traits(previous)])
+            signal(change.app, Window.traitCollectionDidChange, (id, Encoding.traits(previous)))
         case .safeAreaInsetsDidChange(let insets):
-            signal(change.app, "ViewSafeAreaInsetsDidChange", [.uint64(id), Encoding.insets(insets)])
+            signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets))
         case .updateProperties, .complete:
             break
         }
     }
 
-    private func signal(_ app: String, _ member: String, _ arguments: [DBusValue]) {
-        sink.send(.signal(app, member, arguments))
+    private typealias Window = Layout1.Window
+
+    /// A signal of the app's window, its arguments typed by its declaration.
+    private func signal<Arguments>(_ app: String, _ declaration: SignalDeclaration<Arguments>, _ arguments: Arguments) {
+        sink.send(.signal(app, declaration.name, declaration.arguments(arguments)))
+    }
+
+    private func lifecycle(_ app: String, _ event: LifecycleEvent) {
+        switch event {
+        case .willResignActive: signal(app, Window.willResignActive, ())
+        case .didBecomeActive: signal(app, Window.didBecomeActive, ())
+        case .didEnterBackground: signal(app, Window.didEnterBackground, ())
+        case .willEnterForeground: signal(app, Window.willEnterForeground, ())
+        }
     }
 }
 

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import Synchronization
 import TraitConfig
 import TraitModel
+import TraitProtocol
 import TraitService
 
 /// `traitd`: the daemon. Parses its options, loads the configuration, and runs until SIGTERM or SIGINT.

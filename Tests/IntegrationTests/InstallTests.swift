@@ -124,7 +124,7 @@ import Testing
             let term = try Regex("(Sy|Fn|,) \(name)( |\n|,)")
             #expect(page.contains(term), "the page documents \(name)")
         }
-        let code = try String(contentsOf: Binaries.repository.appendingPathComponent("Sources/TraitService/Interfaces.swift"), encoding: .utf8)
+        let code = try String(contentsOf: Binaries.repository.appendingPathComponent("Sources/TraitProtocol/Layout1.swift"), encoding: .utf8)
         let errors = code.matches(of: try Regex(#""(org\.traitd\.Layout1\.Error\.[A-Za-z]+)""#)).map { String($0.output[1].substring!) }
         #expect(errors.count >= 13)
         for error in errors { #expect(page.contains("Sy \(error)\n"), "the page documents \(error)") }

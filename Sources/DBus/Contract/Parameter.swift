@@ -1,0 +1,125 @@
+/// One argument of a method or signal, or a property's value: its name, its D-Bus type, and how a Swift value
+/// of type `Value` goes onto the wire and back.
+///
+/// Decoding is strict and happens in one step: a value of another type, or one the `check` refuses, throws
+/// `InvalidArgs` with a message naming the argument and what it got. The object server uses it on incoming
+/// calls (after the signature check, so a decoder mostly checks *values*); a client uses it on replies and
+/// signals, where the type itself may be wrong.
+public struct Parameter<Value: Sendable>: Sendable {
+    public let name: String
+    /// The D-Bus signature of the value (`s`, `a{sv}`, `(dddd)`).
+    public let signature: String
+    private let decoder: @Sendable (DBusValue) throws -> Value
+    private let encoder: @Sendable (Value) -> DBusValue
+
+    public init(
+        _ name: String, _ signature: String, decode: @escaping @Sendable (DBusValue) throws -> Value,
+        encode: @escaping @Sendable (Value) -> DBusValue
+    ) {
+        self.name = name
+        self.signature = signature
+        decoder = decode
+        encoder = encode
+    }
+
+    public func decode(_ value: DBusValue) throws -> Value { try decoder(value.unwrappedIfNotVariant(signature)) }
+    public func encode(_ value: Value) -> DBusValue { encoder(value) }
+
+    public var argument: InterfaceDescription.Argument { .init(name, signature) }
+
+    /// The same wire type, with a further check (or conversion) of the decoded value: `string("app")` becomes
+    /// an app name that must follow the naming rule.
+    public func map<Other: Sendable>(
+        decode: @escaping @Sendable (Value) throws -> Other, encode: @escaping @Sendable (Other) -> Value
+    ) -> Parameter<Other> {
+        let decoder = self.decoder
+        let encoder = self.encoder
+        return Parameter<Other>(name, signature, decode: { try decode(decoder($0)) }, encode: { encoder(encode($0)) })
+    }
+
+    /// The refusal for a value of the wrong type.
+    public func wrongType(_ value: DBusValue) -> DBusError {
+        DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
+    }
+}
+
+// MARK: - The basic types
+
+extension Parameter where Value == String {
+    public static func string(_ name: String) -> Self {
+        Self(name, "s", decode: { value in
+            guard case .string(let s) = value else { throw Self.string(name).wrongType(value) }
+            return s
+        }, encode: { .string($0) })
+    }
+
+    public static func objectPath(_ name: String) -> Self {
+        Self(name, "o", decode: { value in
+            guard case .objectPath(let s) = value else { throw Self.objectPath(name).wrongType(value) }
+            return s
+        }, encode: { .objectPath($0) })
+    }
+}
+
+extension Parameter where Value == Double {
+    public static func double(_ name: String) -> Self {
+        Self(name, "d", decode: { value in
+            guard case .double(let d) = value else { throw Self.double(name).wrongType(value) }
+            return d
+        }, encode: { .double($0) })
+    }
+}
+
+extension Parameter where Value == UInt64 {
+    public static func uint64(_ name: String) -> Self {
+        Self(name, "t", decode: { value in
+            guard case .uint64(let n) = value else { throw Self.uint64(name).wrongType(value) }
+            return n
+        }, encode: { .uint64($0) })
+    }
+}
+
+extension Parameter where Value == Bool {
+    public static func boolean(_ name: String) -> Self {
+        Self(name, "b", decode: { value in
+            guard case .boolean(let b) = value else { throw Self.boolean(name).wrongType(value) }
+            return b
+        }, encode: { .boolean($0) })
+    }
+}
+
+extension Parameter where Value == [String] {
+    public static func strings(_ name: String) -> Self {
+        Self(name, "as", decode: { value in
+            guard value.signature == "as", let strings = value.strings else { throw Self.strings(name).wrongType(value) }
+            return strings
+        }, encode: { .strings($0) })
+    }
+}
+
+extension Parameter where Value == [String: DBusValue] {
+    /// `a{sv}`, its values taken out of their variants.
+    public static func vardict(_ name: String) -> Self {
+        Self(name, "a{sv}", decode: { value in
+            guard value.signature == "a{sv}", let dictionary = value.dictionary else {
+                throw Self.vardict(name).wrongType(value)
+            }
+            return dictionary
+        }, encode: { .vardict($0) })
+    }
+}
+
+extension Parameter where Value == DBusValue {
+    /// Any value of `signature`, handed over as it is (for values checked further by their handler).
+    public static func value(_ name: String, _ signature: String) -> Self {
+        Self(name, signature, decode: { value in
+            guard value.signature == signature else { throw Self.value(name, signature).wrongType(value) }
+            return value
+        }, encode: { $0 })
+    }
+}
+
+extension DBusValue {
+    /// A property's value arrives in a variant; an argument whose own type is `v` keeps it.
+    fileprivate func unwrappedIfNotVariant(_ signature: String) -> DBusValue { signature == "v" ? self : unwrapped }
+}

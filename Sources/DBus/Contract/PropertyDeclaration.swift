@@ -1,0 +1,24 @@
+/// A read-only property of an interface, declared once with its type and its documentation.
+public struct PropertyDeclaration<Value: Sendable>: Sendable {
+    public let value: Parameter<Value>
+    public let doc: String
+
+    public var name: String { value.name }
+    public var description: InterfaceDescription.Property { .init(value.name, value.signature, doc: doc) }
+
+    /// The property's entry for `GetAll` and `PropertiesChanged`.
+    public func entry(_ newValue: Value) -> (String, DBusValue) { (name, value.encode(newValue)) }
+
+    /// The property read from a `GetAll` dictionary (or a `PropertiesChanged`); a missing or malformed value
+    /// throws, naming what came.
+    public func read(from properties: [String: DBusValue]) throws -> Value {
+        guard let found = properties[name] else { throw DBusError.invalidArgs("no property \(name) in the reply") }
+        return try value.decode(found)
+    }
+}
+
+extension Declare {
+    public static func property<Value>(_ value: Parameter<Value>, doc: String) -> PropertyDeclaration<Value> {
+        PropertyDeclaration(value: value, doc: doc)
+    }
+}

@@ -1,0 +1,92 @@
+import DBus
+import TraitModel
+
+extension Layout1 {
+    /// `org.traitd.Layout1.Display` on `/org/traitd/Layout1`: the simulated device, its orientation and its
+    /// multitasking arrangement, the commands that change them, and the adapters' registrations.
+    public enum Display {
+        // MARK: Methods
+
+        public static let setDevice = Declare.method(
+            "SetDevice", .text("device", what: "the device"),
+            doc: "Changes the device model (a profile id such as ipad-9.7; ListDevices names them all).")
+        public static let rotate = Declare.method(
+            "Rotate", .choice("orientation", what: "orientation") as Parameter<Orientation>,
+            doc: "Turns the device to an orientation; NotOffered for one it does not offer.")
+        public static let setArrangement = Declare.method(
+            "SetArrangement", .choice("arrangement", what: "arrangement") as Parameter<Arrangement>,
+            doc: "Changes the multitasking arrangement: full, split-two-thirds, split-half, split-one-third or slide-over.")
+        public static let openApp = Declare.method(
+            "OpenApp", .appName("app"), .choice("role", what: "role") as Parameter<Role>,
+            doc: "Opens an app in a role (primary, secondary, slide-over, pip) and returns its window object.")
+            .returning(.objectPath("window"))
+        public static let closeApp = Declare.method(
+            "CloseApp", .appName("app"), doc: "Closes an open app; its window object goes.")
+        public static let listDevices = Declare.method(
+            "ListDevices", doc: "The ids of every device profile, in the catalog's order.")
+            .returning(.strings("devices"))
+        public static let getState = Declare.method(
+            "GetState", doc: "Everything in one call: the serial, the display's properties and every window with its properties.")
+            .returning(.uint64("serial"), .vardict("display"), .objects("windows"))
+        public static let beginDividerDrag = Declare.method(
+            "BeginDividerDrag", doc: "Touches the Split View divider: both apps become inactive until the drag ends.")
+        public static let moveDivider = Declare.method(
+            "MoveDivider", .double("x"), doc: "Moves the divider's left edge to x points (0 to the screen width minus 10) during a drag.")
+        public static let endDividerDrag = Declare.method(
+            "EndDividerDrag", doc: "Lets go of the divider: it snaps to the nearest split, or dismisses the app at an edge.")
+        public static let registerAdapter = Declare.method(
+            "RegisterAdapter", .appName("app"), .adapterName("adapter"),
+            doc: "Registers the calling connection as the named adapter of an app's window: its transitions wait for the adapter's reports.")
+        public static let unregisterAdapter = Declare.method(
+            "UnregisterAdapter", .appName("app"), .adapterName("adapter"),
+            doc: "Ends a registration; only the connection that made it may.")
+        public static let listAdapters = Declare.method(
+            "ListAdapters", doc: "Every registration: app, adapter and the connection that owns it.")
+            .returning(.registrations("adapters"))
+        public static let getRestorationState = Declare.method(
+            "GetRestorationState", .appName("app"),
+            doc: "The restoration state of an app on screen or in the background; NoSuchApp for any other.")
+            .returning(.vardict("state"))
+
+        // MARK: Properties
+
+        public static let device = Declare.property(.string("Device"), doc: "The device profile id, such as ipad-9.7 or iphone-xr.")
+        public static let orientation = Declare.property(
+            .choice("Orientation", what: "orientation") as Parameter<Orientation>,
+            doc: "portrait, portrait-upside-down, landscape-left or landscape-right.")
+        public static let screenSize = Declare.property(.size("ScreenSize"), doc: "Width and height in points, in the current orientation.")
+        public static let scale = Declare.property(.double("Scale"), doc: "The display scale (2 or 3).")
+        public static let arrangement = Declare.property(
+            .choice("Arrangement", what: "arrangement") as Parameter<Arrangement>,
+            doc: "full, split-two-thirds, split-half, split-one-third or slide-over.")
+        public static let windows = Declare.property(
+            .init("Windows", "ao", decode: { value in
+                guard value.signature == "ao", let paths = value.strings else {
+                    throw DBusError.invalidArgs("Windows must be 'ao', but it is '\(value.signature)'")
+                }
+                return paths
+            }, encode: { .objectPaths($0) }) as Parameter<[String]>,
+            doc: "The window objects, primary first.")
+        public static let serial = Declare.property(.uint64("Serial"), doc: "Goes up by one with every change of state, and never otherwise.")
+        public static let dividerPosition = Declare.property(
+            .double("DividerPosition"), doc: "The Split View divider's left edge in points (the primary's width); 0 without a split.")
+        public static let dragging = Declare.property(.boolean("Dragging"), doc: "Whether the divider is being dragged.")
+        public static let backgroundApps = Declare.property(
+            .strings("BackgroundApps"), doc: "Apps the divider dismissed, oldest first (at most 8); OpenApp brings one back.")
+
+        public static let interface = InterfaceDescription(
+            name: displayInterface,
+            methods: [
+                setDevice.description, rotate.description, setArrangement.description, openApp.description,
+                closeApp.description, listDevices.description, getState.description, beginDividerDrag.description,
+                moveDivider.description, endDividerDrag.description, registerAdapter.description,
+                unregisterAdapter.description, listAdapters.description, getRestorationState.description,
+            ],
+            properties: [
+                device.description, orientation.description, screenSize.description, scale.description,
+                arrangement.description, windows.description, serial.description, dividerPosition.description,
+                dragging.description, backgroundApps.description,
+            ],
+            doc: "The simulated display: its device, orientation and multitasking arrangement, and the adapters' registrations.")
+    }
+}

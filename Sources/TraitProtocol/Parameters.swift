@@ -1,0 +1,139 @@
+import DBus
+import TraitModel
+
+/// traitd's argument types: strings it checks (non-empty, at most 256 bytes, app and adapter names), the
+/// model's enums by their names, and geometry. Each decodes in one step and refuses with `InvalidArgs` and a
+/// message that says what was wrong and what is allowed.
+extension Parameter where Value == String {
+    /// No string argument of ours needs more than this; a longer one is refused before it is echoed or parsed.
+    public static var maximumStringLength: Int { 256 }
+
+    /// A non-empty string of at most `maximumStringLength` bytes; `what` names it in refusals ("the device").
+    public static func text(_ name: String, what: String) -> Self {
+        string(name).map(decode: { s in
+            guard !s.isEmpty else { throw DBusError.invalidArgs("\(what) is empty") }
+            guard s.utf8.count <= maximumStringLength else {
+                throw DBusError.invalidArgs(
+                    "\(what) is \(s.utf8.count) bytes long; at most \(maximumStringLength) are allowed")
+            }
+            return s
+        }, encode: { $0 })
+    }
+
+    /// An app name (`AppName.rule`).
+    public static func appName(_ name: String) -> Self {
+        text(name, what: "the app name").map(decode: { app in
+            guard AppName.isValid(app) else {
+                throw DBusError.invalidArgs("'\(app.printable)' is not a valid app name: use \(AppName.rule)")
+            }
+            return app
+        }, encode: { $0 })
+    }
+
+    /// An adapter name (`ReportName.rule`).
+    public static func adapterName(_ name: String) -> Self {
+        text(name, what: "the adapter name").map(decode: { adapter in
+            try ReportName.check(adapter, what: "adapter")
+            return adapter
+        }, encode: { $0 })
+    }
+}
+
+extension Parameter {
+    /// One of a model enum's cases, by its name (`landscape-left`); anything else is refused with the list.
+    public static func choice(_ name: String, what: String) -> Self
+    where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+        Parameter<String>.text(name, what: what).map(decode: { text in
+            guard let value = Value(rawValue: text) else {
+                throw DBusError.invalidArgs(
+                    "unknown \(what) '\(text.printable)'; expected one of: \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return value
+        }, encode: \.rawValue)
+    }
+}
+
+extension Parameter where Value == Rect {
+    /// `(dddd)`: x, y, width, height.
+    public static func rect(_ name: String) -> Self {
+        Self(name, "(dddd)", decode: { value in
+            guard value.signature == "(dddd)", let d = value.doubles else { throw Self.rect(name).wrongType(value) }
+            return Rect(x: d[0], y: d[1], width: d[2], height: d[3])
+        }, encode: { .doubles([$0.x, $0.y, $0.width, $0.height]) })
+    }
+}
+
+extension Parameter where Value == EdgeInsets {
+    /// `(dddd)`: top, left, bottom, right.
+    public static func insets(_ name: String) -> Self {
+        Self(name, "(dddd)", decode: { value in
+            guard value.signature == "(dddd)", let d = value.doubles else { throw Self.insets(name).wrongType(value) }
+            return EdgeInsets(top: d[0], left: d[1], bottom: d[2], right: d[3])
+        }, encode: { .doubles($0.values) })
+    }
+}
+
+extension Parameter where Value == Size {
+    /// `(dd)`: width, height.
+    public static func size(_ name: String) -> Self {
+        Self(name, "(dd)", decode: { value in
+            guard value.signature == "(dd)", let d = value.doubles else { throw Self.size(name).wrongType(value) }
+            return Size(width: d[0], height: d[1])
+        }, encode: { .doubles([$0.width, $0.height]) })
+    }
+}
+
+/// An object and its properties, as `GetState` lists the windows.
+public struct ObjectProperties: Sendable, Equatable {
+    public var path: String
+    public var properties: [String: DBusValue]
+    public init(path: String, properties: [String: DBusValue]) {
+        self.path = path
+        self.properties = properties
+    }
+}
+
+extension Parameter where Value == [ObjectProperties] {
+    /// `a(oa{sv})`.
+    public static func objects(_ name: String) -> Self {
+        Self(name, "a(oa{sv})", decode: { value in
+            guard value.signature == "a(oa{sv})", let items = value.elements else { throw Self.objects(name).wrongType(value) }
+            return items.map { item in
+                let fields = item.elements!
+                return ObjectProperties(path: fields[0].string!, properties: fields[1].dictionary!)
+            }
+        }, encode: { objects in
+            .array(element: "(oa{sv})", objects.map { .structure([.objectPath($0.path), .vardict($0.properties)]) })
+        })
+    }
+}
+
+/// One adapter registration, as `ListAdapters` gives it.
+public struct AdapterRegistration: Sendable, Equatable, Codable {
+    public var app: String
+    public var adapter: String
+    /// The unique name of the connection that registered it.
+    public var owner: String
+    public init(app: String, adapter: String, owner: String) {
+        self.app = app
+        self.adapter = adapter
+        self.owner = owner
+    }
+}
+
+extension Parameter where Value == [AdapterRegistration] {
+    /// `a(sss)`: app, adapter, owner.
+    public static func registrations(_ name: String) -> Self {
+        Self(name, "a(sss)", decode: { value in
+            guard value.signature == "a(sss)", let items = value.elements else {
+                throw Self.registrations(name).wrongType(value)
+            }
+            return items.map { item in
+                let f = item.elements!.map { $0.string! }
+                return AdapterRegistration(app: f[0], adapter: f[1], owner: f[2])
+            }
+        }, encode: { list in
+            .array(element: "(sss)", list.map { .structure([.string($0.app), .string($0.adapter), .string($0.owner)]) })
+        })
+    }
+}

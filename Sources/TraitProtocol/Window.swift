@@ -1,0 +1,81 @@
+import DBus
+import TraitModel
+
+extension Layout1 {
+    /// `org.traitd.Layout1.Window` on `/org/traitd/Layout1/window/<app>`: one app's window, its frame and
+    /// traits, the transition signals in UIKit's order, and what adapters and the app put there.
+    public enum Window {
+        // MARK: Methods
+
+        public static let reportLayout = Declare.method(
+            "ReportLayout", .uint64("transition"), .adapterName("adapter"), .value("frames", "a{s(dddd)}"),
+            .value("extras", "a{sv}"),
+            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed).")
+        public static let setRestorationState = Declare.method(
+            "SetRestorationState", .value("state", "a{sv}"),
+            doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
+
+        // MARK: Signals
+
+        public static let willTransitionToTraitCollection = Declare.signal(
+            "WillTransitionToTraitCollection", .uint64("transition"), .vardict("new_traits"),
+            doc: "The window's traits are about to change (first, and only when they change).")
+        public static let viewWillTransitionToSize = Declare.signal(
+            "ViewWillTransitionToSize", .uint64("transition"), .double("width"), .double("height"), .vardict("context"),
+            doc: "The window's size is about to change, or the device turns (a half turn too, with the size unchanged); the context holds duration, reason, orientation, frame, safeAreaInsets, snapshot and screenSize.")
+        public static let traitCollectionDidChange = Declare.signal(
+            "TraitCollectionDidChange", .uint64("transition"), .vardict("previous_traits"),
+            doc: "The properties hold the new traits; the argument has the previous ones.")
+        public static let viewSafeAreaInsetsDidChange = Declare.signal(
+            "ViewSafeAreaInsetsDidChange", .uint64("transition"), .insets("insets"),
+            doc: "The window's safe area changed (after TraitCollectionDidChange): top, left, bottom, right.")
+        public static let transitionCompleted = Declare.signal(
+            "TransitionCompleted", .uint64("transition"), .strings("reported"), .strings("missed"), .strings("failed"),
+            doc: "Exactly once for each transition: the adapters that reported, missed the deadline, or failed to lay out.")
+        public static let willResignActive = Declare.signal("WillResignActive", doc: "The app is about to become inactive.")
+        public static let didBecomeActive = Declare.signal("DidBecomeActive", doc: "The app became active.")
+        public static let didEnterBackground = Declare.signal("DidEnterBackground", doc: "The app left the screen.")
+        public static let willEnterForeground = Declare.signal("WillEnterForeground", doc: "The app is coming back on screen.")
+
+        // MARK: Properties
+
+        public static let app = Declare.property(.string("App"), doc: "The app name.")
+        public static let role = Declare.property(
+            .choice("Role", what: "role") as Parameter<Role>, doc: "primary, secondary, slide-over or pip.")
+        public static let frame = Declare.property(.rect("Frame"), doc: "x, y, width and height in screen points.")
+        public static let horizontalSizeClass = Declare.property(
+            .choice("HorizontalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
+        public static let verticalSizeClass = Declare.property(
+            .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
+        public static let traits = Declare.property(
+            .vardict("Traits"), doc: "horizontalSizeClass, verticalSizeClass, idiom and displayScale.")
+        public static let state = Declare.property(
+            .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
+        public static let safeAreaInsets = Declare.property(
+            .insets("SafeAreaInsets"), doc: "top, left, bottom and right in points, inside the frame.")
+        public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
+        public static let layouts = Declare.property(
+            .value("Layouts", "a{sa{s(dddd)}}"),
+            doc: "adapter, element and frame (window coordinates): each adapter's latest accepted report.")
+        public static let layoutExtras = Declare.property(
+            .value("LayoutExtras", "a{sa{sv}}"), doc: "The extras of each adapter's latest report (error for a failed layout).")
+        public static let restorationState = Declare.property(
+            .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
+
+        public static let interface = InterfaceDescription(
+            name: windowInterface,
+            methods: [reportLayout.description, setRestorationState.description],
+            signals: [
+                willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
+                traitCollectionDidChange.description, viewSafeAreaInsetsDidChange.description,
+                transitionCompleted.description, willResignActive.description, didBecomeActive.description,
+                didEnterBackground.description, willEnterForeground.description,
+            ],
+            properties: [
+                app.description, role.description, frame.description, horizontalSizeClass.description,
+                verticalSizeClass.description, traits.description, state.description, safeAreaInsets.description,
+                adapters.description, layouts.description, layoutExtras.description, restorationState.description,
+            ],
+            doc: "One app's window: its frame and traits, the transition signals in UIKit's order, and its adapters' layouts.")
+    }
+}
