@@ -158,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "TraitServiceTests",
             dependencies: [
-                "TraitService", "TraitConfig", "TraitModel", "DBus", "TestSupport", .product(name: "Logging", package: "swift-log"),
+                "TraitService", "TraitConfig", "TraitModel", "TraitProtocol", "DBus", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
