@@ -85,7 +85,7 @@ let package = Package(
         ),
         .target(
             name: "TraitConfig",
-            dependencies: ["TraitModel", "DefaultConfig", "Adapters", "CYAML"]
+            dependencies: ["TraitModel", "DefaultConfig", "CYAML"]
         ),
         .target(
             name: "TraitService",

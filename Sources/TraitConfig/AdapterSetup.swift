@@ -1,4 +1,3 @@
-import Adapters
 import TraitModel
 
 /// One built-in adapter as the configuration's `adapters:` section sets it up for the adapter host:
@@ -7,7 +6,9 @@ import TraitModel
 ///       support-panel: { app: mail, max-width: 374 }
 ///       book-pages: { app: notes, enabled: false }
 ///
-/// The daemon reads the section only to check it; `traitd-adapters` acts on it.
+/// The adapter host (`traitd-adapters`) reads the section with the schemas of its built-in adapters and makes
+/// them; the daemon, which links neither the adapters nor the solver, checks only its shape (see
+/// `AdapterSchema`).
 public struct AdapterSetup: Sendable, Equatable {
     /// The built-in adapter's name (`support-panel`).
     public var name: String
@@ -22,44 +23,71 @@ public struct AdapterSetup: Sendable, Equatable {
         self.enabled = enabled
         self.values = values
     }
+}
 
-    /// The adapter this sets up, or nil when it is turned off.
-    public func makeAdapter() -> (any LayoutAdapter)? {
-        guard enabled else { return nil }
-        return BuiltInAdapter.named(name)?.make(app: app, values: values)
+/// What `adapters:` may say about one built-in adapter: its name and its settings with their ranges. The
+/// adapter host passes the schemas of its adapters to `DaemonConfig`; without them, any name and any
+/// numeric setting is accepted, and the host refuses what it cannot use when it reads the same file.
+public struct AdapterSchema: Sendable {
+    public var name: String
+    public var settings: [(key: String, range: ClosedRange<Double>)]
+
+    public init(name: String, settings: [(key: String, range: ClosedRange<Double>)]) {
+        self.name = name
+        self.settings = settings
     }
 }
 
 extension AdapterSetup {
-    /// Parses `adapters:`; each entry is laid over `base`'s entry of the same name.
-    static func parse(_ node: Node, _ reader: YAMLReader, base: [AdapterSetup]) throws -> [AdapterSetup] {
-        let names = BuiltInAdapter.all.map(\.name)
-        let entries = try reader.mapping(node, what: "the built-in adapters", allowed: names)
+    /// Parses `adapters:`; each entry is laid over `base`'s entry of the same name. With `schemas`, names,
+    /// setting keys and ranges are checked against them, and the result is in the schemas' order.
+    static func parse(_ node: Node, _ reader: YAMLReader, base: [AdapterSetup], schemas: [AdapterSchema]?) throws
+        -> [AdapterSetup]
+    {
+        let entries: [(name: String, node: Node)]
+        if let schemas {
+            let byName = try reader.mapping(node, what: "the built-in adapters", allowed: schemas.map(\.name))
+            entries = schemas.compactMap { schema in byName[schema.name].map { (schema.name, $0) } }
+        } else {
+            guard case .mapping(let mapping) = node else {
+                throw reader.fail(node, "expected the built-in adapters (a mapping of keys to values)")
+            }
+            entries = try mapping.map { key, value in
+                guard let name = key.string else { throw reader.fail(key, "expected an adapter name") }
+                return (name, value)
+            }
+        }
         var result = base
-        for kind in BuiltInAdapter.all {
-            guard let entry = entries[kind.name] else { continue }
-            let keys = ["app", "enabled"] + kind.settings.map(\.key)
-            let fields = try reader.mapping(entry, what: "\(kind.name)'s settings", allowed: keys)
-            var setup = base.first { $0.name == kind.name } ?? AdapterSetup(name: kind.name, app: "")
-            if let n = fields["app"] {
-                let app = try reader.string(n, what: "an app name")
-                guard AppName.isValid(app) else { throw reader.fail(n, "'\(app)' is not a valid app name: use \(AppName.rule)") }
-                setup.app = app
+        for (name, entry) in entries {
+            let schema = schemas?.first { $0.name == name }
+            let fields: [String: Node]
+            if let schema {
+                fields = try reader.mapping(entry, what: "\(name)'s settings", allowed: ["app", "enabled"] + schema.settings.map(\.key))
+            } else {
+                fields = try reader.anyMapping(entry, what: "\(name)'s settings")
             }
-            if let n = fields["enabled"] {
-                guard case .scalar(let scalar) = n, let value = Bool(scalar.string) else {
-                    throw reader.fail(n, "expected enabled to be true or false")
+            var setup = base.first { $0.name == name } ?? AdapterSetup(name: name, app: "")
+            for (key, n) in fields.sorted(by: { $0.key < $1.key }) {
+                switch key {
+                case "app":
+                    let app = try reader.string(n, what: "an app name")
+                    guard AppName.isValid(app) else { throw reader.fail(n, "'\(app)' is not a valid app name: use \(AppName.rule)") }
+                    setup.app = app
+                case "enabled":
+                    guard case .scalar(let scalar) = n, let value = Bool(scalar.string) else {
+                        throw reader.fail(n, "expected enabled to be true or false")
+                    }
+                    setup.enabled = value
+                default:
+                    let range = schema?.settings.first { $0.key == key }?.range ?? -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+                    setup.values[key] = try reader.number(n, what: "\(name)'s \(key)", range: range)
                 }
-                setup.enabled = value
             }
-            for setting in kind.settings {
-                guard let n = fields[setting.key] else { continue }
-                setup.values[setting.key] = try reader.number(n, what: "\(kind.name)'s \(setting.key)", range: setting.range)
-            }
-            if setup.app.isEmpty { throw reader.fail(entry, "\(kind.name) needs an app: { app: NAME }") }
-            result.removeAll { $0.name == kind.name }
+            if setup.app.isEmpty { throw reader.fail(entry, "\(name) needs an app: { app: NAME }") }
+            result.removeAll { $0.name == name }
             result.append(setup)
         }
-        return names.compactMap { name in result.first { $0.name == name } }
+        guard let schemas else { return result }
+        return schemas.compactMap { schema in result.first { $0.name == schema.name } }
     }
 }

@@ -14,26 +14,29 @@ public struct DaemonConfig: Sendable, Equatable {
     /// `$XDG_STATE_HOME/traitd`.
     public var stateDirectory: String?
     public var limits: Limits
-    /// The built-in adapters the adapter host registers (the daemon only checks this section).
+    /// The built-in adapters the adapter host registers (the daemon only checks this section's shape).
     public var adapters: [AdapterSetup]
 
     /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
-    public static func embedded() -> DaemonConfig {
+    public static func embedded(adapterSchemas: [AdapterSchema]? = nil) -> DaemonConfig {
         let file = DefaultConfig.configuration
         // swiftlint:disable:next force_try
-        return try! DaemonConfig(text: file.text, file: "<embedded>/" + file.name, base: nil)
+        return try! DaemonConfig(text: file.text, file: "<embedded>/" + file.name, base: nil, adapterSchemas: adapterSchemas)
     }
 
     /// The embedded default with `path`'s keys laid over it.
-    public static func load(path: String) throws -> DaemonConfig {
+    public static func load(path: String, adapterSchemas: [AdapterSchema]? = nil) throws -> DaemonConfig {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(file: path, line: 1, column: 1, message: "cannot read the file")
         }
-        return try DaemonConfig(text: String(decoding: data, as: UTF8.self), file: path, base: embedded())
+        return try DaemonConfig(
+            text: String(decoding: data, as: UTF8.self), file: path, base: embedded(adapterSchemas: adapterSchemas),
+            adapterSchemas: adapterSchemas)
     }
 
     /// Parses `text`; keys it leaves out come from `base` (and must all be present when `base` is nil).
-    public init(text: String, file: String, base: DaemonConfig?) throws {
+    /// `adapterSchemas`: the adapter host's built-in adapters, to check `adapters:` against (see `AdapterSchema`).
+    public init(text: String, file: String, base: DaemonConfig?, adapterSchemas: [AdapterSchema]? = nil) throws {
         let reader = YAMLReader(file: file)
         let root = try reader.document(text)
         let map = try root.map {
@@ -96,7 +99,9 @@ public struct DaemonConfig: Sendable, Equatable {
                 if let n = fields[key] { limits[keyPath: path] = Int(try reader.number(n, what: key, range: range)) }
             }
         }
-        adapters = try map["adapters"].map { try AdapterSetup.parse($0, reader, base: base?.adapters ?? []) }
+        adapters = try map["adapters"].map {
+            try AdapterSetup.parse($0, reader, base: base?.adapters ?? [], schemas: adapterSchemas)
+        }
             ?? base?.adapters ?? []
         self.configFile = file
         self.displayNode = map["display"]?.mark ?? root?.mark

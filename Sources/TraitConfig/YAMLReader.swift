@@ -33,6 +33,17 @@ struct YAMLReader {
         return result
     }
 
+    /// The mapping's entries by key, whatever the keys.
+    func anyMapping(_ node: Node, what: String) throws -> [String: Node] {
+        guard case .mapping(let mapping) = node else { throw fail(node, "expected \(what) (a mapping of keys to values)") }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { throw fail(key, "expected a key name") }
+            result[name] = value
+        }
+        return result
+    }
+
     func sequence(_ node: Node, what: String) throws -> [Node] {
         guard case .sequence(let sequence) = node else { throw fail(node, "expected \(what) (a list)") }
         return Array(sequence)

@@ -134,7 +134,14 @@ struct Plugins: Sendable {
     let configFile: String?
     let directories: [String]
 
-    func configuration() throws -> DaemonConfig { try configFile.map(DaemonConfig.load(path:)) ?? .embedded() }
+    /// The configuration, its `adapters:` section checked against the built-in adapters' settings.
+    func configuration() throws -> DaemonConfig {
+        let schemas = BuiltInAdapter.all.map { kind in
+            AdapterSchema(name: kind.name, settings: kind.settings.map { ($0.key, $0.range) })
+        }
+        return try configFile.map { try DaemonConfig.load(path: $0, adapterSchemas: schemas) }
+            ?? .embedded(adapterSchemas: schemas)
+    }
 
     /// The layout sources: the embedded Config/layouts files, then each directory's *.layout in name order.
     func sources() -> [LayoutFileLoader.Source] {
@@ -151,7 +158,10 @@ struct Plugins: Sendable {
 
     /// Every adapter: built-in ones first, then the layout files; problems are logged.
     func load(_ settings: DaemonConfig, _ logger: Logger) -> [any LayoutAdapter] {
-        let builtIn = settings.adapters.compactMap { $0.makeAdapter() }
+        let builtIn = settings.adapters.compactMap { setup -> (any LayoutAdapter)? in
+            guard setup.enabled else { return nil }
+            return BuiltInAdapter.named(setup.name)?.make(app: setup.app, values: setup.values)
+        }
         let files = LayoutFileLoader.load(sources())
         for line in files.replaced { logger.info("\(line)") }
         for problem in files.problems { logger.error("skipped a layout file: \(problem)") }

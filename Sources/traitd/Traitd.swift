@@ -73,7 +73,7 @@ struct Traitd: AsyncParsableCommand {
         let settings: DaemonConfig
         let catalog: DeviceCatalog
         do {
-            settings = try config.map(DaemonConfig.load(path:)) ?? .embedded()
+            settings = try config.map { try DaemonConfig.load(path: $0) } ?? .embedded()
             catalog = try ProfileLoader.catalog(
                 directories: [DaemonConfig.userDeviceDirectory] + settings.deviceDirectories)
             simulation = try settings.makeSimulation(catalog: catalog)

@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    /// The daemon reads `adapters:` without the adapters (it does not link them): shape only. The adapter host
+    /// passes its adapters' schemas and gets names, keys and ranges checked, each refusal located.
+    @Test func theAdaptersSectionIsShapeCheckedByTheDaemonAndFullyByTheHost() throws {
+        let text = "adapters:\n  sidebar: { app: mail, width: 300 }\n"
+        let daemon = try DaemonConfig(text: text, file: "u.yaml", base: .embedded())
+        #expect(daemon.adapters.contains(AdapterSetup(name: "sidebar", app: "mail", values: ["width": 300])))
+        let schemas = [AdapterSchema(name: "support-panel", settings: [("max-width", 0...100_000)])]
+        let host = #expect(throws: ConfigError.self) {
+            _ = try DaemonConfig(text: text, file: "u.yaml", base: .embedded(), adapterSchemas: schemas)
+        }
+        #expect(host.map(String.init(describing:)) == "u.yaml:2:3: unknown key 'sidebar' in the built-in adapters; expected one of: support-panel")
+        for (bad, expected) in [
+            ("adapters: [a, b]\n", "u.yaml:1:11: expected the built-in adapters (a mapping of keys to values)"),
+            ("adapters:\n  sidebar: { app: 'no way' }\n", "u.yaml:2:19: 'no way' is not a valid app name: use \(AppName.rule)"),
+            ("adapters:\n  sidebar: { app: mail, width: wide }\n", "u.yaml:2:32: expected sidebar's width (a number)"),
+            ("adapters:\n  sidebar: { enabled: false }\n", "u.yaml:2:12: sidebar needs an app: { app: NAME }"),
+        ] {
+            let error = #expect(throws: ConfigError.self) { _ = try DaemonConfig(text: bad, file: "u.yaml", base: .embedded()) }
+            #expect(error.map(String.init(describing:)) == expected)
+        }
+    }
+
     /// Anchors and aliases, flow and block style, quoted scalars and comments read as Yams read them.
     @Test func yamlFeaturesTheConfigMayUse() throws {
         let text = """
