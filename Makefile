@@ -2,6 +2,8 @@
 #   make run           install what is missing, build, run the daemon and the adapter host (private session
 #                      bus if none), then rotate and split the display so that the adapters' reports show
 #   make test          install what is missing, build, run every test
+#   make tsan          the D-Bus and integration tests under ThreadSanitizer (.build-tsan); fails on any report
+#   make docs          the DocC API documentation of TraitClient, Cassowary and Layout (into .build/docs)
 #   make install       install binaries, man pages, completions, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
 #   make pictures      regenerate the README's pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
@@ -50,7 +52,7 @@ TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy 
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test install install-files pictures introspection security bench-solver bench-transitions churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver bench-transitions churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -73,6 +75,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	@scripts/run-tests.sh $(SWIFT)
+
+docs: deps
+	@scripts/docs.sh $(SWIFT)
+
+tsan: deps
+	@scripts/install-deps.sh $(TEST_APT_PACKAGES)
+	@scripts/tsan.sh $(SWIFT)
 
 pictures: build
 	@scripts/install-deps.sh $(TEST_APT_PACKAGES)

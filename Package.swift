@@ -16,7 +16,7 @@ import PackageDescription
 
 let package = Package(
     name: "traitd",
-    platforms: [.macOS(.v15)],  // Synchronization's Mutex; traitd itself runs on Linux (libdbus)
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "traitd", targets: ["traitd"]),
         .executable(name: "traitctl", targets: ["traitctl"]),
@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // make docs: the DocC catalogs of TraitClient, Cassowary and Layout.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -102,6 +104,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

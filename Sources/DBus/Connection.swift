@@ -1,7 +1,6 @@
 import CDBus
 import Dispatch
 import Glibc
-import Synchronization
 
 /// A private connection to a message bus, with its own dispatch thread.
 ///
@@ -436,9 +435,9 @@ public final class Connection: @unchecked Sendable {
 /// The completion of one pending call, called exactly once whichever path completes it first.
 private final class PendingCallState: Sendable {
     typealias Completion = @Sendable (Result<[DBusValue], any Error>) -> Void
-    private let completion: Mutex<Completion?>
+    private let completion: Locked<Completion?>
 
-    init(_ completion: @escaping Completion) { self.completion = Mutex(completion) }
+    init(_ completion: @escaping Completion) { self.completion = Locked(completion) }
 
     /// A call whose connection closed before it was sent or answered: libdbus frees the pending call (or the
     /// loop drops the unsent job) without a reply, and the caller hears `Disconnected` instead of waiting forever.

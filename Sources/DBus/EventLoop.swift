@@ -15,9 +15,9 @@ import Glibc
 /// It is also a `SerialExecutor`: an actor that returns it as its executor (`Connection.unownedExecutor`) runs
 /// on the connection's thread, so the object server's handlers can call into the actor synchronously
 /// (`assumeIsolated`) and tasks reach it with `await`.
-// @unchecked: every mutable field is guarded by `lock`, except `loopThreadID` (written once by the loop thread
-// before anything reads it there) and `dispatch` (set before `start` and, in `Connection.deinit`, only once the
-// loop has stopped or from the loop thread itself).
+// @unchecked: every mutable field is guarded by `lock` (the loop thread's id by its own mutex), except
+// `dispatch`, which is set before `start` and, in `Connection.deinit`, only once the loop has stopped or from the
+// loop thread itself.
 final class EventLoop: @unchecked Sendable, SerialExecutor {
     struct Watch { var fd: Int32; var flags: UInt32; var enabled: Bool }
     struct Timeout { var interval: Int32; var enabled: Bool; var deadline: ContinuousClock.Instant }
@@ -34,7 +34,9 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
-    private(set) var loopThreadID: pthread_t?
+    /// Written by the loop thread as it starts, read from any thread (ThreadSanitizer caught the unguarded
+    /// version: `send` asks from other threads while the loop starts).
+    private let loopThreadID = Locked<pthread_t?>(nil)
 
     /// Called on the loop thread, between reading and polling, to drain libdbus's incoming queue.
     var dispatch: () -> Void = {}
@@ -66,7 +68,7 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
     }
 
     var isOnLoopThread: Bool {
-        guard let id = loopThreadID else { return false }
+        guard let id = loopThreadID.withLock({ $0 }) else { return false }
         return pthread_equal(id, pthread_self()) != 0
     }
 
@@ -172,7 +174,7 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
     // MARK: The loop
 
     private func run() {
-        loopThreadID = pthread_self()
+        loopThreadID.withLock { $0 = pthread_self() }
         while runQueuedJobs() {
             runDueTimers()
             dispatch()

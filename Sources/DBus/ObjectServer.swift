@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Exports objects on a connection: routes method calls to their interfaces after checking argument types,
 /// and implements `Introspectable`, `Properties` and (at its root) `ObjectManager` for every object.
@@ -37,7 +36,7 @@ public final class ObjectServer: @unchecked Sendable {
         /// Read only by the reply job, on the connection's thread (Message is not Sendable).
         private nonisolated(unsafe) let message: Message
         private let connection: Connection
-        private let sent = Mutex(false)
+        private let sent = Locked(false)
 
         fileprivate init(message: Message, connection: Connection) {
             self.message = message
@@ -58,7 +57,7 @@ public final class ObjectServer: @unchecked Sendable {
         /// Read on the connection's thread only, where the call is handled (Message is not Sendable).
         nonisolated(unsafe) let message: Message
         let connection: Connection
-        let deferred = Mutex<DeferredReply?>(nil)
+        let deferred = Locked<DeferredReply?>(nil)
         init(message: Message, connection: Connection) {
             self.message = message
             self.connection = connection

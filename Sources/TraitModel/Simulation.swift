@@ -46,149 +46,202 @@ public struct Simulation: Sendable {
     public var dividerTrack: DividerTrack { DividerTrack(profile: profile, orientation: state.orientation) }
 
     /// Applies a command and returns what to announce, in order: usually one plan, none when nothing changes,
-    /// and one per snap point when a divider move crosses several. On error nothing changes.
+    /// and one per snap point when a divider move crosses several. On error nothing changes. Each command has
+    /// its own method below; this is the one entry the daemon (and the tests' command lists) use.
     public mutating func apply(_ command: Command) throws(ModelError) -> [Plan] {
         switch command {
-        case .beginDividerDrag:
-            guard drag == nil else { throw .dragging("the divider is already being dragged; end the drag with EndDividerDrag") }
-            guard state.arrangement.isSplit else {
-                throw .noDivider("there is no divider to drag in \(state.arrangement.rawValue); "
-                    + "the split arrangements have one: \(profile.offeredArrangements(state.orientation).filter(\.isSplit).map(\.rawValue).joined(separator: ", "))")
-            }
-            let started = DividerDrag(position: dividerPosition, shown: state.arrangement)
-            return [commit(state, drag: started, reason: .drag, duration: 0)].compactMap { $0 }
-        case .moveDivider(let x):
-            guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
-            let track = dividerTrack
-            guard x.isFinite, x >= 0, x <= track.end else {
-                throw .invalidArgument("the divider position must be a number from 0 to \(track.end.compact) "
-                    + "(the screen width \(geometry.screen.width.compact) minus the \(profile.dividerWidth.compact) pt divider); got \(x)")
-            }
-            // One stage per snap point crossed that changes what the windows show; the divider is at the snap
-            // point during each stage but the last, which leaves it at x.
-            // (A move goes one way, so each snap point comes once; only the first can be the one shown now.)
-            let stages = track.crossed(from: current.position, to: x).filter { $0 != current.shown }
-            var plans: [Plan] = []
-            var next = current
-            for (index, arrangement) in stages.enumerated() {
-                next.shown = arrangement
-                next.position = index == stages.count - 1
-                    ? x : track.snapPoints.first { $0.arrangement == arrangement }!.position
-                if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
-            }
-            next.position = x
-            if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
-            return plans
-        case .endDividerDrag:
-            guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
-            var next = state
-            var events: [String: [LifecycleEvent]] = [:]
-            let release = dividerTrack.release(at: current.position)
-            switch release {
-            case .snap(let arrangement):
-                next.arrangement = arrangement
-            case .dismissLeft, .dismissRight:
-                let side: Role = release == .dismissLeft ? .primary : .secondary
-                let gone = state.app(holding: side)!.name
-                next.apps.removeAll { $0.name == gone }
-                if side == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
-                    next.apps[index].role = .primary
-                }
-                next.arrangement = .full
-                next.remember(inBackground: gone)
-                events[gone] = [.didEnterBackground]
-            }
-            return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
-        default:
-            break
+        case .setDevice(let id): return try setDevice(id)
+        case .rotate(let orientation): return try rotate(to: orientation)
+        case .setArrangement(let arrangement): return try setArrangement(arrangement)
+        case .openApp(let name, let role): return try openApp(name, role: role)
+        case .closeApp(let name): return try closeApp(name)
+        case .beginDividerDrag: return try beginDividerDrag()
+        case .moveDivider(let x): return try moveDivider(to: x)
+        case .endDividerDrag: return try endDividerDrag()
         }
+    }
 
+    // MARK: Commands
+
+    /// Another device: the orientation and arrangement move to the nearest it offers, and a second app it has
+    /// no room for goes to the background.
+    public mutating func setDevice(_ id: String) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        let profile = try catalog.profile(id)
         var next = state
-        var turns = 1
-        var events: [String: [LifecycleEvent]] = [:]
+        next.device = id
+        next.orientation = profile.nearestOrientation(to: next.orientation)
+        next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
+        let events = Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)
+        return announce(next, reason: .device, lifecycle: events)
+    }
+
+    /// Turns the device (allowed during a divider drag, which goes on in the new orientation). A half turn
+    /// takes twice as long as a quarter turn.
+    public mutating func rotate(to orientation: Orientation) throws(ModelError) -> [Plan] {
+        guard profile.offers(orientation) else {
+            throw .notOffered("\(profile.id) does not offer \(orientation.rawValue); offered orientations: "
+                + profile.orientations.map(\.rawValue).joined(separator: ", "))
+        }
+        var next = state
+        let turns = max(1, state.orientation.quarterTurns(to: orientation))
+        next.orientation = orientation
+        let offered = profile.offeredArrangements(orientation)
+        next.arrangement = next.arrangement.nearest(in: offered)
         var nextDrag = drag
-        if drag != nil, command.reason != .rotation {
-            throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first")
+        if var moving = drag {
+            // The drag goes on in the new orientation: the divider keeps its place as a share of the track,
+            // and the windows show the nearest split the new orientation offers.
+            let old = dividerTrack.end
+            let new = DividerTrack(profile: profile, orientation: orientation).end
+            moving.position = (moving.position * new / old).rounded()
+            moving.shown = moving.shown.nearest(in: offered.filter(\.isSplit))
+            nextDrag = moving
         }
-        switch command {
-        case .setDevice(let id):
-            let profile = try catalog.profile(id)
-            next.device = id
-            next.orientation = profile.nearestOrientation(to: next.orientation)
-            next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
-            events = Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)
-        case .rotate(let orientation):
-            guard profile.offers(orientation) else {
-                throw .notOffered("\(profile.id) does not offer \(orientation.rawValue); offered orientations: "
-                    + profile.orientations.map(\.rawValue).joined(separator: ", "))
-            }
-            turns = max(1, state.orientation.quarterTurns(to: orientation))
-            next.orientation = orientation
-            let offered = profile.offeredArrangements(orientation)
-            next.arrangement = next.arrangement.nearest(in: offered)
-            if var moving = drag {
-                // The drag goes on in the new orientation: the divider keeps its place as a share of the track,
-                // and the windows show the nearest split the new orientation offers.
-                let old = dividerTrack.end
-                let new = DividerTrack(profile: profile, orientation: orientation).end
-                moving.position = (moving.position * new / old).rounded()
-                moving.shown = moving.shown.nearest(in: offered.filter(\.isSplit))
-                nextDrag = moving
-            }
-        case .setArrangement(let arrangement):
-            let offered = profile.offeredArrangements(state.orientation)
-            guard offered.contains(arrangement) else {
-                throw .notOffered(
-                    "\(profile.id) does not offer \(arrangement.rawValue) in \(state.orientation.rawValue); "
-                        + "offered: \(offered.map(\.rawValue).joined(separator: ", "))")
-            }
-            if arrangement.needsSecondary, state.app(holding: .secondary) == nil {
-                throw .missingApp(
-                    "\(arrangement.rawValue) needs a second app; open one with OpenApp(name, 'secondary')")
-            }
+        return announce(next, drag: nextDrag, reason: .rotation, turns: turns)
+    }
+
+    public mutating func setArrangement(_ arrangement: Arrangement) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        let offered = profile.offeredArrangements(state.orientation)
+        guard offered.contains(arrangement) else {
+            throw .notOffered(
+                "\(profile.id) does not offer \(arrangement.rawValue) in \(state.orientation.rawValue); "
+                    + "offered: \(offered.map(\.rawValue).joined(separator: ", "))")
+        }
+        if arrangement.needsSecondary, state.app(holding: .secondary) == nil {
+            throw .missingApp(
+                "\(arrangement.rawValue) needs a second app; open one with OpenApp(name, 'secondary')")
+        }
+        var next = state
+        next.arrangement = arrangement
+        return announce(next, reason: .arrangement)
+    }
+
+    /// Opens an app in a role; one in the background comes back (`WillEnterForeground`, `DidBecomeActive`).
+    public mutating func openApp(_ name: String, role: Role) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        try AppName.validate(name)
+        if state.app(named: name) != nil { throw .appExists("app '\(name)' is already open") }
+        let slot: Role = role == .slideOver ? .secondary : role
+        if let holder = state.app(holding: slot) {
+            throw .roleTaken("app '\(holder.name)' holds the \(slot.rawValue) role; close it first")
+        }
+        if slot != .primary, state.app(holding: .primary) == nil {
+            throw .missingApp("there is no primary app; open one with role 'primary' first")
+        }
+        if slot == .secondary, !profile.offersSecondApp(state.orientation) {
+            throw .notOffered("\(profile.id) shows one app at a time in \(state.orientation.rawValue) (offered: "
+                + "\(profile.offeredArrangements(state.orientation).map(\.rawValue).joined(separator: ", "))); "
+                + "close the primary app and open '\(name.shortened)' as primary, or open it as pip")
+        }
+        var next = state
+        var events: [String: [LifecycleEvent]] = [:]
+        next.apps.append(.init(name: name, role: slot))
+        if next.background.contains(name) {
+            next.background.removeAll { $0 == name }
+            events[name] = [.willEnterForeground, .didBecomeActive]
+        }
+        if role == .slideOver {
+            next.arrangement = .slideOver
+        } else if slot == .secondary, next.arrangement == .full {
+            // A second app dropped beside a full-screen one takes the narrow side, as on iPadOS.
+            next.arrangement = .splitTwoThirds
+        }
+        return announce(next, reason: .arrangement, lifecycle: events)
+    }
+
+    /// Closes an open app; the other side of a split takes the whole screen.
+    public mutating func closeApp(_ name: String) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        guard let app = state.app(named: name) else {
+            let open = appNames.isEmpty ? "none" : appNames.joined(separator: ", ")
+            throw .noSuchApp("no app '\(name.shortened)' is open; open apps: \(open)")
+        }
+        var next = state
+        next.apps.removeAll { $0.name == name }
+        if app.role == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
+            next.apps[index].role = .primary  // the other side takes the whole screen
+        }
+        if app.role != .pip { next.arrangement = .full }
+        return announce(next, reason: .arrangement)
+    }
+
+    /// Touches the divider: both apps become inactive until the drag ends.
+    public mutating func beginDividerDrag() throws(ModelError) -> [Plan] {
+        guard drag == nil else { throw .dragging("the divider is already being dragged; end the drag with EndDividerDrag") }
+        guard state.arrangement.isSplit else {
+            throw .noDivider("there is no divider to drag in \(state.arrangement.rawValue); "
+                + "the split arrangements have one: \(profile.offeredArrangements(state.orientation).filter(\.isSplit).map(\.rawValue).joined(separator: ", "))")
+        }
+        let started = DividerDrag(position: dividerPosition, shown: state.arrangement)
+        return [commit(state, drag: started, reason: .drag, duration: 0)].compactMap { $0 }
+    }
+
+    /// Moves the divider during a drag: one snapshot plan per snap point crossed that changes what the windows
+    /// show, then one that leaves the divider at `x`.
+    public mutating func moveDivider(to x: Double) throws(ModelError) -> [Plan] {
+        guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
+        let track = dividerTrack
+        guard x.isFinite, x >= 0, x <= track.end else {
+            throw .invalidArgument("the divider position must be a number from 0 to \(track.end.compact) "
+                + "(the screen width \(geometry.screen.width.compact) minus the \(profile.dividerWidth.compact) pt divider); got \(x)")
+        }
+        // One stage per snap point crossed that changes what the windows show; the divider is at the snap
+        // point during each stage but the last, which leaves it at x.
+        // (A move goes one way, so each snap point comes once; only the first can be the one shown now.)
+        let stages = track.crossed(from: current.position, to: x).filter { $0 != current.shown }
+        var plans: [Plan] = []
+        var next = current
+        for (index, arrangement) in stages.enumerated() {
+            next.shown = arrangement
+            next.position = index == stages.count - 1
+                ? x : track.snapPoints.first { $0.arrangement == arrangement }!.position
+            if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+        }
+        next.position = x
+        if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+        return plans
+    }
+
+    /// Lets go of the divider: it snaps to the nearest split, or near an edge dismisses that side's app to
+    /// the background.
+    public mutating func endDividerDrag() throws(ModelError) -> [Plan] {
+        guard let current = drag else { throw .notDragging("no divider drag is in progress; start one with BeginDividerDrag") }
+        var next = state
+        var events: [String: [LifecycleEvent]] = [:]
+        let release = dividerTrack.release(at: current.position)
+        switch release {
+        case .snap(let arrangement):
             next.arrangement = arrangement
-        case .openApp(let name, let role):
-            try AppName.validate(name)
-            if state.app(named: name) != nil { throw .appExists("app '\(name)' is already open") }
-            let slot: Role = role == .slideOver ? .secondary : role
-            if let holder = state.app(holding: slot) {
-                throw .roleTaken("app '\(holder.name)' holds the \(slot.rawValue) role; close it first")
+        case .dismissLeft, .dismissRight:
+            let side: Role = release == .dismissLeft ? .primary : .secondary
+            let gone = state.app(holding: side)!.name
+            next.apps.removeAll { $0.name == gone }
+            if side == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
+                next.apps[index].role = .primary
             }
-            if slot != .primary, state.app(holding: .primary) == nil {
-                throw .missingApp("there is no primary app; open one with role 'primary' first")
-            }
-            if slot == .secondary, !profile.offersSecondApp(state.orientation) {
-                throw .notOffered("\(profile.id) shows one app at a time in \(state.orientation.rawValue) (offered: "
-                    + "\(profile.offeredArrangements(state.orientation).map(\.rawValue).joined(separator: ", "))); "
-                    + "close the primary app and open '\(name.shortened)' as primary, or open it as pip")
-            }
-            next.apps.append(.init(name: name, role: slot))
-            if next.background.contains(name) {
-                next.background.removeAll { $0 == name }
-                events[name] = [.willEnterForeground, .didBecomeActive]
-            }
-            if role == .slideOver {
-                next.arrangement = .slideOver
-            } else if slot == .secondary, next.arrangement == .full {
-                // A second app dropped beside a full-screen one takes the narrow side, as on iPadOS.
-                next.arrangement = .splitTwoThirds
-            }
-        case .closeApp(let name):
-            guard let app = state.app(named: name) else {
-                let open = appNames.isEmpty ? "none" : appNames.joined(separator: ", ")
-                throw .noSuchApp("no app '\(name.shortened)' is open; open apps: \(open)")
-            }
-            next.apps.removeAll { $0.name == name }
-            if app.role == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
-                next.apps[index].role = .primary  // the other side takes the whole screen
-            }
-            if app.role != .pip { next.arrangement = .full }
-        case .beginDividerDrag, .moveDivider, .endDividerDrag:
-            break
+            next.arrangement = .full
+            next.remember(inBackground: gone)
+            events[gone] = [.didEnterBackground]
         }
-        let plan = commit(next, drag: nextDrag, reason: command.reason,
-                          duration: settings.duration * Double(turns), lifecycle: events)
-        return [plan].compactMap { $0 }
+        return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
+    }
+
+    // MARK: Internals
+
+    /// Every command but a rotation waits for a divider drag to end.
+    private func refuseDuringDrag() throws(ModelError) {
+        if drag != nil { throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first") }
+    }
+
+    /// `commit` for the commands outside a drag: one animation (`turns` quarter turns for a rotation).
+    private mutating func announce(
+        _ next: DisplayState, drag nextDrag: DividerDrag? = nil, reason: TransitionReason, turns: Int = 1,
+        lifecycle: [String: [LifecycleEvent]] = [:]
+    ) -> [Plan] {
+        [commit(next, drag: nextDrag, reason: reason, duration: settings.duration * Double(turns), lifecycle: lifecycle)]
+            .compactMap { $0 }
     }
 
     /// Moves to `next` (with `nextDrag`) and returns the plan that announces it, or nil when nothing changes.

@@ -4,7 +4,6 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Logging
-import Synchronization
 import TraitModel
 
 /// What the daemon keeps between runs: the display (device, orientation, arrangement, apps and their roles,
@@ -78,7 +77,7 @@ public final class StateStore: Sendable {
         var lastWritten: Data?
         var writeCount = 0
     }
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
     /// How many writes (each with its fsyncs) have completed; for tests and the log.
     public var writes: Int { shared.withLock { $0.writeCount } }
 

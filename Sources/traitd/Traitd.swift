@@ -4,11 +4,11 @@ import FoundationEssentials
 import Glibc
 import Logging
 import ServiceLifecycle
-import Synchronization
 import TraitConfig
 import TraitModel
 import TraitProtocol
 import TraitService
+import UnixSignals
 
 /// `traitd`: the daemon. Parses its options, loads the configuration, and runs until SIGTERM or SIGINT.
 @main
@@ -116,6 +116,10 @@ struct Traitd: AsyncParsableCommand {
             }
         }
 
+        // SIGTERM and SIGINT are trapped before the name is taken: a signal that arrives as soon as the name
+        // appears (a service manager, a test) must still stop traitd gracefully, not kill it. (make tsan found
+        // this: under ThreadSanitizer the gap before the service group trapped them was long enough to hit.)
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let daemon: Daemon
         do {
             let service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
@@ -131,9 +135,24 @@ struct Traitd: AsyncParsableCommand {
             """)
 
         let group = ServiceGroup(
-            configuration: .init(services: [.init(service: DaemonService(daemon: daemon))],
-                                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+            configuration: .init(services: [.init(service: DaemonService(daemon: daemon))], logger: logger))
+        // Until the group has run to its end (a signal's graceful shutdown, or the bus going away).
+        try await withThrowingTaskGroup(of: Bool.self) { tasks in
+            tasks.addTask {
+                try await group.run()
+                return true
+            }
+            tasks.addTask {
+                for await signal in signals {
+                    logger.info("\(signal): shutting down")
+                    await group.triggerGracefulShutdown()
+                    break
+                }
+                return false
+            }
+            while let groupEnded = try await tasks.next(), !groupEnded {}
+            tasks.cancelAll()
+        }
         await daemon.stop()
         if DaemonService.lostBus.withLock({ $0 }) {
             Self.fail("traitd: the \(busChoice) bus closed the connection", code: 1)
@@ -177,7 +196,7 @@ struct Traitd: AsyncParsableCommand {
 /// Keeps the service group running until a graceful shutdown (SIGTERM, SIGINT) or until the bus goes away.
 struct DaemonService: Service {
     let daemon: Daemon
-    static let lostBus = Mutex(false)
+    static let lostBus = Locked(false)
 
     func run() async throws {
         let (events, continuation) = AsyncStream<Void>.makeStream()

@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -18,7 +17,7 @@ import Testing
         let client = try Connection(bus: .address(bus.address))
         defer { client.close(); service.close() }
         let server = ObjectServer(connection: service, managerPath: "/")
-        let count = Mutex<UInt32>(0)
+        let count = Locked<UInt32>(0)
         service.perform {
             server.export("/echo", [ObjectServer.Interface(Self.echo, call: { call in
                 count.withLock { $0 += 1 }

@@ -44,6 +44,7 @@ public final class DaemonFixture: @unchecked Sendable {
 
     /// Waits until traitd owns its name (or has exited).
     public func waitForName(timeout: Double = 15, other previous: String? = nil) async throws {
+        let timeout = timeout * TestTiming.scale
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let owner = try await probe.nameOwner("org.traitd.Layout1"), owner != previous { return }

@@ -1,0 +1,47 @@
+import Cassowary
+import Testing
+
+/// The code of the DocC article "Build and solve" (Sources/Cassowary/Cassowary.docc), with the values it prints.
+@Suite struct ArticleTests {
+    @Test func buildAndSolve() throws {
+        let width = Variable("window.width")
+        let main = Variable("main.width")
+        let panel = Variable("panel.width")
+
+        let solver = Solver()
+        try solver.add(main + panel == Expression(width))
+        try solver.add(panel <= 374)
+        try solver.add(panel == 0.5 * width ~ .low)
+
+        try solver.addEditVariable(width, priority: .high)
+        try solver.suggestValue(width, 1366)
+        solver.updateVariables()
+        #expect(main.value == 992 && panel.value == 374)
+
+        try solver.suggestValue(width, 694)
+        solver.updateVariables()
+        #expect(main.value == 347 && panel.value == 347)
+
+        var refused = false
+        do {
+            try solver.add(panel >= 400)
+        } catch SolverError.unsatisfiable(let constraint, let conflict) {
+            refused = conflict.last === constraint && conflict.count > 1
+        }
+        #expect(refused, "the conflict names the new constraint last, with those it conflicts with")
+        #expect(solver.ambiguousVariables().isEmpty)
+    }
+
+    /// The article's aside: with the half-width wish at 999, above the suggestion's 750, the window gives way.
+    @Test func aWishStrongerThanTheSuggestionMovesTheWindow() throws {
+        let (width, main, panel) = (Variable("window.width"), Variable("main.width"), Variable("panel.width"))
+        let solver = Solver()
+        try solver.add(main + panel == Expression(width))
+        try solver.add(panel <= 374)
+        try solver.add(panel == 0.5 * width ~ 999)
+        try solver.addEditVariable(width, priority: .high)
+        try solver.suggestValue(width, 1366)
+        solver.updateVariables()
+        #expect(width.value == 748 && panel.value == 374)
+    }
+}

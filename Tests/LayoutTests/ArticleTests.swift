@@ -1,0 +1,32 @@
+import Layout
+import Testing
+
+/// The file and the code of the DocC article "Writing a layout file" (Sources/Layout/Layout.docc).
+@Suite struct ArticleTests {
+    static let text = """
+        app mail
+
+        view main support
+
+        H:|[main][support]|
+        V:|[main]|
+        V:|[support]|
+        support.width <= 374 @1000
+        support.width == 0.5 * super.width @999
+
+        [compact]
+        hide support
+        H:|[main]|
+        """
+
+    @Test func writingALayoutFile() throws {
+        let document = try LayoutParser.parse(Self.text, file: "support-panel.layout")
+        let wide = try document.solve(
+            width: 1366, height: 1024,
+            traits: LayoutTraits(horizontal: .regular, vertical: .regular, orientation: .landscape))
+        #expect(wide.frames["support"] == [992, 0, 374, 1024])
+        let compact = try document.solve(
+            width: 507, height: 768, traits: LayoutTraits(horizontal: .compact, vertical: .regular, orientation: .landscape))
+        #expect(compact.frames["main"] == [0, 0, 507, 768] && compact.hidden == ["support"])
+    }
+}
