@@ -186,9 +186,17 @@ public final class Connection: @unchecked Sendable {
     /// lock, and a reply was lost about once in a few thousand calls under load.)
     public func call(_ message: sending Message, timeout: Double = 25) async throws -> [DBusValue] {
         nonisolated(unsafe) let message = message  // `sending`: nobody else holds it
-        return try await withCheckedThrowingContinuation { continuation in
-            send(message, timeout: timeout) { continuation.resume(with: $0) }
+        // The reply crosses threads through a pthread mutex as well as the continuation: the continuation's
+        // hand-over happens inside the concurrency runtime, which ThreadSanitizer does not see, and `make tsan`
+        // once reported the caller's first read of a reply as a race with the loop thread's decoding of it.
+        let reply = Locked<Result<[DBusValue], any Error>?>(nil)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            send(message, timeout: timeout) { result in
+                reply.withLock { $0 = result }
+                continuation.resume()
+            }
         }
+        return try reply.withLock { $0! }.get()
     }
 
     /// Sends a method call; `completion` gets its reply exactly once, on the connection's thread (or, when the
