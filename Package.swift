@@ -96,7 +96,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TraitClient", dependencies: ["DBus"]),
+        .target(name: "TraitClient", dependencies: ["DBus", "TraitProtocol"]),
         .executableTarget(
             name: "traitd",
             dependencies: [

@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 
 /// The adapter side of the protocol: register for an app, report a layout for each transition, and keep an
 /// app's restoration state. A registration belongs to this client's connection and ends when it closes.
@@ -7,18 +8,7 @@ extension TraitClient {
     public typealias Frame = (x: Double, y: Double, width: Double, height: Double)
 
     /// One registration, as `ListAdapters` returns it.
-    public struct Registration: Sendable, Equatable, Codable {
-        public var app: String
-        public var adapter: String
-        /// The unique bus name of the connection that holds it.
-        public var owner: String
-
-        public init(app: String, adapter: String, owner: String) {
-            self.app = app
-            self.adapter = adapter
-            self.owner = owner
-        }
-    }
+    public typealias Registration = AdapterRegistration
 
     public func registerAdapter(_ adapter: String, for app: String) async throws {
         _ = try await display("RegisterAdapter", [.string(app), .string(adapter)])
@@ -63,9 +53,7 @@ extension TraitClient {
     }
 
     /// `/org/traitd/Layout1/window/<app>`, the app name escaped as the daemon does.
-    public static func windowPath(_ app: String) -> String {
-        rootPath + "/window/" + Validation.escapePathElement(app)
-    }
+    public static func windowPath(_ app: String) -> String { Layout1.windowPath(app) }
 
     func window(_ app: String, _ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
         try await connection.call(

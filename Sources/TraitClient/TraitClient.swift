@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 
 /// A client of the traitd daemon: read the display, change it, and watch its signals.
 ///
@@ -6,10 +7,11 @@ import DBus
 ///     try await client.rotate(to: "portrait")
 ///     for await event in try await client.events() { print(event) }
 public final class TraitClient: Sendable {
-    public static let busName = "org.traitd.Layout1"
-    public static let rootPath = "/org/traitd/Layout1"
-    public static let displayInterface = "org.traitd.Layout1.Display"
-    public static let windowInterface = "org.traitd.Layout1.Window"
+    // The contract's names (TraitProtocol's `Layout1`), here for callers that know only the client.
+    public static let busName = Layout1.busName
+    public static let rootPath = Layout1.rootPath
+    public static let displayInterface = Layout1.displayInterface
+    public static let windowInterface = Layout1.windowInterface
 
     public let connection: Connection
     public let bus: Connection.Bus

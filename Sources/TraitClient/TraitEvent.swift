@@ -1,4 +1,5 @@
 import DBus
+import TraitProtocol
 
 /// A signal from the daemon, with the window it concerns and its arguments read.
 public struct TraitEvent: Sendable, CustomStringConvertible {
@@ -21,11 +22,7 @@ public struct TraitEvent: Sendable, CustomStringConvertible {
     public var app: String? { Self.app(path: path) }
 
     /// The app whose window has this object path; nil for other paths.
-    public static func app(path: String) -> String? {
-        let prefix = TraitClient.rootPath + "/window/"
-        guard path.hasPrefix(prefix) else { return nil }
-        return Validation.unescapePathElement(String(path.dropFirst(prefix.count)))
-    }
+    public static func app(path: String) -> String? { Layout1.app(path: path) }
 
     /// The transition id of a transition signal.
     public var transitionID: UInt64? {
@@ -61,10 +58,7 @@ public struct TraitEvent: Sendable, CustomStringConvertible {
             let changed = arguments.count > 1 ? arguments[1].dictionary ?? [:] : [:]
             return changed.keys.sorted().map { "\($0)=\(render(changed[$0]!))" }.joined(separator: " ")
         case "InterfacesAdded", "InterfacesRemoved":
-            return arguments.first?.string.map { path in
-                let prefix = TraitClient.rootPath + "/window/"
-                return path.hasPrefix(prefix) ? "window " + (Validation.unescapePathElement(String(path.dropFirst(prefix.count))) ?? path) : path
-            } ?? ""
+            return arguments.first?.string.map { path in Layout1.app(path: path).map { "window " + $0 } ?? path } ?? ""
         default:
             return arguments.map(render).joined(separator: " ")
         }

@@ -60,12 +60,8 @@ extension AdapterSetup {
         var result = base
         for (name, entry) in entries {
             let schema = schemas?.first { $0.name == name }
-            let fields: [String: Node]
-            if let schema {
-                fields = try reader.mapping(entry, what: "\(name)'s settings", allowed: ["app", "enabled"] + schema.settings.map(\.key))
-            } else {
-                fields = try reader.anyMapping(entry, what: "\(name)'s settings")
-            }
+            let fields = try reader.mapping(
+                entry, what: "\(name)'s settings", allowed: schema.map { ["app", "enabled"] + $0.settings.map(\.key) })
             var setup = base.first { $0.name == name } ?? AdapterSetup(name: name, app: "")
             for (key, n) in fields.sorted(by: { $0.key < $1.key }) {
                 switch key {

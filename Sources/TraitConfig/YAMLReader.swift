@@ -19,26 +19,15 @@ struct YAMLReader {
         ConfigError(file: file, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1, message: message)
     }
 
-    /// The mapping's entries by key; keys outside `allowed` are an error that lists the allowed ones.
-    func mapping(_ node: Node, what: String, allowed: [String]) throws -> [String: Node] {
+    /// The mapping's entries by key; keys outside `allowed` (when given) are an error that lists the allowed ones.
+    func mapping(_ node: Node, what: String, allowed: [String]?) throws -> [String: Node] {
         guard case .mapping(let mapping) = node else { throw fail(node, "expected \(what) (a mapping of keys to values)") }
         var result: [String: Node] = [:]
         for (key, value) in mapping {
             guard let name = key.string else { throw fail(key, "expected a key name") }
-            guard allowed.contains(name) else {
+            if let allowed, !allowed.contains(name) {
                 throw fail(key, "unknown key '\(name)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
             }
-            result[name] = value
-        }
-        return result
-    }
-
-    /// The mapping's entries by key, whatever the keys.
-    func anyMapping(_ node: Node, what: String) throws -> [String: Node] {
-        guard case .mapping(let mapping) = node else { throw fail(node, "expected \(what) (a mapping of keys to values)") }
-        var result: [String: Node] = [:]
-        for (key, value) in mapping {
-            guard let name = key.string else { throw fail(key, "expected a key name") }
             result[name] = value
         }
         return result

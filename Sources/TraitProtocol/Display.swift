@@ -59,14 +59,7 @@ extension Layout1 {
         public static let arrangement = Declare.property(
             .choice("Arrangement", what: "arrangement") as Parameter<Arrangement>,
             doc: "full, split-two-thirds, split-half, split-one-third or slide-over.")
-        public static let windows = Declare.property(
-            .init("Windows", "ao", decode: { value in
-                guard value.signature == "ao", let paths = value.strings else {
-                    throw DBusError.invalidArgs("Windows must be 'ao', but it is '\(value.signature)'")
-                }
-                return paths
-            }, encode: { .objectPaths($0) }) as Parameter<[String]>,
-            doc: "The window objects, primary first.")
+        public static let windows = Declare.property(.objectPaths("Windows"), doc: "The window objects, primary first.")
         public static let serial = Declare.property(.uint64("Serial"), doc: "Goes up by one with every change of state, and never otherwise.")
         public static let dividerPosition = Declare.property(
             .double("DividerPosition"), doc: "The Split View divider's left edge in points (the primary's width); 0 without a split.")

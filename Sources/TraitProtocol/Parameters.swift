@@ -56,9 +56,8 @@ extension Parameter {
 extension Parameter where Value == Rect {
     /// `(dddd)`: x, y, width, height.
     public static func rect(_ name: String) -> Self {
-        Self(name, "(dddd)", decode: { value in
-            guard value.signature == "(dddd)", let d = value.doubles else { throw Self.rect(name).wrongType(value) }
-            return Rect(x: d[0], y: d[1], width: d[2], height: d[3])
+        Self(name, "(dddd)", extract: { value in
+            value.signature == "(dddd)" ? value.doubles.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } : nil
         }, encode: { .doubles([$0.x, $0.y, $0.width, $0.height]) })
     }
 }
@@ -66,9 +65,8 @@ extension Parameter where Value == Rect {
 extension Parameter where Value == EdgeInsets {
     /// `(dddd)`: top, left, bottom, right.
     public static func insets(_ name: String) -> Self {
-        Self(name, "(dddd)", decode: { value in
-            guard value.signature == "(dddd)", let d = value.doubles else { throw Self.insets(name).wrongType(value) }
-            return EdgeInsets(top: d[0], left: d[1], bottom: d[2], right: d[3])
+        Self(name, "(dddd)", extract: { value in
+            value.signature == "(dddd)" ? value.doubles.map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) } : nil
         }, encode: { .doubles($0.values) })
     }
 }
@@ -76,9 +74,8 @@ extension Parameter where Value == EdgeInsets {
 extension Parameter where Value == Size {
     /// `(dd)`: width, height.
     public static func size(_ name: String) -> Self {
-        Self(name, "(dd)", decode: { value in
-            guard value.signature == "(dd)", let d = value.doubles else { throw Self.size(name).wrongType(value) }
-            return Size(width: d[0], height: d[1])
+        Self(name, "(dd)", extract: { value in
+            value.signature == "(dd)" ? value.doubles.map { Size(width: $0[0], height: $0[1]) } : nil
         }, encode: { .doubles([$0.width, $0.height]) })
     }
 }
@@ -96,8 +93,8 @@ public struct ObjectProperties: Sendable, Equatable {
 extension Parameter where Value == [ObjectProperties] {
     /// `a(oa{sv})`.
     public static func objects(_ name: String) -> Self {
-        Self(name, "a(oa{sv})", decode: { value in
-            guard value.signature == "a(oa{sv})", let items = value.elements else { throw Self.objects(name).wrongType(value) }
+        Self(name, "a(oa{sv})", extract: { value in
+            guard value.signature == "a(oa{sv})", let items = value.elements else { return nil }
             return items.map { item in
                 let fields = item.elements!
                 return ObjectProperties(path: fields[0].string!, properties: fields[1].dictionary!)
@@ -124,10 +121,8 @@ public struct AdapterRegistration: Sendable, Equatable, Codable {
 extension Parameter where Value == [AdapterRegistration] {
     /// `a(sss)`: app, adapter, owner.
     public static func registrations(_ name: String) -> Self {
-        Self(name, "a(sss)", decode: { value in
-            guard value.signature == "a(sss)", let items = value.elements else {
-                throw Self.registrations(name).wrongType(value)
-            }
+        Self(name, "a(sss)", extract: { value in
+            guard value.signature == "a(sss)", let items = value.elements else { return nil }
             return items.map { item in
                 let f = item.elements!.map { $0.string! }
                 return AdapterRegistration(app: f[0], adapter: f[1], owner: f[2])

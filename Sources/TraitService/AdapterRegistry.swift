@@ -8,15 +8,8 @@ import TraitConfig
 ///
 /// Plain data, no bus: the service calls it on the connection's thread.
 struct AdapterRegistry {
-    struct Registration: Hashable, Comparable {
-        let app: String
-        let adapter: String
-        let owner: String
-
-        static func < (a: Registration, b: Registration) -> Bool {
-            (a.app, a.adapter, a.owner) < (b.app, b.adapter, b.owner)
-        }
-    }
+    /// A registration as `ListAdapters` publishes it.
+    typealias Registration = AdapterRegistration
 
     /// app -> adapter -> owner
     private var byApp: [String: [String: String]] = [:]
@@ -83,9 +76,10 @@ struct AdapterRegistry {
 
     func holds(_ owner: String) -> Bool { counts[owner] != nil }
 
+    /// Every registration, by app, then adapter.
     var all: [Registration] {
         byApp.flatMap { app, adapters in adapters.map { Registration(app: app, adapter: $0.key, owner: $0.value) } }
-            .sorted()
+            .sorted { ($0.app, $0.adapter) < ($1.app, $1.adapter) }
     }
 
     private mutating func remove(app: String, adapter: String, owner: String) {

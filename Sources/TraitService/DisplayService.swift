@@ -46,9 +46,7 @@ public actor DisplayService {
         self.logger = logger
         self.limits = settings.limits
         self.store = store
-        // Restoration states are kept for open apps and apps in the background only (see `pruneRestoration`).
-        let kept = Set(simulation.appNames + simulation.state.background)
-        self.restoration = restoration.filter { kept.contains($0.key) }
+        self.restoration = Self.kept(restoration, by: simulation)
         self.connection = connection
         registry = AdapterRegistry(limits: settings.limits)
         budget = PublishBudget(limits: settings.limits)
@@ -127,9 +125,7 @@ public actor DisplayService {
             on(D.unregisterAdapter) { service, call, names in
                 try service.unregisterAdapter(app: names.0, adapter: names.1, call)
             },
-            on(D.listAdapters) { service, _, _ in
-                service.registry.all.map { AdapterRegistration(app: $0.app, adapter: $0.adapter, owner: $0.owner) }
-            },
+            on(D.listAdapters) { service, _, _ in service.registry.all },
             on(D.getRestorationState) { service, _, app in try service.restorationState(of: app) },
         ]
     }
@@ -212,11 +208,18 @@ public actor DisplayService {
 
     // MARK: State
 
+    private func pruneRestoration() {
+        let kept = Self.kept(restoration, by: simulation)
+        if kept.count != restoration.count { restoration = kept }
+    }
+
     /// Restoration states are kept for open apps and apps in the background; an app closed with `CloseApp`
     /// (or forgotten from the background) takes its state with it.
-    private func pruneRestoration() {
-        let kept = Set(simulation.appNames + simulation.state.background)
-        for app in restoration.keys where !kept.contains(app) { restoration[app] = nil }
+    private static func kept(
+        _ restoration: [String: [String: DBusValue]], by simulation: Simulation
+    ) -> [String: [String: DBusValue]] {
+        let apps = Set(simulation.appNames + simulation.state.background)
+        return restoration.filter { apps.contains($0.key) }
     }
 
     /// Hands the current state to the store (written in the background, atomically). With `reply`, the

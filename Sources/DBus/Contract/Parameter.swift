@@ -36,86 +36,74 @@ public struct Parameter<Value: Sendable>: Sendable {
         let encoder = self.encoder
         return Parameter<Other>(name, signature, decode: { try decode(decoder($0)) }, encode: { encoder(encode($0)) })
     }
-
-    /// The refusal for a value of the wrong type.
-    public func wrongType(_ value: DBusValue) -> DBusError {
-        DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
-    }
 }
 
 // MARK: - The basic types
 
+extension Parameter {
+    /// A parameter whose value is read by `extract`; a value it cannot read is refused as of the wrong type.
+    public init(
+        _ name: String, _ signature: String, extract: @escaping @Sendable (DBusValue) -> Value?,
+        encode: @escaping @Sendable (Value) -> DBusValue
+    ) {
+        self.init(name, signature, decode: { value in
+            guard let read = extract(value) else {
+                throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
+            }
+            return read
+        }, encode: encode)
+    }
+}
+
 extension Parameter where Value == String {
     public static func string(_ name: String) -> Self {
-        Self(name, "s", decode: { value in
-            guard case .string(let s) = value else { throw Self.string(name).wrongType(value) }
-            return s
-        }, encode: { .string($0) })
+        Self(name, "s", extract: { if case .string(let s) = $0 { s } else { nil } }, encode: { .string($0) })
     }
 
     public static func objectPath(_ name: String) -> Self {
-        Self(name, "o", decode: { value in
-            guard case .objectPath(let s) = value else { throw Self.objectPath(name).wrongType(value) }
-            return s
-        }, encode: { .objectPath($0) })
+        Self(name, "o", extract: { if case .objectPath(let s) = $0 { s } else { nil } }, encode: { .objectPath($0) })
     }
 }
 
 extension Parameter where Value == Double {
     public static func double(_ name: String) -> Self {
-        Self(name, "d", decode: { value in
-            guard case .double(let d) = value else { throw Self.double(name).wrongType(value) }
-            return d
-        }, encode: { .double($0) })
+        Self(name, "d", extract: { if case .double(let d) = $0 { d } else { nil } }, encode: { .double($0) })
     }
 }
 
 extension Parameter where Value == UInt64 {
     public static func uint64(_ name: String) -> Self {
-        Self(name, "t", decode: { value in
-            guard case .uint64(let n) = value else { throw Self.uint64(name).wrongType(value) }
-            return n
-        }, encode: { .uint64($0) })
+        Self(name, "t", extract: { if case .uint64(let n) = $0 { n } else { nil } }, encode: { .uint64($0) })
     }
 }
 
 extension Parameter where Value == Bool {
     public static func boolean(_ name: String) -> Self {
-        Self(name, "b", decode: { value in
-            guard case .boolean(let b) = value else { throw Self.boolean(name).wrongType(value) }
-            return b
-        }, encode: { .boolean($0) })
+        Self(name, "b", extract: { if case .boolean(let b) = $0 { b } else { nil } }, encode: { .boolean($0) })
     }
 }
 
 extension Parameter where Value == [String] {
     public static func strings(_ name: String) -> Self {
-        Self(name, "as", decode: { value in
-            guard value.signature == "as", let strings = value.strings else { throw Self.strings(name).wrongType(value) }
-            return strings
-        }, encode: { .strings($0) })
+        Self(name, "as", extract: { $0.signature == "as" ? $0.strings : nil }, encode: { .strings($0) })
+    }
+
+    public static func objectPaths(_ name: String) -> Self {
+        Self(name, "ao", extract: { $0.signature == "ao" ? $0.strings : nil }, encode: { .objectPaths($0) })
     }
 }
 
 extension Parameter where Value == [String: DBusValue] {
     /// `a{sv}`, its values taken out of their variants.
     public static func vardict(_ name: String) -> Self {
-        Self(name, "a{sv}", decode: { value in
-            guard value.signature == "a{sv}", let dictionary = value.dictionary else {
-                throw Self.vardict(name).wrongType(value)
-            }
-            return dictionary
-        }, encode: { .vardict($0) })
+        Self(name, "a{sv}", extract: { $0.signature == "a{sv}" ? $0.dictionary : nil }, encode: { .vardict($0) })
     }
 }
 
 extension Parameter where Value == DBusValue {
     /// Any value of `signature`, handed over as it is (for values checked further by their handler).
     public static func value(_ name: String, _ signature: String) -> Self {
-        Self(name, signature, decode: { value in
-            guard value.signature == signature else { throw Self.value(name, signature).wrongType(value) }
-            return value
-        }, encode: { $0 })
+        Self(name, signature, extract: { $0.signature == signature ? $0 : nil }, encode: { $0 })
     }
 }
 
