@@ -14,18 +14,20 @@ import Testing
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 4000\n")
         let recorder = try await Recorder(fixture)
         let names = (0..<count).map { "a\($0)" }
-        // Each waits 1-2.5 s before it reports, so that a kill right after the command finds it waiting even on a
-        // loaded machine (with 300 ms, a full parallel run once saw half the doomed adapters report first).
+        let doomed = Set((0..<count).filter { _ in rng.chance(1.0 / 3) })
+        // Survivors wait 1-2.5 s before they report. The doomed never report (they wait ten minutes), so a kill
+        // always finds them waiting, however late it comes: with a short wait, a CI run whose SetArrangement reply
+        // came more than a second after the signals (the reply follows the state's fsync) saw 14 of them report.
         var adapters: [ChildProcess] = []
         defer { adapters.forEach { $0.kill(SIGKILL); _ = $0.wait(timeout: 5) } }
-        for name in names {
+        for (index, name) in names.enumerated() {
+            let delay = doomed.contains(index) ? 600_000 : rng.int(1000...2500)
             adapters.append(try ChildProcess(Binaries.path("test-adapter"),
-                                             [fixture.bus.address, "mail", name, String(rng.int(1000...2500))]))
+                                             [fixture.bus.address, "mail", name, String(delay)]))
         }
         try await recorder.eventually("\(count) registrations", timeout: 60) {
             (try? await recorder.client.listAdapters().count) == count
         }
-        let doomed = Set((0..<count).filter { _ in rng.chance(1.0 / 3) })
         let start = ContinuousClock.now
         try await recorder.client.setArrangement("split-half")
         for index in doomed { adapters[index].kill(SIGKILL) }
