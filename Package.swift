@@ -96,7 +96,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TraitClient", dependencies: ["DBus", "TraitProtocol"]),
+        .target(name: "TraitClient", dependencies: ["DBus", "TraitModel", "TraitProtocol"]),
         .executableTarget(
             name: "traitd",
             dependencies: [

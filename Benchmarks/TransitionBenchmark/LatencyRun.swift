@@ -12,8 +12,8 @@ final class Completions: @unchecked Sendable {
     private var lastMissed: [String] = []
 
     func record(_ event: TraitEvent) {
-        guard event.app == "mail", event.member == "TransitionCompleted", let id = event.transitionID else { return }
-        let missed = event.arguments.count == 4 ? (event.arguments[2].strings ?? []) : []
+        guard case .transitionCompleted("mail", let id, let outcome) = event else { return }
+        let missed = outcome.missed
         let ready = lock.withLock { () -> CheckedContinuation<[String], Never>? in
             lastCompleted = id
             lastMissed = missed
@@ -58,7 +58,7 @@ struct LatencyRun {
         let events = try await client.events()
         let listener = Task { for await event in events { completions.record(event) } }
         var run = LatencyRun()
-        let arrangements = ["split-half", "split-two-thirds"]
+        let arrangements: [Arrangement] = [.splitHalf, .splitTwoThirds]
         for i in 0..<(options.transitions + 20) {
             let before = completions.last
             let start = DispatchTime.now().uptimeNanoseconds

@@ -51,7 +51,7 @@ struct MemoryRun {
         run.samples.append(sample(0))
         report(run.samples[0])
         // The default display is in split-two-thirds: start with the other, so that every call is a transition.
-        let arrangements = ["split-half", "split-two-thirds"]
+        let arrangements: [Arrangement] = [.splitHalf, .splitTwoThirds]
         let every = max(1, transitions / 10)
         for i in 1...transitions {
             let before = completions.last

@@ -64,10 +64,11 @@ final class EchoAdapter: @unchecked Sendable {
         let events = try await client.windowSignals(of: app)
         try await client.registerAdapter(name, for: app)
         task = Task { [client] in
-            for await event in events where event.app == app && event.member == "ViewWillTransitionToSize" {
-                guard let id = event.transitionID, let w = event.arguments[1].double, let h = event.arguments[2].double else { continue }
+            for await event in events {
+                guard case .viewWillTransitionToSize(app, let id, let size, _) = event else { continue }
                 do {
-                    try await client.reportLayout(app: app, transition: id, adapter: name, frames: ["root": (0, 0, w, h)])
+                    let root = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                    try await client.reportLayout(app: app, transition: id, adapter: name, frames: ["root": root])
                 } catch {
                     FileHandle.standardError.write(Data("\(name): report for \(id) refused: \(error)\n".utf8))
                 }

@@ -38,6 +38,15 @@ public final class Connection: @unchecked Sendable {
         public let interface: String
         public let member: String
         public let arguments: [DBusValue]
+
+        /// A signal as it would arrive (to decode one without a bus, or to replay a recorded one).
+        public init(sender: String?, path: String, interface: String, member: String, arguments: [DBusValue]) {
+            self.sender = sender
+            self.path = path
+            self.interface = interface
+            self.member = member
+            self.arguments = arguments
+        }
     }
 
     /// Return `true` when the message was handled (method calls then need a reply sent by the handler).

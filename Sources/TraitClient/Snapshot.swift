@@ -1,68 +1,84 @@
 import DBus
+import TraitProtocol
 
-/// The display as `GetState` returns it.
-public struct DisplaySnapshot: Sendable, Codable, Equatable {
+/// The display as `GetState` returns it, every value in the model's types.
+///
+/// Decoded strictly: a property missing from the reply, or of another type than the contract declares, throws
+/// `InvalidArgs` naming it (properties the contract does not know are ignored, so a newer daemon can add some).
+public struct DisplaySnapshot: Sendable, Equatable, Codable {
+    /// Goes up by one with every change of the daemon's state.
     public var serial: UInt64
+    /// The device profile id, such as `ipad-9.7`.
     public var device: String
-    public var orientation: String
-    public var screenSize: [Double]
+    public var orientation: Orientation
+    /// Width and height in points, in the current orientation.
+    public var screenSize: Size
+    /// The display scale (2 or 3).
     public var scale: Double
-    public var arrangement: String
+    public var arrangement: Arrangement
     /// The divider's left edge in points; 0 when there is no split.
     public var dividerPosition: Double
+    /// Whether the Split View divider is being dragged.
     public var dragging: Bool
     /// Apps the divider dismissed, oldest first.
     public var backgroundApps: [String]
+    /// The open windows, primary first.
     public var windows: [WindowSnapshot]
 
-    init(serial: UInt64, display: [String: DBusValue], windows: [WindowSnapshot]) {
+    /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
+    public init(serial: UInt64, display: [String: DBusValue], windows: [ObjectProperties]) throws {
+        typealias D = Layout1.Display
         self.serial = serial
-        device = display["Device"]?.string ?? ""
-        orientation = display["Orientation"]?.string ?? ""
-        screenSize = display["ScreenSize"]?.doubles ?? []
-        scale = display["Scale"]?.double ?? 0
-        arrangement = display["Arrangement"]?.string ?? ""
-        dividerPosition = display["DividerPosition"]?.double ?? 0
-        dragging = display["Dragging"]?.bool ?? false
-        backgroundApps = display["BackgroundApps"]?.strings ?? []
-        self.windows = windows
+        device = try D.device.read(from: display)
+        orientation = try D.orientation.read(from: display)
+        screenSize = try D.screenSize.read(from: display)
+        scale = try D.scale.read(from: display)
+        arrangement = try D.arrangement.read(from: display)
+        dividerPosition = try D.dividerPosition.read(from: display)
+        dragging = try D.dragging.read(from: display)
+        backgroundApps = try D.backgroundApps.read(from: display)
+        self.windows = try windows.map { try WindowSnapshot(path: $0.path, properties: $0.properties) }
     }
 
+    /// The window of `app`, if it is open.
     public func window(_ app: String) -> WindowSnapshot? { windows.first { $0.app == app } }
 }
 
-/// One window as `GetState` returns it.
-public struct WindowSnapshot: Sendable, Codable, Equatable {
+/// One window as `GetState` (or `InterfacesAdded`) gives it, every value in the model's types.
+public struct WindowSnapshot: Sendable, Equatable, Codable {
+    /// The window's object path, `/org/traitd/Layout1/window/<app>`.
     public var path: String
     public var app: String
-    public var role: String
-    /// x, y, width, height in screen points.
-    public var frame: [Double]
-    /// top, left, bottom, right in points, inside the frame (`SafeAreaInsets`).
-    public var safeAreaInsets: [Double]
-    public var horizontalSizeClass: String
-    public var verticalSizeClass: String
-    public var state: String
-    public var idiom: String
-    public var displayScale: Double
+    public var role: Role
+    /// The frame in screen points.
+    public var frame: Rect
+    /// The safe area's insets from the frame's edges.
+    public var safeAreaInsets: EdgeInsets
+    /// Size classes, idiom and display scale.
+    public var traits: TraitCollection
+    public var state: AppState
     /// Adapters registered for this window.
     public var adapters: [String]
-    /// adapter -> element -> [x, y, width, height] in window coordinates, from each adapter's latest report.
-    public var layouts: [String: [String: [Double]]]
+    /// adapter -> element -> frame in window coordinates, from each adapter's latest accepted report.
+    public var layouts: [String: [String: Rect]]
 
-    init(path: String, properties p: [String: DBusValue]) {
+    /// The window from its object path and its `org.traitd.Layout1.Window` properties; strict as
+    /// ``DisplaySnapshot`` is.
+    public init(path: String, properties p: [String: DBusValue]) throws {
+        typealias W = Layout1.Window
         self.path = path
-        app = p["App"]?.string ?? ""
-        role = p["Role"]?.string ?? ""
-        frame = p["Frame"]?.doubles ?? []
-        safeAreaInsets = p["SafeAreaInsets"]?.doubles ?? []
-        horizontalSizeClass = p["HorizontalSizeClass"]?.string ?? ""
-        verticalSizeClass = p["VerticalSizeClass"]?.string ?? ""
-        state = p["State"]?.string ?? ""
-        let traits = p["Traits"]?.dictionary ?? [:]
-        idiom = traits["idiom"]?.string ?? ""
-        displayScale = traits["displayScale"]?.double ?? 0
-        adapters = p["Adapters"]?.strings ?? []
-        layouts = (p["Layouts"]?.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues { $0.doubles ?? [] } }
+        app = try W.app.read(from: p)
+        role = try W.role.read(from: p)
+        frame = try W.frame.read(from: p)
+        safeAreaInsets = try W.safeAreaInsets.read(from: p)
+        traits = try W.traits.read(from: p)
+        state = try W.state.read(from: p)
+        adapters = try W.adapters.read(from: p)
+        layouts = try W.layouts.read(from: p)
     }
+
+    public var horizontalSizeClass: SizeClass { traits.horizontalSizeClass }
+    public var verticalSizeClass: SizeClass { traits.verticalSizeClass }
+    public var idiom: Idiom { traits.idiom }
+    public var displayScale: Double { traits.displayScale }
 }

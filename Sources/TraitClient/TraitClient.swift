@@ -1,11 +1,18 @@
-import DBus
-import TraitProtocol
+// The model's vocabulary (Orientation, Arrangement, Role, Rect, ...) and the contract's declarations
+// (Layout1) are part of this library's API: a client that imports TraitClient can name them.
+@_exported import DBus
+@_exported import TraitModel
+@_exported import TraitProtocol
 
-/// A client of the traitd daemon: read the display, change it, and watch its signals.
+/// A client of the traitd daemon: read the display, change it, and watch its signals, in the model's types.
 ///
 ///     let client = try TraitClient(bus: .session)
-///     try await client.rotate(to: "portrait")
+///     try await client.rotate(to: .portrait)
 ///     for await event in try await client.events() { print(event) }
+///
+/// Every call goes through the contract's declaration of its method (`Layout1.Display`, `Layout1.Window`):
+/// the arguments are encoded and the reply decoded by the same parameters the daemon uses, and a reply of
+/// another shape throws `InvalidArgs` naming what came.
 public final class TraitClient: Sendable {
     // The contract's names (TraitProtocol's `Layout1`), here for callers that know only the client.
     public static let busName = Layout1.busName
@@ -13,110 +20,130 @@ public final class TraitClient: Sendable {
     public static let displayInterface = Layout1.displayInterface
     public static let windowInterface = Layout1.windowInterface
 
+    /// The client's own private connection.
     public let connection: Connection
+    /// The bus it is connected to.
     public let bus: Connection.Bus
 
+    /// Connects to `bus` (`.session`, `.system` or `.address(...)`); the daemon need not be running yet.
     public init(bus: Connection.Bus) throws {
         self.bus = bus
         connection = try Connection(bus: bus)
     }
 
+    /// Closes the connection: its registrations end and its event streams finish.
     public func close() { connection.close() }
+
+    private typealias D = Layout1.Display
 
     // MARK: Display methods
 
-    public func setDevice(_ device: String) async throws { _ = try await display("SetDevice", [.string(device)]) }
-    public func rotate(to orientation: String) async throws { _ = try await display("Rotate", [.string(orientation)]) }
-    public func setArrangement(_ arrangement: String) async throws {
-        _ = try await display("SetArrangement", [.string(arrangement)])
-    }
+    /// Changes the device model (a profile id; ``listDevices()`` names them).
+    public func setDevice(_ device: String) async throws { try await call(D.setDevice, device) }
 
-    /// Opens an app in a role (`primary`, `secondary`, `slide-over`, `pip`); returns its window's object path.
+    /// Turns the device; `NotOffered` for an orientation the device does not offer.
+    public func rotate(to orientation: Orientation) async throws { try await call(D.rotate, orientation) }
+
+    /// Changes the multitasking arrangement.
+    public func setArrangement(_ arrangement: Arrangement) async throws { try await call(D.setArrangement, arrangement) }
+
+    /// Opens an app in a role; returns its window's object path.
     @discardableResult
-    public func openApp(_ app: String, role: String) async throws -> String {
-        try await display("OpenApp", [.string(app), .string(role)]).first?.string ?? ""
-    }
+    public func openApp(_ app: String, role: Role) async throws -> String { try await call(D.openApp, (app, role)) }
 
-    public func closeApp(_ app: String) async throws { _ = try await display("CloseApp", [.string(app)]) }
+    /// Closes an open app; its window object goes.
+    public func closeApp(_ app: String) async throws { try await call(D.closeApp, app) }
 
-    /// Touches the Split View divider: both apps resign active until `endDividerDrag`.
-    public func beginDividerDrag() async throws { _ = try await display("BeginDividerDrag", []) }
+    /// Touches the Split View divider: both apps resign active until ``endDividerDrag()``.
+    public func beginDividerDrag() async throws { try await call(D.beginDividerDrag, ()) }
+
     /// Moves the divider's left edge to `x` points.
-    public func moveDivider(to x: Double) async throws { _ = try await display("MoveDivider", [.double(x)]) }
-    /// Lets go of the divider: it snaps to the nearest split, or near an edge dismisses that side's app.
-    public func endDividerDrag() async throws { _ = try await display("EndDividerDrag", []) }
+    public func moveDivider(to x: Double) async throws { try await call(D.moveDivider, x) }
 
-    public func listDevices() async throws -> [String] {
-        try await display("ListDevices", []).first?.strings ?? []
-    }
+    /// Lets go of the divider: it snaps to the nearest split, or near an edge dismisses that side's app.
+    public func endDividerDrag() async throws { try await call(D.endDividerDrag, ()) }
+
+    /// The ids of every device profile, in the catalog's order.
+    public func listDevices() async throws -> [String] { try await call(D.listDevices, ()) }
 
     /// The whole state in one call (`GetState`).
     public func state() async throws -> DisplaySnapshot {
-        let reply = try await display("GetState", [])
-        guard reply.count == 3, let serial = reply[0].uint64, let display = reply[1].dictionary,
-              let windows = reply[2].elements
-        else { throw DBusError.failed("GetState returned '\(reply.map(\.signature).joined())', expected (t a{sv} a(oa{sv}))") }
-        return DisplaySnapshot(serial: serial, display: display, windows: windows.compactMap { item in
-            guard let fields = item.elements, fields.count == 2, let path = fields[0].string,
-                  let properties = fields[1].dictionary else { return nil }
-            return WindowSnapshot(path: path, properties: properties)
-        })
+        let (serial, display, windows) = try await call(D.getState, ())
+        do {
+            return try DisplaySnapshot(serial: serial, display: display, windows: windows)
+        } catch let error as DBusError {
+            throw DBusError(error.name, "GetState replied: \(error.message)")
+        }
     }
 
-    /// One property of the display or a window (`org.freedesktop.DBus.Properties.Get`), variant unwrapped.
-    public func property(_ name: String, path: String = rootPath, interface: String = displayInterface) async throws
+    // MARK: Properties
+
+    /// One property of the display, typed by its declaration: `try await client.property(Layout1.Display.serial)`.
+    public func property<Value>(_ property: PropertyDeclaration<Value>) async throws -> Value {
+        try await read(property, path: Self.rootPath, interface: Self.displayInterface)
+    }
+
+    /// One property of `app`'s window, typed by its declaration (`Layout1.Window.frame`).
+    public func property<Value>(_ property: PropertyDeclaration<Value>, of app: String) async throws -> Value {
+        try await read(property, path: Layout1.windowPath(app), interface: Self.windowInterface)
+    }
+
+    /// Any property by name, its variant unwrapped but otherwise as it came: for tools that print whatever
+    /// they are asked for (`traitctl get`). Typed code uses ``property(_:)``.
+    public func rawProperty(_ name: String, path: String = rootPath, interface: String = displayInterface) async throws
         -> DBusValue
     {
-        let reply = try await connection.call(
-            destination: Self.busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
-            [.string(interface), .string(name)])
-        return reply.first?.unwrapped ?? .structure([])
-    }
-
-    // MARK: Signals
-
-    /// Every signal the daemon emits, parsed, from the moment the subscription is in place (when this returns).
-    /// With `app`, only the signals of that app's window: an adapter needs no more, and the bus then sends it
-    /// no more.
-    public func events(of app: String? = nil) async throws -> AsyncStream<TraitEvent> {
-        let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
-        let path = app.map(Self.windowPath)
-        let rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
-        // Only signals from the daemon that owns the name now: anyone can send a signal straight to us.
-        let id = try await connection.subscribe(sender: Self.busName, matching: rule) { signal in
-            guard path.map({ signal.path == $0 }) ?? signal.path.hasPrefix(Self.rootPath) else { return }
-            continuation.yield(TraitEvent(signal))
+        let reply = try await reach { [connection] in
+            try await connection.call(
+                destination: Self.busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                [.string(interface), .string(name)])
         }
-        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        return stream
-    }
-
-    /// Only the signals of `org.traitd.Layout1.Window` from `app`'s window (transitions, app states,
-    /// completions): what an adapter needs. The bus sends it none of the window's `PropertiesChanged`, which
-    /// carry every adapter's layouts and grow with the number of adapters.
-    public func windowSignals(of app: String) async throws -> AsyncStream<TraitEvent> {
-        let (stream, continuation) = AsyncStream<TraitEvent>.makeStream()
-        let path = Self.windowPath(app)
-        let id = try await connection.subscribe(
-            sender: Self.busName, matching: "path='\(path)',interface='\(Self.windowInterface)'"
-        ) { signal in
-            guard signal.path == path, signal.interface == Self.windowInterface else { return }
-            continuation.yield(TraitEvent(signal))
+        guard reply.count == 1, case .variant(let value) = reply[0] else {
+            throw DBusError.invalidArgs("Get replied '\(reply.map(\.signature).joined())'; expected 'v'")
         }
-        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        return stream
+        return value.unwrapped
     }
 
-    /// The transition signals of one app's window, as an async sequence.
-    public func transitions(of app: String) async throws -> AsyncFilterSequence<AsyncStream<TraitEvent>> {
-        try await events().filter { $0.app == app && $0.transitionID != nil }
-    }
-
-    func display(_ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
+    private func read<Value>(_ property: PropertyDeclaration<Value>, path: String, interface: String) async throws -> Value {
+        let value = try await rawProperty(property.name, path: path, interface: interface)
         do {
-            return try await connection.call(
-                destination: Self.busName, path: Self.rootPath, interface: Self.displayInterface, member: member,
-                arguments)
+            return try property.value.decode(value)
+        } catch let error as DBusError {
+            throw DBusError(error.name, "\(property.name): \(error.message)")
+        }
+    }
+
+    // MARK: Calls
+
+    /// Calls a method of the display through its declaration.
+    @discardableResult
+    func call<Input, Output>(_ method: MethodDeclaration<Input, Output>, _ input: Input) async throws -> Output {
+        try await call(method, input, path: Self.rootPath, interface: Self.displayInterface)
+    }
+
+    /// Calls a method of `app`'s window through its declaration.
+    @discardableResult
+    func call<Input, Output>(_ method: MethodDeclaration<Input, Output>, _ input: Input, window app: String) async throws
+        -> Output
+    {
+        try await call(method, input, path: Layout1.windowPath(app), interface: Self.windowInterface)
+    }
+
+    private func call<Input, Output>(
+        _ method: MethodDeclaration<Input, Output>, _ input: Input, path: String, interface: String
+    ) async throws -> Output {
+        let arguments = method.arguments(input)
+        let reply = try await reach { [connection] in
+            try await connection.call(
+                destination: Self.busName, path: path, interface: interface, member: method.name, arguments)
+        }
+        return try method.reply(reply)
+    }
+
+    /// Runs a call; a daemon that is not on the bus is said so, by name.
+    private func reach(_ call: () async throws -> [DBusValue]) async throws -> [DBusValue] {
+        do {
+            return try await call()
         } catch let error as DBusError where error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
             || error.name == "org.freedesktop.DBus.Error.NameHasNoOwner"
         {

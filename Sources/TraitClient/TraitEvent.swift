@@ -1,86 +1,232 @@
 import DBus
 import TraitProtocol
 
-/// A signal from the daemon, with the window it concerns and its arguments read.
-public struct TraitEvent: Sendable, CustomStringConvertible {
-    /// The unique name of the connection that sent it (the daemon's).
-    public let sender: String?
-    public let path: String
-    public let interface: String
-    public let member: String
-    public let arguments: [DBusValue]
+/// A signal from the daemon, decoded: one case for each signal of the contract, its arguments in the model's
+/// types.
+///
+/// A window's transition comes in UIKit's order: ``willTransitionToTraitCollection(app:transition:traits:)``
+/// (when the traits change), ``viewWillTransitionToSize(app:transition:size:context:)``, the display's and the
+/// window's ``displayChanged(_:)`` and ``windowChanged(app:_:)``, ``traitCollectionDidChange(app:transition:previous:)``,
+/// ``viewSafeAreaInsetsDidChange(app:transition:insets:)``, and ``transitionCompleted(app:transition:outcome:)``,
+/// exactly once per transition. A signal whose arguments do not have the shape the contract declares is
+/// ``unrecognized(_:)``, with what was wrong: it is shown, never dropped in silence.
+public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The window's traits are about to change to `traits`.
+    case willTransitionToTraitCollection(app: String, transition: UInt64, traits: TraitCollection)
+    /// The window's size is about to change to `size` (or the device turns: a half turn keeps the size).
+    case viewWillTransitionToSize(app: String, transition: UInt64, size: Size, context: SizeTransitionContext)
+    /// The window's traits changed; its properties hold the new ones, `previous` are the old.
+    case traitCollectionDidChange(app: String, transition: UInt64, previous: TraitCollection)
+    /// The window's safe area changed.
+    case viewSafeAreaInsetsDidChange(app: String, transition: UInt64, insets: EdgeInsets)
+    /// The transition is over: who reported, who missed its deadline, who failed to lay out.
+    case transitionCompleted(app: String, transition: UInt64, outcome: TransitionOutcome)
+    /// The app is about to become inactive (`WillResignActive`).
+    case willResignActive(app: String)
+    /// The app became active (`DidBecomeActive`).
+    case didBecomeActive(app: String)
+    /// The app left the screen (`DidEnterBackground`).
+    case didEnterBackground(app: String)
+    /// The app is coming back on screen (`WillEnterForeground`).
+    case willEnterForeground(app: String)
+    /// Properties of the display changed (`PropertiesChanged` on `/org/traitd/Layout1`).
+    case displayChanged(PropertyChanges)
+    /// Properties of an app's window changed.
+    case windowChanged(app: String, PropertyChanges)
+    /// A window appeared (`InterfacesAdded`), with all its properties.
+    case windowOpened(WindowSnapshot)
+    /// A window went (`InterfacesRemoved`).
+    case windowClosed(app: String)
+    /// A signal from the daemon that this client cannot read.
+    case unrecognized(UnrecognizedSignal)
 
-    init(_ signal: Connection.Signal) {
-        sender = signal.sender
-        path = signal.path
-        interface = signal.interface
-        member = signal.member
-        arguments = signal.arguments
-    }
-
-    /// The app whose window sent it, nil for the display.
-    public var app: String? { Self.app(path: path) }
-
-    /// The app whose window has this object path; nil for other paths.
-    public static func app(path: String) -> String? { Layout1.app(path: path) }
-
-    /// The transition id of a transition signal.
-    public var transitionID: UInt64? {
-        guard interface == TraitClient.windowInterface, case .uint64(let id)? = arguments.first else { return nil }
-        return id
-    }
-
-    /// One readable line, as `traitctl watch` prints it.
-    public var description: String {
-        let source = app ?? (path == TraitClient.rootPath ? "display" : path)
-        let id = transitionID.map { " #\($0)" } ?? ""
-        return "\(source) \(member)\(id)\(details.isEmpty ? "" : " " + details)"
-    }
-
-    private var details: String {
-        switch member {
-        case "WillTransitionToTraitCollection", "TraitCollectionDidChange":
-            let traits = arguments.count > 1 ? arguments[1].dictionary ?? [:] : [:]
-            let label = member == "TraitCollectionDidChange" ? "previous " : ""
-            return label + "horizontal=\(traits["horizontalSizeClass"]?.string ?? "?") vertical=\(traits["verticalSizeClass"]?.string ?? "?")"
-        case "ViewWillTransitionToSize":
-            guard arguments.count == 4, let w = arguments[1].double, let h = arguments[2].double else { return "" }
-            let context = arguments[3].dictionary ?? [:]
-            return "\(format(w))x\(format(h)) reason=\(context["reason"]?.string ?? "?") "
-                + "orientation=\(context["orientation"]?.string ?? "?") duration=\(format(context["duration"]?.double ?? 0))s"
-        case "ViewSafeAreaInsetsDidChange":
-            guard arguments.count == 2, let insets = arguments[1].doubles, insets.count == 4 else { return "" }
-            return "top=\(format(insets[0])) left=\(format(insets[1])) bottom=\(format(insets[2])) right=\(format(insets[3]))"
-        case "TransitionCompleted":
-            let lists = arguments.dropFirst().map { "[" + ($0.strings ?? []).joined(separator: ",") + "]" }
-            return lists.count == 3 ? "reported=\(lists[0]) missed=\(lists[1]) failed=\(lists[2])" : ""
-        case "PropertiesChanged":
-            let changed = arguments.count > 1 ? arguments[1].dictionary ?? [:] : [:]
-            return changed.keys.sorted().map { "\($0)=\(render(changed[$0]!))" }.joined(separator: " ")
-        case "InterfacesAdded", "InterfacesRemoved":
-            return arguments.first?.string.map { path in Layout1.app(path: path).map { "window " + $0 } ?? path } ?? ""
-        default:
-            return arguments.map(render).joined(separator: " ")
+    /// The app whose window the event concerns; nil for the display.
+    public var app: String? {
+        switch self {
+        case .willTransitionToTraitCollection(let app, _, _), .viewWillTransitionToSize(let app, _, _, _),
+            .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
+            .transitionCompleted(let app, _, _), .willResignActive(let app), .didBecomeActive(let app),
+            .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
+            .windowClosed(let app):
+            return app
+        case .windowOpened(let window): return window.app
+        case .displayChanged: return nil
+        case .unrecognized(let signal): return Layout1.app(path: signal.path)
         }
     }
 
-    private func render(_ value: DBusValue) -> String {
-        switch value.unwrapped {
-        case .string(let s), .objectPath(let s): return s
-        case .double(let d): return format(d)
-        case .uint64(let n): return String(n)
-        case .boolean(let b): return String(b)
-        case .structure(let fields): return "(" + fields.map(render).joined(separator: ",") + ")"
-        case .array(_, let items):
-            if let dict = value.unwrapped.dictionary {
-                return "{" + dict.keys.sorted().map { "\($0)=\(render(dict[$0]!))" }.joined(separator: ",") + "}"
+    /// The transition a transition signal belongs to; nil for the others.
+    public var transition: UInt64? {
+        switch self {
+        case .willTransitionToTraitCollection(_, let id, _), .viewWillTransitionToSize(_, let id, _, _),
+            .traitCollectionDidChange(_, let id, _), .viewSafeAreaInsetsDidChange(_, let id, _),
+            .transitionCompleted(_, let id, _):
+            return id
+        default: return nil
+        }
+    }
+
+    /// The D-Bus member of the signal (`ViewWillTransitionToSize`, `PropertiesChanged`, ...).
+    public var member: String {
+        typealias W = Layout1.Window
+        switch self {
+        case .willTransitionToTraitCollection: return W.willTransitionToTraitCollection.name
+        case .viewWillTransitionToSize: return W.viewWillTransitionToSize.name
+        case .traitCollectionDidChange: return W.traitCollectionDidChange.name
+        case .viewSafeAreaInsetsDidChange: return W.viewSafeAreaInsetsDidChange.name
+        case .transitionCompleted: return W.transitionCompleted.name
+        case .willResignActive: return W.willResignActive.name
+        case .didBecomeActive: return W.didBecomeActive.name
+        case .didEnterBackground: return W.didEnterBackground.name
+        case .willEnterForeground: return W.willEnterForeground.name
+        case .displayChanged, .windowChanged: return "PropertiesChanged"
+        case .windowOpened: return "InterfacesAdded"
+        case .windowClosed: return "InterfacesRemoved"
+        case .unrecognized(let signal): return signal.member
+        }
+    }
+
+    /// One readable line, as `traitctl watch` prints it.
+    public var description: String { EventText.line(self) }
+}
+
+/// How a transition ended, from `TransitionCompleted`: each adapter registered when it began is in one list.
+public struct TransitionOutcome: Sendable, Equatable {
+    public var reported: [String]
+    /// Adapters that did not report by the deadline (or left the bus first).
+    public var missed: [String]
+    /// Adapters that reported a failed layout.
+    public var failed: [String]
+
+    public init(reported: [String], missed: [String], failed: [String]) {
+        self.reported = reported
+        self.missed = missed
+        self.failed = failed
+    }
+}
+
+/// A signal from the daemon that does not have the shape the contract declares.
+public struct UnrecognizedSignal: Sendable, Equatable {
+    public var path: String
+    public var interface: String
+    public var member: String
+    /// What was wrong, for a person.
+    public var problem: String
+}
+
+/// The properties a `PropertiesChanged` carried, checked against the contract's declarations when the signal
+/// arrived: ask for one by its declaration, typed (`changes[Layout1.Display.orientation]`).
+public struct PropertyChanges: Sendable, Equatable {
+    /// The changed properties as they came, variants unwrapped.
+    public let values: [String: DBusValue]
+
+    /// The names of the changed properties, sorted.
+    public var names: [String] { values.keys.sorted() }
+
+    /// The new value of `property`, or nil when it did not change. Its type was checked on arrival.
+    public subscript<Value>(_ property: PropertyDeclaration<Value>) -> Value? {
+        values[property.name].flatMap { try? property.value.decode($0) }
+    }
+
+    /// Checks every property the contract declares for `interface` (others are let through: a newer daemon
+    /// may add some).
+    init(_ values: [String: DBusValue], checkedBy properties: [AnyPropertyDeclaration]) throws {
+        for property in properties {
+            if let value = values[property.name] { try property.check(value) }
+        }
+        self.values = values
+    }
+}
+
+// MARK: - Decoding
+
+extension TraitEvent {
+    /// The event a signal from the daemon carries; a signal of another shape is ``unrecognized(_:)``.
+    public init(_ signal: Connection.Signal) {
+        do {
+            self = try Self.decode(signal)
+        } catch let error as DBusError {
+            self = .unrecognized(UnrecognizedSignal(
+                path: signal.path, interface: signal.interface, member: signal.member, problem: error.message))
+        } catch {
+            self = .unrecognized(UnrecognizedSignal(
+                path: signal.path, interface: signal.interface, member: signal.member, problem: "\(error)"))
+        }
+    }
+
+    private static func decode(_ signal: Connection.Signal) throws -> TraitEvent {
+        typealias W = Layout1.Window
+        let args = signal.arguments
+        switch (signal.interface, signal.member) {
+        case (Layout1.windowInterface, let member):
+            guard let app = Layout1.app(path: signal.path) else { throw DBusError.invalidArgs("not a window's path") }
+            switch member {
+            case W.willTransitionToTraitCollection.name:
+                let (id, traits) = try W.willTransitionToTraitCollection.decode(args)
+                return .willTransitionToTraitCollection(app: app, transition: id, traits: traits)
+            case W.viewWillTransitionToSize.name:
+                let (id, width, height, context) = try W.viewWillTransitionToSize.decode(args)
+                return .viewWillTransitionToSize(
+                    app: app, transition: id, size: Size(width: width, height: height), context: context)
+            case W.traitCollectionDidChange.name:
+                let (id, previous) = try W.traitCollectionDidChange.decode(args)
+                return .traitCollectionDidChange(app: app, transition: id, previous: previous)
+            case W.viewSafeAreaInsetsDidChange.name:
+                let (id, insets) = try W.viewSafeAreaInsetsDidChange.decode(args)
+                return .viewSafeAreaInsetsDidChange(app: app, transition: id, insets: insets)
+            case W.transitionCompleted.name:
+                let (id, reported, missed, failed) = try W.transitionCompleted.decode(args)
+                return .transitionCompleted(
+                    app: app, transition: id, outcome: TransitionOutcome(reported: reported, missed: missed, failed: failed))
+            case W.willResignActive.name:
+                try W.willResignActive.decode(args)
+                return .willResignActive(app: app)
+            case W.didBecomeActive.name:
+                try W.didBecomeActive.decode(args)
+                return .didBecomeActive(app: app)
+            case W.didEnterBackground.name:
+                try W.didEnterBackground.decode(args)
+                return .didEnterBackground(app: app)
+            case W.willEnterForeground.name:
+                try W.willEnterForeground.decode(args)
+                return .willEnterForeground(app: app)
+            default:
+                throw DBusError.invalidArgs("no such signal in the contract")
             }
-            return "[" + items.map(render).joined(separator: ",") + "]"
-        default: return "\(value)"
+        case (Standard.properties, "PropertiesChanged"):
+            let (interface, changed, _) = try Standard.propertiesChanged.decode(args)
+            if signal.path == Layout1.rootPath, interface == Layout1.displayInterface {
+                return .displayChanged(try PropertyChanges(changed, checkedBy: Layout1.Display.properties))
+            }
+            guard let app = Layout1.app(path: signal.path), interface == Layout1.windowInterface else {
+                throw DBusError.invalidArgs("properties of \(interface) at \(signal.path) are not in the contract")
+            }
+            return .windowChanged(app: app, try PropertyChanges(changed, checkedBy: Layout1.Window.properties))
+        case (Standard.objectManager, "InterfacesAdded"):
+            let (path, interfaces) = try Standard.interfacesAdded.decode(args)
+            guard Layout1.app(path: path) != nil, let properties = interfaces.dictionary?[Layout1.windowInterface]?.dictionary else {
+                throw DBusError.invalidArgs("\(path) is not a window with \(Layout1.windowInterface)")
+            }
+            return .windowOpened(try WindowSnapshot(path: path, properties: properties))
+        case (Standard.objectManager, "InterfacesRemoved"):
+            let (path, _) = try Standard.interfacesRemoved.decode(args)
+            guard let app = Layout1.app(path: path) else { throw DBusError.invalidArgs("\(path) is not a window") }
+            return .windowClosed(app: app)
+        default:
+            throw DBusError.invalidArgs("no such signal in the contract")
         }
     }
 }
 
-func format(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+/// The standard interfaces' signals the daemon sends, declared as the D-Bus specification has them.
+private enum Standard {
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let objectManager = "org.freedesktop.DBus.ObjectManager"
+    static let propertiesChanged = Declare.signal(
+        "PropertiesChanged", .string("interface_name"), .vardict("changed_properties"),
+        .strings("invalidated_properties"), doc: "")
+    static let interfacesAdded = Declare.signal(
+        "InterfacesAdded", .objectPath("object_path"), .value("interfaces_and_properties", "a{sa{sv}}"), doc: "")
+    static let interfacesRemoved = Declare.signal(
+        "InterfacesRemoved", .objectPath("object_path"), .strings("interfaces"), doc: "")
 }

@@ -1,10 +1,13 @@
 /// A multitasking arrangement, named by the primary app's share of the screen.
-public enum Arrangement: String, Sendable, CaseIterable, Codable {
+public enum Arrangement: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case full
     case splitTwoThirds = "split-two-thirds"
     case splitHalf = "split-half"
     case splitOneThird = "split-one-third"
     case slideOver = "slide-over"
+
+    /// The name on the bus and in config files, also in text and logs.
+    public var description: String { rawValue }
 
     /// Split View arrangements show two apps side by side with a divider.
     public var isSplit: Bool { primaryShare != nil && self != .full }

@@ -1,9 +1,12 @@
 /// The simulated device's orientation. Not a trait (as in UIKit): it travels in each transition's context.
-public enum Orientation: String, Sendable, CaseIterable, Codable {
+public enum Orientation: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case portrait
     case portraitUpsideDown = "portrait-upside-down"
     case landscapeLeft = "landscape-left"
     case landscapeRight = "landscape-right"
+
+    /// The name on the bus and in config files, also in text and logs.
+    public var description: String { rawValue }
 
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 

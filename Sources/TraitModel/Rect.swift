@@ -16,6 +16,9 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var size: Size { Size(width: width, height: height) }
 
+    /// x, y, width, height: the order of the bus (`(dddd)`) and of scripts' JSON.
+    public var values: [Double] { [x, y, width, height] }
+
     public var description: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
 }
 

@@ -1,5 +1,5 @@
 /// The part an app window plays on the display.
-public enum Role: String, Sendable, CaseIterable, Codable {
+public enum Role: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Full screen, or the left side of a split.
     case primary
     /// The right side of a split (or, with `full`, the app waiting in the background).
@@ -9,12 +9,18 @@ public enum Role: String, Sendable, CaseIterable, Codable {
     /// A floating Picture-in-Picture window.
     case pip
 
+    /// The name on the bus and in config files, also in text and logs.
+    public var description: String { rawValue }
+
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// An app's lifecycle state, as `UIApplication.State`.
-public enum AppState: String, Sendable, CaseIterable, Codable {
+public enum AppState: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case active
     case inactive
     case background
+
+    /// The name on the bus and in config files, also in text and logs.
+    public var description: String { rawValue }
 }

@@ -67,6 +67,11 @@ extension Layout1 {
         public static let backgroundApps = Declare.property(
             .strings("BackgroundApps"), doc: "Apps the divider dismissed, oldest first (at most 8); OpenApp brings one back.")
 
+        /// Every property, in the order of the XML.
+        public static let properties: [AnyPropertyDeclaration] = [
+            device.erased, orientation.erased, screenSize.erased, scale.erased, arrangement.erased, windows.erased, serial.erased, dividerPosition.erased, dragging.erased, backgroundApps.erased,
+        ]
+
         public static let interface = InterfaceDescription(
             name: displayInterface,
             methods: [
@@ -75,11 +80,7 @@ extension Layout1 {
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,
                 unregisterAdapter.description, listAdapters.description, getRestorationState.description,
             ],
-            properties: [
-                device.description, orientation.description, screenSize.description, scale.description,
-                arrangement.description, windows.description, serial.description, dividerPosition.description,
-                dragging.description, backgroundApps.description,
-            ],
+            properties: properties.map(\.description),
             doc: "The simulated display: its device, orientation and multitasking arrangement, and the adapters' registrations.")
     }
 }

@@ -18,13 +18,13 @@ extension Layout1 {
         // MARK: Signals
 
         public static let willTransitionToTraitCollection = Declare.signal(
-            "WillTransitionToTraitCollection", .uint64("transition"), .vardict("new_traits"),
+            "WillTransitionToTraitCollection", .uint64("transition"), .traits("new_traits"),
             doc: "The window's traits are about to change (first, and only when they change).")
         public static let viewWillTransitionToSize = Declare.signal(
-            "ViewWillTransitionToSize", .uint64("transition"), .double("width"), .double("height"), .vardict("context"),
+            "ViewWillTransitionToSize", .uint64("transition"), .double("width"), .double("height"), .sizeContext("context"),
             doc: "The window's size is about to change, or the device turns (a half turn too, with the size unchanged); the context holds duration, reason, orientation, frame, safeAreaInsets, snapshot and screenSize.")
         public static let traitCollectionDidChange = Declare.signal(
-            "TraitCollectionDidChange", .uint64("transition"), .vardict("previous_traits"),
+            "TraitCollectionDidChange", .uint64("transition"), .traits("previous_traits"),
             doc: "The properties hold the new traits; the argument has the previous ones.")
         public static let viewSafeAreaInsetsDidChange = Declare.signal(
             "ViewSafeAreaInsetsDidChange", .uint64("transition"), .insets("insets"),
@@ -48,19 +48,24 @@ extension Layout1 {
         public static let verticalSizeClass = Declare.property(
             .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
         public static let traits = Declare.property(
-            .vardict("Traits"), doc: "horizontalSizeClass, verticalSizeClass, idiom and displayScale.")
+            .traits("Traits"), doc: "horizontalSizeClass, verticalSizeClass, idiom and displayScale.")
         public static let state = Declare.property(
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
             .insets("SafeAreaInsets"), doc: "top, left, bottom and right in points, inside the frame.")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
-            .value("Layouts", "a{sa{s(dddd)}}"),
+            .layouts("Layouts"),
             doc: "adapter, element and frame (window coordinates): each adapter's latest accepted report.")
         public static let layoutExtras = Declare.property(
-            .value("LayoutExtras", "a{sa{sv}}"), doc: "The extras of each adapter's latest report (error for a failed layout).")
+            .layoutExtras("LayoutExtras"), doc: "The extras of each adapter's latest report (error for a failed layout).")
         public static let restorationState = Declare.property(
             .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
+
+        /// Every property, in the order of the XML.
+        public static let properties: [AnyPropertyDeclaration] = [
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, adapters.erased, layouts.erased, layoutExtras.erased, restorationState.erased,
+        ]
 
         public static let interface = InterfaceDescription(
             name: windowInterface,
@@ -71,11 +76,7 @@ extension Layout1 {
                 transitionCompleted.description, willResignActive.description, didBecomeActive.description,
                 didEnterBackground.description, willEnterForeground.description,
             ],
-            properties: [
-                app.description, role.description, frame.description, horizontalSizeClass.description,
-                verticalSizeClass.description, traits.description, state.description, safeAreaInsets.description,
-                adapters.description, layouts.description, layoutExtras.description, restorationState.description,
-            ],
+            properties: properties.map(\.description),
             doc: "One app's window: its frame and traits, the transition signals in UIKit's order, and its adapters' layouts.")
     }
 }

@@ -2,83 +2,47 @@ import DBus
 import TraitProtocol
 import TraitModel
 
-/// How model values look on the bus.
+/// How model values look on the bus: the model's values put through the contract's declarations
+/// (`Layout1.Display`, `Layout1.Window`), which a client decodes with the same parameters.
 enum Encoding {
-    static func frame(_ r: Rect) -> DBusValue { .doubles([r.x, r.y, r.width, r.height]) }
+    private typealias Display = Layout1.Display
+    private typealias Window = Layout1.Window
 
-    /// Safe-area insets as `(dddd)`: top, left, bottom, right.
-    static func insets(_ e: EdgeInsets) -> DBusValue { .doubles(e.values) }
+    static func frame(_ r: Rect) -> DBusValue { Window.frame.value.encode(r) }
 
-    static func size(_ s: Size) -> DBusValue { .doubles([s.width, s.height]) }
-
-    /// A trait collection as `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d.
-    static func traits(_ t: TraitCollection) -> [String: DBusValue] {
-        [
-            "horizontalSizeClass": .string(t.horizontalSizeClass.rawValue),
-            "verticalSizeClass": .string(t.verticalSizeClass.rawValue),
-            "idiom": .string(t.idiom.rawValue),
-            "displayScale": .double(t.displayScale),
-        ]
-    }
-
-    /// `ViewWillTransitionToSize`'s context: `duration` d, `reason` s, `orientation` s, `frame` (dddd),
-    /// `safeAreaInsets` (dddd), `snapshot` b, and `screenSize` (dd), the screen in the new orientation (it
-    /// arrives before the display's PropertiesChanged, so an adapter can tell a window narrower than the screen
-    /// from this signal alone).
-    static func context(_ c: TransitionContext, window: WindowGeometry, screen: DBusValue?) -> [String: DBusValue] {
-        var fields: [String: DBusValue] = [
-            "duration": .double(c.duration),
-            "reason": .string(c.reason.rawValue),
-            "orientation": .string(c.orientation.rawValue),
-            "frame": Encoding.frame(window.frame),
-            "safeAreaInsets": insets(window.safeArea),
-            "snapshot": .boolean(c.reason == .snapshot),
-        ]
-        if let screen { fields["screenSize"] = screen }
-        return fields
+    /// `ViewWillTransitionToSize`'s context; `screen` is the screen in the new orientation, sent with the
+    /// "will" half of a transition (it arrives before the display's PropertiesChanged).
+    static func context(_ c: TransitionContext, window: WindowGeometry, screen: Size?) -> SizeTransitionContext {
+        SizeTransitionContext(
+            duration: c.duration, reason: c.reason, orientation: c.orientation, frame: window.frame,
+            safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen)
     }
 
     static func windowProperties(app: String, _ w: WindowGeometry) -> [String: DBusValue] {
-        [
-            "App": .string(app),
-            "Role": .string(w.role.rawValue),
-            "Frame": frame(w.frame),
-            "HorizontalSizeClass": .string(w.traits.horizontalSizeClass.rawValue),
-            "VerticalSizeClass": .string(w.traits.verticalSizeClass.rawValue),
-            "Traits": .vardict(traits(w.traits)),
-            "State": .string(w.state.rawValue),
-            "SafeAreaInsets": insets(w.safeArea),
-        ]
+        Dictionary(uniqueKeysWithValues: [
+            Window.app.entry(app), Window.role.entry(w.role), Window.frame.entry(w.frame),
+            Window.horizontalSizeClass.entry(w.traits.horizontalSizeClass),
+            Window.verticalSizeClass.entry(w.traits.verticalSizeClass), Window.traits.entry(w.traits),
+            Window.state.entry(w.state), Window.safeAreaInsets.entry(w.safeArea),
+        ])
     }
 
     /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
-    static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue {
-        .array(element: "{sa{s(dddd)}}", frames.keys.sorted().map { adapter in
-            let elements = frames[adapter]!
-            return .dictEntry(.string(adapter), .array(element: "{s(dddd)}", elements.keys.sorted().map {
-                .dictEntry(.string($0), frame(elements[$0]!))
-            }))
-        })
-    }
+    static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue { Window.layouts.value.encode(frames) }
 
     /// `LayoutExtras`: adapter -> extras, as `a{sa{sv}}`, sorted.
     static func layoutExtras(_ extras: [String: [String: DBusValue]]) -> DBusValue {
-        .array(element: "{sa{sv}}", extras.keys.sorted().map { .dictEntry(.string($0), .vardict(extras[$0]!)) })
+        Window.layoutExtras.value.encode(extras)
     }
 
     static func displayProperties(_ sim: Simulation) -> [String: DBusValue] {
-        [
-            "Device": .string(sim.state.device),
-            "Orientation": .string(sim.state.orientation.rawValue),
-            "ScreenSize": size(sim.geometry.screen),
-            "Scale": .double(sim.profile.scale),
-            "Arrangement": .string(sim.state.arrangement.rawValue),
-            "Windows": .objectPaths(sim.appNames.map(Layout1.windowPath)),
-            "Serial": .uint64(sim.serial),
-            "DividerPosition": .double(sim.dividerPosition),
-            "Dragging": .boolean(sim.drag != nil),
-            "BackgroundApps": .strings(sim.state.background),
-        ]
+        Dictionary(uniqueKeysWithValues: [
+            Display.device.entry(sim.state.device), Display.orientation.entry(sim.state.orientation),
+            Display.screenSize.entry(sim.geometry.screen), Display.scale.entry(sim.profile.scale),
+            Display.arrangement.entry(sim.state.arrangement), Display.windows.entry(sim.appNames.map(Layout1.windowPath)),
+            Display.serial.entry(sim.serial), Display.dividerPosition.entry(sim.dividerPosition),
+            Display.dragging.entry(sim.drag != nil), Display.backgroundApps.entry(sim.state.background),
+        ])
     }
 
     /// The property names that a change of these display properties touches.

@@ -69,11 +69,12 @@ final class TransitionCoordinator {
         }
         // 2. The "will" half of every transition.
         var ids: [String: UInt64] = [:]
+        let screen = displayProperties[Layout1.Display.screenSize.name].flatMap { try? Layout1.Display.screenSize.value.decode($0) }
         for change in plan.transitions {
             let id = begin(change.app)
             ids[change.app] = id
             for step in change.steps.prefix(while: { $0 != .updateProperties }) {
-                emit(step, change, id, screen: displayProperties["ScreenSize"])
+                emit(step, change, id, screen: screen)
             }
         }
         // 3. The new values.
@@ -166,16 +167,16 @@ final class TransitionCoordinator {
         logger.debug("transition \(transition.id) of \(app) completed: reported \(reported), missed \(missed), failed \(failed)")
     }
 
-    private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: DBusValue?) {
+    private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?) {
         switch step {
         case .willTransitionToTraits(let traits):
-            signal(change.app, Window.willTransitionToTraitCollection, (id, Encoding.traits(traits)))
+            signal(change.app, Window.willTransitionToTraitCollection, (id, traits))
         case .viewWillTransitionToSize(let size):
             signal(change.app, Window.viewWillTransitionToSize, (
                 id, size.width, size.height, Encoding.context(change.context, window: change.after!, screen: screen)
             ))
         case .traitCollectionDidChange(let previous):
-            signal(change.app, Window.traitCollectionDidChange, (id, Encoding.traits(previous)))
+            signal(change.app, Window.traitCollectionDidChange, (id, previous))
         case .safeAreaInsetsDidChange(let insets):
             signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets))
         case .updateProperties, .complete:

@@ -26,8 +26,8 @@ struct Set: AsyncParsableCommand {
                 try await wait.around(client) {
                     switch property {
                     case .device: try await client.setDevice(value)
-                    case .orientation: try await client.rotate(to: value)
-                    case .arrangement: try await client.setArrangement(value)
+                    case .orientation: try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
+                    case .arrangement: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
                     }
                 }
             }
@@ -46,6 +46,8 @@ struct Open: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
+                // Checked here as the daemon checks them, with its messages, before anything is sent.
+                let (app, role) = try Layout1.Display.openApp.input([.string(app), .string(role)])
                 try await wait.around(client) { print(try await client.openApp(app, role: role)) }
             }
         }

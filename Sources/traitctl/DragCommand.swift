@@ -37,7 +37,7 @@ struct Drag: AsyncParsableCommand {
                 let state = try await client.state()
                 print("divider \(state.dividerPosition.compact) \(state.dragging ? "dragging" : "released"), "
                       + "arrangement \(state.arrangement), "
-                      + state.windows.map { "\($0.app) \(($0.frame.count == 4 ? $0.frame[2] : 0).compact)pt \($0.state)" }
+                      + state.windows.map { "\($0.app) \($0.frame.width.compact)pt \($0.state.rawValue)" }
                       .joined(separator: ", "))
             }
         }

@@ -19,9 +19,9 @@ struct Get: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let value = try await options.withClient { client in
-                guard let app else { return try await client.property(property) }
+                guard let app else { return try await client.rawProperty(property) }
                 do {
-                    return try await client.property(property, path: TraitClient.windowPath(app), interface: TraitClient.windowInterface)
+                    return try await client.rawProperty(property, path: TraitClient.windowPath(app), interface: TraitClient.windowInterface)
                 } catch let error as DBusError where error.name == DBusError.unknownObjectName {
                     throw DBusError(error.name, "\(app) has no window (traitctl status lists the apps on screen)")
                 }

@@ -56,12 +56,12 @@ struct ScreenPicture {
         let window: Rect
         /// The windows drawn over this one.
         let covered: [Rect]
-        let frame: [Double]
+        let frame: Rect
         let app: String
     }
 
     var picture: Picture {
-        let screenW = state.screenSize.first ?? 0, screenH = state.screenSize.count > 1 ? state.screenSize[1] : 0
+        let screenW = state.screenSize.width, screenH = state.screenSize.height
         var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel)
         p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.arrangement) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)",
                size: 15, bold: true)
@@ -73,17 +73,17 @@ struct ScreenPicture {
         // Every window and its frames first, so that the labels placed after them avoid every caption.
         // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
         // stays off the windows drawn after its own.
-        let onScreen = state.windows.filter { $0.state != "background" && $0.frame.count == 4 }
-        let split = onScreen.filter { $0.role == "primary" || $0.role == "secondary" }
+        let onScreen = state.windows.filter { $0.state != .background }
+        let split = onScreen.filter { $0.role == .primary || $0.role == .secondary }
         let order = split + onScreen.filter { !split.contains($0) }
-        let frames = order.map { Rect(x: ox + $0.frame[0], y: oy + $0.frame[1], width: $0.frame[2], height: $0.frame[3]) }
+        let frames = order.map { Rect(x: ox + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
         var pending: [Pending] = []
         func drawWindow(_ index: Int) {
             pending += draw(order[index], into: &p, bounds: frames[index], covered: Array(frames[(index + 1)...]))
         }
         split.indices.forEach(drawWindow)
-        if let secondary = split.first(where: { $0.role == "secondary" }), state.dividerPosition > 0 {
-            let gap = max(2, secondary.frame[0] - state.dividerPosition)
+        if let secondary = split.first(where: { $0.role == .secondary }), state.dividerPosition > 0 {
+            let gap = max(2, secondary.frame.x - state.dividerPosition)
             p.group("divider at \(state.dividerPosition.svg)\(state.dragging ? " (dragging)" : "")") { p in
                 p.rect(ox + state.dividerPosition, oy, gap, screenH, fill: state.dragging ? "#ff9500" : "#3a3a3c")
             }
@@ -98,7 +98,7 @@ struct ScreenPicture {
         let divider = state.dividerPosition > 0
             ? " · dark bar: the Split View divider at \(state.dividerPosition.svg) pt\(state.dragging ? " (orange: being dragged)" : "")" : ""
         legendLine("dashed green: each window's safe area\(divider) · coloured: each adapter's frames")
-        for window in state.windows where window.state == "background" {
+        for window in state.windows where window.state == .background {
             legendLine("\(window.app) (\(window.role), in the background): not on screen", color: "#666")
         }
         if !state.backgroundApps.isEmpty {
@@ -111,7 +111,7 @@ struct ScreenPicture {
                        avoiding: label.covered) != nil { continue }
             tag += 1
             let f = label.frame
-            let entry = "[\(tag)] \(label.text) in \(label.app): (\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg)"
+            let entry = "[\(tag)] \(label.text) in \(label.app): (\(f.x.svg), \(f.y.svg)) \(f.width.svg)×\(f.height.svg)"
             // The tag where it fits; where even it does not, the entry's coordinates find the frame.
             let tagCandidates = LabelCandidates.around(label.target, text: "\(tag)", size: 9, bold: true)
             p.label("\(tag)", size: 9, color: label.color, bold: true, candidates: tagCandidates, within: label.window,
@@ -127,20 +127,25 @@ struct ScreenPicture {
     private func draw(_ window: WindowSnapshot, into p: inout Picture, bounds: Rect, covered: [Rect]) -> [Pending] {
         let f = window.frame
         let (x, y) = (bounds.x, bounds.y)
-        let tint = ["primary": "#e8f0fe", "secondary": "#e9f7ef", "slide-over": "#fff4e5", "pip": "#fde8ef"][window.role] ?? "#eeeeee"
+        let tint: String = switch window.role {
+        case .primary: "#e8f0fe"
+        case .secondary: "#e9f7ef"
+        case .slideOver: "#fff4e5"
+        case .pip: "#fde8ef"
+        }
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
-        p.group("window \(window.app): \(window.role), frame \(f.map(\.svg).joined(separator: ",")), \(classes)") { p in
-            p.rect(x, y, f[2], f[3], fill: tint, stroke: "#555", strokeWidth: 1.5)
+        p.group("window \(window.app): \(window.role), frame \(f.x.svg),\(f.y.svg),\(f.width.svg),\(f.height.svg), \(classes)") { p in
+            p.rect(x, y, f.width, f.height, fill: tint, stroke: "#555", strokeWidth: 1.5)
             // The safe area (UIKit's safeAreaLayoutGuide): what the status bar, the sensor housing and the home
             // indicator leave of the window, dashed.
             let s = window.safeAreaInsets
-            if s.count == 4, s.contains(where: { $0 > 0 }) {
-                p.rect(x + s[1], y + s[0], f[2] - s[1] - s[3], f[3] - s[0] - s[2], stroke: "#34c759", strokeWidth: 1,
-                       dashed: true)
+            if s != .zero {
+                let safe = s.inset(f)
+                p.rect(x + s.left, y + s.top, safe.width, safe.height, stroke: "#34c759", strokeWidth: 1, dashed: true)
             }
             // The caption: inside the window where it fits (a picture-in-picture window is small).
             let title = "\(window.app) · \(window.role)"
-            let detail = "(\(f[0].svg), \(f[1].svg)) \(f[2].svg)×\(f[3].svg) · \(classes)"
+            let detail = "(\(f.x.svg), \(f.y.svg)) \(f.width.svg)×\(f.height.svg) · \(classes)"
             let canvas = Rect(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
             p.label(title, size: 14, color: "#222", bold: true,
                     candidates: [(x + 8, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
@@ -154,9 +159,8 @@ struct ScreenPicture {
             p.group("adapter \(adapter) of \(window.app)") { p in
                 for name in elements.keys.sorted() {
                     let e = elements[name]!
-                    guard e.count == 4 else { continue }
-                    p.rect(x + e[0], y + e[1], e[2], e[3], stroke: color, strokeWidth: 1.5, dash: Self.dashes[index % Self.dashes.count])
-                    let target = Rect(x: x + e[0], y: y + e[1], width: max(0, e[2]), height: max(0, e[3]))
+                    p.rect(x + e.x, y + e.y, e.width, e.height, stroke: color, strokeWidth: 1.5, dash: Self.dashes[index % Self.dashes.count])
+                    let target = Rect(x: x + e.x, y: y + e.y, width: max(0, e.width), height: max(0, e.height))
                     pending.append(Pending(text: "\(adapter): \(name)", color: color, target: target, window: bounds,
                                            covered: covered, frame: e, app: window.app))
                 }

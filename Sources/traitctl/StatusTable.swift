@@ -6,7 +6,7 @@ struct StatusTable {
     let text: String
 
     init(_ state: DisplaySnapshot) {
-        let size = state.screenSize.count == 2 ? "\(state.screenSize[0].compact) x \(state.screenSize[1].compact)" : "?"
+        let size = "\(state.screenSize.width.compact) x \(state.screenSize.height.compact)"
         var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(state.arrangement)  (serial \(state.serial))"]
         let divider = state.dividerPosition > 0 || state.dragging
             ? "divider at \(state.dividerPosition.compact) pt, \(state.dragging ? "being dragged" : "released")" : "no divider"
@@ -14,9 +14,9 @@ struct StatusTable {
         lines.append("\(divider); in the background: \(background)")
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
         let rows = state.windows.map { w -> [String] in
-            let f = w.frame.count == 4 ? "\(w.frame[0].compact), \(w.frame[1].compact), \(w.frame[2].compact) x \(w.frame[3].compact)" : "?"
-            let safe = w.safeAreaInsets.count == 4 ? w.safeAreaInsets.map(\.compact).joined(separator: ", ") : "?"
-            return [w.app, w.role, f, w.horizontalSizeClass, w.verticalSizeClass, w.state, safe]
+            let f = "\(w.frame.x.compact), \(w.frame.y.compact), \(w.frame.width.compact) x \(w.frame.height.compact)"
+            let safe = w.safeAreaInsets.values.map(\.compact).joined(separator: ", ")
+            return [w.app, w.role.rawValue, f, w.horizontalSizeClass.rawValue, w.verticalSizeClass.rawValue, w.state.rawValue, safe]
         }
         if rows.isEmpty {
             lines.append("no apps open")
@@ -37,5 +37,49 @@ extension String {
         var s = self
         while s.hasSuffix(" ") { s.removeLast() }
         return s
+    }
+}
+
+/// `traitctl status --json`: the state as scripts read it, its shape fixed (frames and insets as arrays of
+/// numbers, size classes beside the other traits), whatever the client's Swift types look like.
+struct StatusJSON: Encodable {
+    struct Window: Encodable {
+        let path: String
+        let app: String
+        let role: String
+        /// x, y, width, height.
+        let frame: [Double]
+        /// top, left, bottom, right.
+        let safeAreaInsets: [Double]
+        let horizontalSizeClass: String
+        let verticalSizeClass: String
+        let state: String
+        let idiom: String
+        let displayScale: Double
+        let adapters: [String]
+        let layouts: [String: [String: [Double]]]
+    }
+
+    let serial: UInt64
+    let device: String
+    let orientation: String
+    let screenSize: [Double]
+    let scale: Double
+    let arrangement: String
+    let dividerPosition: Double
+    let dragging: Bool
+    let backgroundApps: [String]
+    let windows: [Window]
+
+    init(_ s: DisplaySnapshot) {
+        (serial, device, orientation, scale, arrangement) = (s.serial, s.device, s.orientation.rawValue, s.scale, s.arrangement.rawValue)
+        screenSize = [s.screenSize.width, s.screenSize.height]
+        (dividerPosition, dragging, backgroundApps) = (s.dividerPosition, s.dragging, s.backgroundApps)
+        windows = s.windows.map { w in
+            Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
+                   horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,
+                   state: w.state.rawValue, idiom: w.idiom.rawValue, displayScale: w.displayScale, adapters: w.adapters,
+                   layouts: w.layouts.mapValues { $0.mapValues(\.values) })
+        }
     }
 }

@@ -92,7 +92,7 @@ struct Status: AsyncParsableCommand {
         try await reportingFailures {
             let state = try await options.withClient { try await $0.state() }
             if json {
-                print(try jsonText(state))
+                print(try jsonText(StatusJSON(state)))
             } else {
                 print(StatusTable(state).text, terminator: "")
             }

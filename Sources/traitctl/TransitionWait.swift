@@ -57,8 +57,9 @@ struct WaitOptions: ParsableArguments {
         for id in tracker.ours {
             let completion = tracker.completed[id]!
             print(completion.description)
-            let lists = completion.arguments.dropFirst().map { $0.strings ?? [] }
-            if lists.count == 3, !lists[1].isEmpty || !lists[2].isEmpty { settledCleanly = false }
+            if case .transitionCompleted(_, _, let outcome) = completion, !outcome.missed.isEmpty || !outcome.failed.isEmpty {
+                settledCleanly = false
+            }
         }
         if strict, !settledCleanly {
             FileHandle.standardError.write(Data("traitctl: an adapter missed or failed (--strict)\n".utf8))
@@ -67,10 +68,7 @@ struct WaitOptions: ParsableArguments {
     }
 
     private static func serial(_ client: TraitClient) async throws -> UInt64 {
-        guard case .uint64(let serial) = try await client.property("Serial") else {
-            throw Failure(message: "the daemon's Serial is not a uint64")
-        }
-        return serial
+        try await client.property(Layout1.Display.serial)
     }
 }
 
@@ -93,13 +91,11 @@ struct TransitionTracker {
 
     /// Takes one signal; returns whether the wait is over.
     mutating func take(_ event: TraitEvent) -> Bool {
-        if event.member == "TransitionCompleted", let id = event.transitionID {
+        if case .transitionCompleted(_, let id, _) = event {
             completed[id] = event
-        } else if let id = event.transitionID, seen.insert(id).inserted {
+        } else if let id = event.transition, seen.insert(id).inserted {
             announced.append(id)
-        } else if event.path == TraitClient.rootPath, event.member == "PropertiesChanged", event.arguments.count > 1,
-                  case .uint64(let serial)? = event.arguments[1].dictionary?["Serial"]?.unwrapped
-        {
+        } else if case .displayChanged(let changes) = event, let serial = changes[Layout1.Display.serial] {
             if serials.contains(serial) { ours += announced }
             announced = []
             if serial >= serials.upperBound { sawLastSerial = true }

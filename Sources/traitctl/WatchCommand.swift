@@ -19,11 +19,12 @@ struct Watch: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
-                let events = try await client.events()
+                // The signals as they came: --json shows the wire; the text line is the decoded event's.
+                let signals = try await client.signals()
                 FileHandle.standardError.write(Data("watching \(TraitClient.busName) on the \(client.bus) bus\n".utf8))
                 var seen = 0
-                for await event in events {
-                    print(json ? try Self.jsonObject(event) : "\(Self.timestamp()) \(event)")
+                for await signal in signals {
+                    print(json ? try Self.jsonObject(signal) : "\(Self.timestamp()) \(TraitEvent(signal))")
                     fflush(nil)  // one line at a time, also into a pipe
                     seen += 1
                     if let count, seen >= count { break }
@@ -33,20 +34,21 @@ struct Watch: AsyncParsableCommand {
     }
 
     /// One line of JSON for `event`, keys sorted.
-    static func jsonObject(_ event: TraitEvent) throws -> String {
+    static func jsonObject(_ signal: Connection.Signal) throws -> String {
+        let event = TraitEvent(signal)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let object: [String: Any] = [
             "timestamp": Double(now.tv_sec) + Double(now.tv_nsec / 1000) / 1e6,
             "type": "signal",
-            "sender": event.sender ?? NSNull(),
-            "path": event.path,
-            "interface": event.interface,
-            "member": event.member,
-            "app": event.app ?? NSNull(),
-            "transition": event.transitionID ?? NSNull(),
-            "signature": event.arguments.map(\.signature).joined(),
-            "arguments": event.arguments.map(Get.json),
+            "sender": signal.sender ?? NSNull(),
+            "path": signal.path,
+            "interface": signal.interface,
+            "member": signal.member,
+            "app": Layout1.app(path: signal.path) ?? NSNull(),
+            "transition": event.transition ?? NSNull(),
+            "signature": signal.arguments.map(\.signature).joined(),
+            "arguments": signal.arguments.map(Get.json),
         ]
         return try jsonLine(object)
     }

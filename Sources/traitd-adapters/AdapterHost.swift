@@ -47,7 +47,7 @@ actor AdapterHost {
             matching: "interface='\(Connection.busName)',member='NameOwnerChanged',arg0='\(daemon)'"
         ) { [weak self] signal in self?.assumeIsolated { $0.nameOwnerChanged(signal) } }
         try await connection.subscribe(sender: daemon, matching: "interface='\(TraitClient.windowInterface)'") {
-            [weak self] signal in self?.assumeIsolated { $0.received(signal) }
+            [weak self] signal in self?.assumeIsolated { $0.received(TraitEvent(signal)) }
         }
         // The display's signals reach the same handler (a handler gets every signal from its sender).
         try await connection.addMatch("type='signal',sender='\(daemon)',path='\(TraitClient.rootPath)'")
@@ -134,33 +134,26 @@ actor AdapterHost {
         }
     }
 
-    /// A signal from the daemon (the connection has checked that it comes from the name's owner).
-    private func received(_ signal: Connection.Signal) {
-        switch (signal.interface, signal.member) {
-        case (TraitClient.windowInterface, _):
-            guard let app = TraitEvent.app(path: signal.path) else { return }
-            if let id = windows[app]?.handle(signal.member, signal.arguments) {
-                report(app: app, transition: id)
-            }
-        case ("org.freedesktop.DBus.Properties", "PropertiesChanged") where signal.path == TraitClient.rootPath:
-            guard signal.arguments.count > 1, let changed = signal.arguments[1].dictionary else { return }
-            display.update(changed)
+    /// A signal from the daemon (the connection has checked that it comes from the name's owner), decoded.
+    private func received(_ event: TraitEvent) {
+        switch event {
+        case .displayChanged(let changes):
+            display.update(changes)
             for app in windows.keys {
                 windows[app]!.orientation = display.orientation
                 (windows[app]!.screenWidth, windows[app]!.screenHeight) = (display.screenWidth, display.screenHeight)
             }
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesAdded"):
-            guard signal.arguments.count == 2, let path = signal.arguments[0].string,
-                  let app = TraitEvent.app(path: path),
-                  let properties = signal.arguments[1].dictionary?[TraitClient.windowInterface]?.dictionary else { return }
-            guard let tracker = WindowTracker(properties: properties, display: display) else { return }
-            windows[app] = tracker
-            report(app: app, transition: 0)
-        case ("org.freedesktop.DBus.ObjectManager", "InterfacesRemoved"):
-            guard let path = signal.arguments.first?.string, let app = TraitEvent.app(path: path) else { return }
+        case .windowOpened(let window):
+            windows[window.app] = WindowTracker(window: window, display: display)
+            report(app: window.app, transition: 0)
+        case .windowClosed(let app):
             windows[app] = nil
+        case .unrecognized(let signal):
+            logger.warning("cannot read \(signal.member) from traitd at \(signal.path): \(signal.problem)")
         default:
-            break
+            if let app = event.app, let id = windows[app]?.handle(event) {
+                report(app: app, transition: id)
+            }
         }
     }
 
@@ -188,12 +181,12 @@ actor AdapterHost {
     }
 
     /// A result as `ReportLayout`'s frames and extras; a failure is reported with no frames and `error`.
-    static func wire(_ result: AdapterResult) -> ([String: TraitClient.Frame], [String: DBusValue]) {
+    static func wire(_ result: AdapterResult) -> ([String: Rect], [String: DBusValue]) {
         switch result {
         case .failed(let reason):
             return ([:], ["error": .string(reason)])
         case .laidOut(let frames, let extras):
-            return (frames.mapValues { ($0.x, $0.y, $0.width, $0.height) }, extras.mapValues { extra in
+            return (frames.mapValues { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }, extras.mapValues { extra in
                 switch extra {
                 case .string(let s): return .string(s)
                 case .number(let d): return .double(d)
@@ -214,9 +207,8 @@ actor AdapterHost {
 
     /// `694x768 R/R landscape`
     static func size(_ c: WindowContext) -> String {
-        func text(_ d: Double) -> String { d == d.rounded() ? String(Int64(d)) : String(d) }
         let classes = [c.traits.horizontal, c.traits.vertical].map { $0 == .regular ? "R" : "C" }.joined(separator: "/")
-        return "\(text(c.width))x\(text(c.height)) \(classes) \(c.traits.orientation.rawValue)"
+        return "\(c.width.compact)x\(c.height.compact) \(classes) \(c.traits.orientation.rawValue)"
     }
 
     static func key(_ adapter: any LayoutAdapter) -> String { adapter.app + "/" + adapter.name }

@@ -6,6 +6,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import TraitConfig
+import TraitModel
 import UnixSignals
 
 /// `traitd-adapters`: the adapter host. Loads the built-in adapters the configuration turns on and every layout
@@ -179,7 +180,7 @@ struct Plugins: Sendable {
             print("  \(kind.name) \(state): \(kind.summary)")
             for setting in kind.settings {
                 let value = setup?.values[setting.key] ?? setting.defaultValue
-                print("      \(setting.key) = \(value.text) (default \(setting.defaultValue.text)): \(setting.help)")
+                print("      \(setting.key) = \(value.compact) (default \(setting.defaultValue.compact)): \(setting.help)")
             }
         }
         print("Layout files (\(directories.joined(separator: ", "))):")
@@ -188,8 +189,4 @@ struct Plugins: Sendable {
         for line in files.replaced { print("  \(line)") }
         for problem in files.problems { print("  skipped: \(problem)") }
     }
-}
-
-extension Double {
-    fileprivate var text: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
 }

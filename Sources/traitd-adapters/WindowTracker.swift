@@ -28,29 +28,13 @@ struct WindowTracker {
     /// The last transition laid out: a later signal of it lays out nothing more (one report per transition).
     private var laidOut: UInt64?
 
-    /// From a window's properties (`InterfacesAdded`) and the display's orientation and screen.
-    init?(properties: [String: DBusValue], display: DisplayFacts) {
-        guard let frame = properties["Frame"]?.unwrapped.doubles,
-              let h = properties["HorizontalSizeClass"]?.unwrapped.string,
-              let v = properties["VerticalSizeClass"]?.unwrapped.string else { return nil }
-        let idiom = properties["Traits"]?.unwrapped.dictionary?["idiom"]?.unwrapped.string ?? "pad"
-        self.init(frame: frame, horizontal: h, vertical: v, idiom: idiom,
-                  safeArea: properties["SafeAreaInsets"]?.unwrapped.doubles ?? [], display: display)
-    }
-
-    /// From `GetState`'s window.
-    init?(window: WindowSnapshot, display: DisplayFacts) {
-        self.init(frame: window.frame, horizontal: window.horizontalSizeClass, vertical: window.verticalSizeClass,
-                  idiom: window.idiom, safeArea: window.safeAreaInsets, display: display)
-    }
-
-    init?(frame: [Double], horizontal: String, vertical: String, idiom: String, safeArea: [Double], display: DisplayFacts) {
-        guard frame.count == 4, let h = LayoutTraits.SizeClass(rawValue: horizontal),
-              let v = LayoutTraits.SizeClass(rawValue: vertical) else { return nil }
-        (width, height, self.horizontal, self.vertical) = (frame[2], frame[3], h, v)
+    /// From a window as `GetState` or `InterfacesAdded` gives it, and the display's orientation and screen.
+    init(window: WindowSnapshot, display: DisplayFacts) {
+        (width, height) = (window.frame.width, window.frame.height)
+        (horizontal, vertical) = (LayoutTraits.SizeClass(window.horizontalSizeClass), LayoutTraits.SizeClass(window.verticalSizeClass))
         (orientation, screenWidth, screenHeight) = (display.orientation, display.screenWidth, display.screenHeight)
-        self.idiom = LayoutEnvironment.Idiom(rawValue: idiom) ?? .pad
-        self.safeArea = Self.insets(safeArea) ?? .zero
+        idiom = window.idiom == .phone ? .phone : .pad
+        safeArea = LayoutInsets(window.safeAreaInsets)
     }
 
     /// The context an adapter lays out in.
@@ -60,62 +44,44 @@ struct WindowTracker {
                       screenWidth: screenWidth, screenHeight: screenHeight, idiom: idiom, safeArea: safeArea)
     }
 
-    /// `(dddd)` top, left, bottom, right.
-    static func insets(_ values: [Double]) -> LayoutInsets? {
-        values.count == 4 ? LayoutInsets(top: values[0], left: values[1], bottom: values[2], right: values[3]) : nil
-    }
-
     /// Takes in one of the window's transition signals; returns the transition id to lay out now, if this signal
     /// was the transition's last.
-    mutating func handle(_ member: String, _ arguments: [DBusValue]) -> UInt64? {
-        guard let id = arguments.first?.uint64 else { return nil }
-        let ready = readiness(member, arguments, id)
-        guard let ready, ready != laidOut else { return nil }
+    mutating func handle(_ event: TraitEvent) -> UInt64? {
+        guard let id = event.transition, let ready = readiness(event, id), ready != laidOut else { return nil }
         laidOut = ready
         return ready
     }
 
-    private mutating func readiness(_ member: String, _ arguments: [DBusValue], _ id: UInt64) -> UInt64? {
-        switch member {
-        case "WillTransitionToTraitCollection":
-            if arguments.count > 1, let traits = arguments[1].dictionary { apply(traits) }
+    private mutating func readiness(_ event: TraitEvent, _ id: UInt64) -> UInt64? {
+        switch event {
+        case .willTransitionToTraitCollection(_, _, let traits):
+            (horizontal, vertical) = (LayoutTraits.SizeClass(traits.horizontalSizeClass), LayoutTraits.SizeClass(traits.verticalSizeClass))
             waitingForTraits = id
             return nil
-        case "ViewWillTransitionToSize":
-            guard arguments.count == 4, let w = arguments[1].double, let h = arguments[2].double else { return nil }
-            (width, height) = (w, h)
-            let context = arguments[3].dictionary ?? [:]
-            if let o = context["orientation"]?.unwrapped.string { orientation = Self.orientation(o) }
-            if let screen = context["screenSize"]?.unwrapped.elements?.compactMap(\.double), screen.count == 2 {
-                (screenWidth, screenHeight) = (screen[0], screen[1])
-            }
-            if let insets = (context["safeAreaInsets"]?.unwrapped.doubles).flatMap(Self.insets), insets != safeArea {
+        case .viewWillTransitionToSize(_, _, let size, let context):
+            (width, height) = (size.width, size.height)
+            orientation = LayoutTraits.Orientation(context.orientation)
+            if let screen = context.screenSize { (screenWidth, screenHeight) = (screen.width, screen.height) }
+            let insets = LayoutInsets(context.safeAreaInsets)
+            if insets != safeArea {
                 safeArea = insets
                 waitingForSafeArea = id
             }
             return waitingForTraits == id || waitingForSafeArea == id ? nil : id
-        case "TraitCollectionDidChange":
+        case .traitCollectionDidChange:
             waitingForTraits = nil
             return waitingForSafeArea == id ? nil : id
-        case "ViewSafeAreaInsetsDidChange":
+        case .viewSafeAreaInsetsDidChange(_, _, let insets):
             // Without a size signal (the insets alone changed) this is the transition's first news of them.
             // A traits-only transition whose insets also change lays out at TraitCollectionDidChange with the
             // old insets: no built-in profile has one (it takes two screens of one size with different insets).
-            if arguments.count > 1, let insets = (arguments[1].unwrapped.doubles).flatMap(Self.insets) { safeArea = insets }
+            safeArea = LayoutInsets(insets)
             waitingForSafeArea = nil
             return id
         default:
             return nil
         }
     }
-
-    private mutating func apply(_ traits: [String: DBusValue]) {
-        if let h = traits["horizontalSizeClass"]?.unwrapped.string.flatMap(LayoutTraits.SizeClass.init) { horizontal = h }
-        if let v = traits["verticalSizeClass"]?.unwrapped.string.flatMap(LayoutTraits.SizeClass.init) { vertical = v }
-    }
-
-    /// `landscape-left` and `landscape-right` are landscape; the two portraits are portrait.
-    static func orientation(_ name: String) -> LayoutTraits.Orientation { name.hasPrefix("landscape") ? .landscape : .portrait }
 }
 
 /// The display's facts every window's layout may need, from `GetState` and the display's `PropertiesChanged`.
@@ -125,14 +91,25 @@ struct DisplayFacts {
     var screenHeight = 0.0
 
     mutating func update(_ snapshot: DisplaySnapshot) {
-        orientation = WindowTracker.orientation(snapshot.orientation)
-        if snapshot.screenSize.count == 2 { (screenWidth, screenHeight) = (snapshot.screenSize[0], snapshot.screenSize[1]) }
+        orientation = LayoutTraits.Orientation(snapshot.orientation)
+        (screenWidth, screenHeight) = (snapshot.screenSize.width, snapshot.screenSize.height)
     }
 
-    mutating func update(_ properties: [String: DBusValue]) {
-        if let o = properties["Orientation"]?.unwrapped.string { orientation = WindowTracker.orientation(o) }
-        if let s = properties["ScreenSize"]?.unwrapped.elements?.compactMap(\.double), s.count == 2 {
-            (screenWidth, screenHeight) = (s[0], s[1])
-        }
+    mutating func update(_ changes: PropertyChanges) {
+        if let o = changes[Layout1.Display.orientation] { orientation = LayoutTraits.Orientation(o) }
+        if let s = changes[Layout1.Display.screenSize] { (screenWidth, screenHeight) = (s.width, s.height) }
     }
+}
+
+// The model's types as the layout engine's (the engine is a library of its own and does not know the model).
+extension LayoutTraits.SizeClass {
+    init(_ sizeClass: SizeClass) { self = sizeClass == .compact ? .compact : .regular }
+}
+
+extension LayoutTraits.Orientation {
+    init(_ orientation: Orientation) { self = orientation.isLandscape ? .landscape : .portrait }
+}
+
+extension LayoutInsets {
+    init(_ insets: EdgeInsets) { self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right) }
 }

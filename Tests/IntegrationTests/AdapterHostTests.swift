@@ -45,23 +45,23 @@ import Testing
             #expect(done.reported == Self.mailAdapters && done.missed.isEmpty && done.failed.isEmpty, "\(what): \(done)")
             mail = try await recorder.layouts(of: "mail")
         }
-        try await step("full screen") { try await client.setArrangement("full") }
+        try await step("full screen") { try await client.setArrangement(.full) }
         #expect(mail.frames["split-columns"] == ["primary": [0, 0, 320, 768], "secondary": [320, 0, 704, 768]])
         #expect(mail.extras["split-columns"]?["cellStyle"] == .string("regular"))
         #expect(mail.extras["split-columns"]?["presentation"] == .string("popover"))
 
-        try await step("1/2") { try await client.setArrangement("split-half") }
+        try await step("1/2") { try await client.setArrangement(.splitHalf) }
         #expect(mail.frames["support-panel"] == ["main": [0, 0, 507, 768]], "507 is compact: no support panel")
         #expect(mail.frames["split-columns"] == ["primary": [0, 0, 507, 768]])
         #expect(mail.extras["split-columns"]?["collapsed"] == .boolean(true))
         #expect(mail.extras["split-columns"]?["presentation"] == .string("popover"))
 
-        try await step("1/3") { try await client.setArrangement("split-one-third") }
+        try await step("1/3") { try await client.setArrangement(.splitOneThird) }
         #expect(mail.frames["split-columns"] == ["primary": [0, 0, 320, 768]])
         #expect(mail.extras["split-columns"]?["presentation"] == .string("fullScreen"))
 
-        try await step("full again") { try await client.setArrangement("full") }
-        try await step("portrait full") { try await client.rotate(to: "portrait") }
+        try await step("full again") { try await client.setArrangement(.full) }
+        try await step("portrait full") { try await client.rotate(to: .portrait) }
         // gdbus (GDBus) reads the same frames.
         let gdbus = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", TraitClient.windowPath("mail"),
                                                 "--method", "org.freedesktop.DBus.Properties.Get",
@@ -72,11 +72,11 @@ import Testing
         #expect(mail.frames["split-columns"] == ["primary": [0, 0, 170, 1024], "secondary": [170, 0, 598, 1024]])
 
         try await step("landscape") {
-            try await client.rotate(to: "landscape-left")
+            try await client.rotate(to: .landscapeLeft)
         }
         try await step("12.9-inch full") { try await client.setDevice("ipad-pro-12.9") }
         #expect(mail.frames["support-panel"] == ["main": [0, 0, 992, 1024], "support": [992, 0, 374, 1024]])
-        try await step("12.9-inch 1/2") { try await client.setArrangement("split-half") }
+        try await step("12.9-inch 1/2") { try await client.setArrangement(.splitHalf) }
         #expect(mail.frames["support-panel"] == ["main": [0, 0, 339, 1024], "support": [339, 0, 339, 1024]])
         #expect(!host.log.contains("refused"), "\(host.log)")
     }
@@ -99,13 +99,13 @@ import Testing
         #expect(notes.frames["book-pages"] == ["canvas": [0, 0, 1024, 768], "leftPage": [0, 0, 512, 768], "rightPage": [512, 0, 512, 768]])
         #expect(notes.extras["book-pages"]?["pages"] == .double(2))
 
-        var done = try await recorder.transition(of: "notes", "portrait") { try await client.rotate(to: "portrait") }
+        var done = try await recorder.transition(of: "notes", "portrait") { try await client.rotate(to: .portrait) }
         #expect(done.reported == Self.notesAdapters, "\(done)")
         notes = try await recorder.layouts(of: "notes")
         #expect(notes.frames["book-pages"] == ["canvas": [0, 0, 768, 1024], "rightPage": [0, 0, 768, 1024]])
 
-        _ = try await recorder.transition(of: "notes", "landscape") { try await client.rotate(to: "landscape-left") }
-        done = try await recorder.transition(of: "notes", "2/3") { try await client.setArrangement("split-two-thirds") }
+        _ = try await recorder.transition(of: "notes", "landscape") { try await client.rotate(to: .landscapeLeft) }
+        done = try await recorder.transition(of: "notes", "2/3") { try await client.setArrangement(.splitTwoThirds) }
         #expect(done.reported == Self.notesAdapters, "\(done)")
         notes = try await recorder.layouts(of: "notes")
         #expect(notes.frames["book-pages"] == ["canvas": [104.1, 0, 485.8, 768], "rightPage": [104.1, 0, 485.8, 768]])
@@ -129,7 +129,7 @@ import Testing
         let log = host.log
         #expect(log.contains("\(layouts.path)/broken.layout:3:1: unknown item 'ghost'"), "\(log)")
         // The others keep working: the next transition has every adapter of both windows reported.
-        let done = try await recorder.transition(of: "mail", "portrait") { try await recorder.client.rotate(to: "portrait") }
+        let done = try await recorder.transition(of: "mail", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.reported == (Self.mailAdapters + ["banner.layout"]).sorted(), "\(done)")
         let mail = try await recorder.layouts(of: "mail")
         #expect(mail.frames["banner.layout"] == ["banner": [0, 0, 438, 44]])
@@ -153,7 +153,7 @@ import Testing
         try await recorder.eventually("wide.layout's first report") {
             (try? await recorder.layouts(of: "mail").frames["wide.layout"]) == ["wide": [0, 0, 694, 768]]
         }
-        let done = try await recorder.transition(of: "mail", "1/3") { try await recorder.client.setArrangement("split-one-third") }
+        let done = try await recorder.transition(of: "mail", "1/3") { try await recorder.client.setArrangement(.splitOneThird) }
         #expect(done.failed == ["wide.layout"], "\(done)")
         #expect(done.reported == Self.mailAdapters)
         let mail = try await recorder.layouts(of: "mail")
@@ -167,7 +167,7 @@ import Testing
         // The host waits 1.5 s before each report, so a kill lands while the transition waits for it.
         let (fixture, recorder, host) = try await start(hostArguments: ["--delay-ms", "1500"])
         let before = Set(recorder.transitionIDs(of: "mail"))
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         try await recorder.wait("the rotation's first signal") { _ in recorder.transitionIDs(of: "mail").contains { !before.contains($0) } }
         let id = recorder.transitionIDs(of: "mail").first { !before.contains($0) }!
         host.process.kill(SIGKILL)
@@ -186,7 +186,7 @@ import Testing
         try await recorder.eventually("the new host's layouts for the portrait window") {
             (try? await recorder.layouts(of: "mail").frames["support-panel"]) == ["main": [0, 0, 438, 1024]]
         }
-        let next = try await recorder.transition(of: "mail", "landscape") { try await recorder.client.rotate(to: "landscape-left") }
+        let next = try await recorder.transition(of: "mail", "landscape") { try await recorder.client.rotate(to: .landscapeLeft) }
         #expect(next.reported.count == 3 && next.missed.isEmpty, "\(next)")
     }
 

@@ -17,9 +17,8 @@ import Testing
         let recorder = try await Recorder(fixture)
         let adapter = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
         defer { adapter.close() }
-        #expect(try await recorder.client.property("Adapters", path: TraitClient.windowPath("mail"),
-                                                   interface: TraitClient.windowInterface).strings == ["fast"])
-        try await recorder.client.rotate(to: "portrait")
+        #expect(try await recorder.client.property(Layout1.Window.adapters, of: "mail") == ["fast"])
+        try await recorder.client.rotate(to: .portrait)
         let id = try #require(await waitForID(recorder, "mail"))
         let completion = try await recorder.completion(of: id)
         #expect(completion == Completion(app: "mail", id: id, reported: ["fast"], missed: [], failed: []))
@@ -46,7 +45,7 @@ import Testing
         let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.8))
         defer { fast.close(); slow.close() }
         let start = Date()
-        try await recorder.client.setArrangement("split-half")
+        try await recorder.client.setArrangement(.splitHalf)
         let id = try #require(await waitForID(recorder, "mail"))
         let completion = try await recorder.completion(of: id)
         let elapsed = Date().timeIntervalSince(start)
@@ -68,7 +67,7 @@ import Testing
         let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
         let doomed = try await ScriptedAdapter(fixture, app: "mail", name: "doomed", behaviour: .silent)
         defer { fast.close() }
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         let id = try #require(await waitForID(recorder, "mail"))
         // Layouts are announced at completion, but readable as soon as a report is accepted.
         let deadline = Date().addingTimeInterval(10)
@@ -85,9 +84,8 @@ import Testing
         #expect(completion.reported == ["fast"] && completion.missed == ["doomed"])
         // Its registration ended with its connection.
         #expect(try await recorder.client.listAdapters().map(\.adapter) == ["fast"])
-        let adapters = try await recorder.client.property("Adapters", path: TraitClient.windowPath("mail"),
-                                                          interface: TraitClient.windowInterface)
-        #expect(adapters.strings == ["fast"])
+        let adapters = try await recorder.client.property(Layout1.Window.adapters, of: "mail")
+        #expect(adapters == ["fast"])
     }
 
     @Test func onlyTheOwningConnectionMayReportOrUnregister() async throws {
@@ -95,14 +93,14 @@ import Testing
         let recorder = try await Recorder(fixture)
         let owner = try await ScriptedAdapter(fixture, app: "mail", name: "owned", behaviour: .silent)
         defer { owner.close() }
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         let id = try #require(await waitForID(recorder, "mail"))
         // Another connection (the recorder's) reports for "owned": AccessDenied, nothing changes.
         await #expect(throws: DBusError.self) {
-            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": (0, 0, 1, 1)])
+            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": [0, 0, 1, 1]])
         }
         do {
-            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": (0, 0, 1, 1)])
+            try await recorder.client.reportLayout(app: "mail", transition: id, adapter: "owned", frames: ["x": [0, 0, 1, 1]])
         } catch let error as DBusError {
             #expect(error.name == "org.freedesktop.DBus.Error.AccessDenied")
             #expect(error.message.contains("belongs to \(owner.client.connection.uniqueName)"))
@@ -130,12 +128,12 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         try await client.registerAdapter("late", for: "mail")
-        try await client.rotate(to: "portrait")
+        try await client.rotate(to: .portrait)
         let id = try #require(await waitForID(recorder, "mail"))
         _ = try await recorder.completion(of: id)
         for stale in [id, id + 1000] {
             do {
-                try await client.reportLayout(app: "mail", transition: stale, adapter: "late", frames: ["x": (0, 0, 1, 1)])
+                try await client.reportLayout(app: "mail", transition: stale, adapter: "late", frames: ["x": [0, 0, 1, 1]])
                 Issue.record("a report for transition \(stale) was accepted")
             } catch let error as DBusError {
                 #expect(error.name == "org.traitd.Layout1.Error.StaleTransition", "\(error)")
@@ -143,7 +141,7 @@ import Testing
         }
         #expect(try await client.state().window("mail")?.layouts.isEmpty == true)
         // Transition 0 is the documented exception: a layout of the current geometry, outside any transition.
-        try await client.reportLayout(app: "mail", transition: 0, adapter: "late", frames: ["x": (0, 0, 438, 1024)])
+        try await client.reportLayout(app: "mail", transition: 0, adapter: "late", frames: ["x": [0, 0, 438, 1024]])
         #expect(try await client.state().window("mail")?.layouts == ["late": ["x": [0, 0, 438, 1024]]])
     }
 
@@ -152,14 +150,13 @@ import Testing
         let recorder = try await Recorder(fixture)
         let broken = try await ScriptedAdapter(fixture, app: "mail", name: "broken", behaviour: .failing("conflict: a == b"))
         defer { broken.close() }
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         let id = try #require(await waitForID(recorder, "mail"))
         let completion = try await recorder.completion(of: id)
         #expect(completion.failed == ["broken"] && completion.reported.isEmpty && completion.missed.isEmpty)
         #expect(try await recorder.client.state().window("mail")?.layouts.isEmpty == true)
-        let extras = try await recorder.client.property("LayoutExtras", path: TraitClient.windowPath("mail"),
-                                                        interface: TraitClient.windowInterface)
-        #expect(extras.dictionary?["broken"]?.dictionary?["error"]?.unwrapped.string == "conflict: a == b")
+        let extras = try await recorder.client.property(Layout1.Window.layoutExtras, of: "mail")
+        #expect(extras["broken"]?["error"]?.string == "conflict: a == b")
     }
 
     @Test func aBurstOf100RotationsCompletesEveryTransitionExactlyOnce() async throws {
@@ -168,22 +165,22 @@ import Testing
         let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
         let slow = try await ScriptedAdapter(fixture, app: "notes", name: "slow", behaviour: .delayed(seconds: 0.05))
         defer { fast.close(); slow.close() }
-        let orientations = ["portrait", "landscape-left", "portrait-upside-down", "landscape-right"]
-        var last = ""
+        let orientations: [Orientation] = [.portrait, .landscapeLeft, .portraitUpsideDown, .landscapeRight]
+        var last = Orientation.portrait
         for i in 0..<100 {
             last = orientations[i % orientations.count]
             try await recorder.client.rotate(to: last)
         }
         // Every transition that began completes, exactly once.
         try await recorder.wait("every transition to complete", timeout: 15) { events in
-            let begun = Set(events.filter { $0.member != "TransitionCompleted" }.compactMap(\.transitionID))
+            let begun = Set(events.filter { $0.member != "TransitionCompleted" }.compactMap(\.transition))
             let done = Set(events.compactMap { Completion($0)?.id })
             return !begun.isEmpty && begun == done
         }
         try await Task.sleep(for: .milliseconds(400))  // past the deadline: nothing more may complete
         let completions = recorder.completions
         #expect(Set(completions.map(\.id)).count == completions.count, "no transition completed twice")
-        let begun = Set(recorder.all.filter { $0.member != "TransitionCompleted" }.compactMap(\.transitionID))
+        let begun = Set(recorder.all.filter { $0.member != "TransitionCompleted" }.compactMap(\.transition))
         #expect(Set(completions.map(\.id)) == begun)
         #expect(begun.count >= 100, "each 90-degree turn resizes both windows (\(begun.count) transitions)")
         // The final state is the last command's.
@@ -214,13 +211,13 @@ import Testing
         try await expectError("org.traitd.Layout1.Error.NoSuchAdapter", containing: "no adapter 'zzz'") {
             try await client.unregisterAdapter("zzz", for: "mail")
         }
-        let bad: [(String, [String: TraitClient.Frame], String)] = [
-            ("org.traitd.Layout1.Error.LimitExceeded", ["a": (0, 0, 1, 1), "b": (0, 0, 1, 1), "c": (0, 0, 1, 1)], "elements-per-report"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, .nan, 1)], "width is nan"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (.infinity, 0, 1, 1)], "x is inf"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, -5, 1)], "must not be negative"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": (0, 0, 1e9, 1)], "within ±100000"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["bad name": (0, 0, 1, 1)], "not a valid element name"),
+        let bad: [(String, [String: Rect], String)] = [
+            ("org.traitd.Layout1.Error.LimitExceeded", ["a": [0, 0, 1, 1], "b": [0, 0, 1, 1], "c": [0, 0, 1, 1]], "elements-per-report"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, .nan, 1]], "width is nan"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [.infinity, 0, 1, 1]], "x is inf"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, -5, 1]], "must not be negative"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, 1e9, 1]], "within ±100000"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["bad name": [0, 0, 1, 1]], "not a valid element name"),
         ]
         for (name, frames, text) in bad {
             try await expectError(name, containing: text) {

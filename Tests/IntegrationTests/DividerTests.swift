@@ -23,9 +23,9 @@ import Testing
         let sizes = try await recorder.wait("two snapshot stages") { events in
             events.filter { $0.member == "ViewWillTransitionToSize" && $0.app == "mail" }.count == 2
         }.filter { $0.member == "ViewWillTransitionToSize" }
-        #expect(sizes.map { "\($0.app!) \($0.arguments[1].double!)" } == ["mail 507.0", "notes 507.0", "mail 320.0", "notes 694.0"])
-        #expect(sizes.allSatisfy { $0.arguments[3].dictionary?["reason"]?.unwrapped.string == "snapshot" })
-        #expect(sizes.allSatisfy { $0.arguments[3].dictionary?["snapshot"]?.unwrapped.bool == true })
+        #expect(sizes.map { "\($0.app!) \($0.size!.width)" } == ["mail 507.0", "notes 507.0", "mail 320.0", "notes 694.0"])
+        #expect(sizes.allSatisfy { $0.context?.reason == .snapshot })
+        #expect(sizes.allSatisfy { $0.context?.snapshot == true })
         state = try await recorder.client.state()
         #expect(state.dividerPosition == 300 && state.arrangement == "split-two-thirds", "the arrangement changes on release")
         // Release near 320: the 1/3 split; both apps active again.
@@ -38,12 +38,12 @@ import Testing
         #expect(recorder.all.contains { $0.app == nil && $0.member == "PropertiesChanged" && $0.description.contains("Arrangement=split-one-third") })
     }
 
-    @Test(arguments: [("split-one-third", 290.0), ("split-half", 530), ("split-two-thirds", 700)])
-    func releaseSnapsToEveryOfferedSplit(arrangement: String, x: Double) async throws {
+    @Test(arguments: [(Arrangement.splitOneThird, 290.0), (.splitHalf, 530), (.splitTwoThirds, 700)])
+    func releaseSnapsToEveryOfferedSplit(arrangement: Arrangement, x: Double) async throws {
         let fixture = try await DaemonFixture()
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
-        try await client.setArrangement(arrangement == "split-two-thirds" ? "split-half" : "split-two-thirds")
+        try await client.setArrangement(arrangement == .splitTwoThirds ? .splitHalf : .splitTwoThirds)
         try await client.beginDividerDrag()
         try await client.moveDivider(to: x)
         try await client.endDividerDrag()
@@ -74,7 +74,7 @@ import Testing
         #expect(state.window(stays)?.state == "active")
         // Re-opening the dismissed app brings it back from the background with its state intact.
         recorder.clear()
-        try await recorder.client.openApp(gone, role: "secondary")
+        try await recorder.client.openApp(gone, role: .secondary)
         try await recorder.wait("\(gone) to come back") { $0.contains { $0.app == gone && $0.member == "DidBecomeActive" } }
         #expect(recorder.all.filter { $0.app == gone && ($0.member.hasSuffix("Foreground") || $0.member == "DidBecomeActive") }
             .map(\.member) == ["WillEnterForeground", "DidBecomeActive"])
@@ -121,7 +121,7 @@ import Testing
         #expect(try await client.state() == dragging)
         try await client.endDividerDrag()
         // No divider outside a split.
-        try await client.setArrangement("full")
+        try await client.setArrangement(.full)
         let none = try send(fixture, "BeginDividerDrag")
         #expect(none.stderr.contains("org.traitd.Layout1.Error.NoDivider") && none.stderr.contains("split-half"))
     }
@@ -131,7 +131,7 @@ import Testing
         let recorder = try await Recorder(fixture)
         try await recorder.client.beginDividerDrag()
         try await recorder.client.moveDivider(to: 507)
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         var state = try await recorder.client.state()
         #expect(state.dragging && state.orientation == "portrait" && state.dividerPosition == 379)
         #expect(state.windows.allSatisfy { $0.state == "inactive" })

@@ -54,12 +54,12 @@ import Testing
         try await checkLayout(recorder, app, transition: 0, step: "start")
 
         let steps: [(String, () async throws -> Void)] = [
-            ("rotate to portrait", { try await recorder.client.rotate(to: "portrait") }),
-            ("rotate to landscape-left", { try await recorder.client.rotate(to: "landscape-left") }),
-            ("split-half", { try await recorder.client.setArrangement("split-half") }),
-            ("split-one-third", { try await recorder.client.setArrangement("split-one-third") }),
+            ("rotate to portrait", { try await recorder.client.rotate(to: .portrait) }),
+            ("rotate to landscape-left", { try await recorder.client.rotate(to: .landscapeLeft) }),
+            ("split-half", { try await recorder.client.setArrangement(.splitHalf) }),
+            ("split-one-third", { try await recorder.client.setArrangement(.splitOneThird) }),
             ("iPad Pro 12.9", { try await recorder.client.setDevice("ipad-pro-12.9") }),
-            ("split-half on the 12.9 (regular there)", { try await recorder.client.setArrangement("split-half") }),
+            ("split-half on the 12.9 (regular there)", { try await recorder.client.setArrangement(.splitHalf) }),
         ]
         for (what, command) in steps {
             let last = try await recorder.transition(of: "mail", what, timeout: 20, command)
@@ -71,16 +71,15 @@ import Testing
 
     /// What GTK reported for mail against traitd's own frame and size class of the window, and the screenshot.
     func checkLayout(_ recorder: Recorder, _ app: ChildProcess, transition: UInt64, step: String) async throws {
-        let path = TraitClient.windowPath("mail")
-        let frame = try #require(try await recorder.client.property("Frame", path: path, interface: TraitClient.windowInterface).doubles)
-        let horizontal = try await recorder.client.property("HorizontalSizeClass", path: path, interface: TraitClient.windowInterface).string
-        let (width, height) = (frame[2], frame[3])
+        let frame = try await recorder.client.property(Layout1.Window.frame, of: "mail")
+        let horizontal = try await recorder.client.property(Layout1.Window.horizontalSizeClass, of: "mail").rawValue
+        let (width, height) = (frame.width, frame.height)
         let layouts = try await recorder.layouts(of: "mail")
         let frames = try #require(layouts.frames["gtk"], "\(step): no gtk layout")
         let extras = try #require(layouts.extras["gtk"], "\(step): no gtk extras")
         // GTK's window took the simulated frame's size, and the layout follows the horizontal size class.
         #expect(extras["window"]?.doubles == [width, height], "\(step): GTK window \(String(describing: extras["window"])) for a \(width) x \(height) frame")
-        #expect(extras["layout"]?.string == (horizontal == "regular" ? "split" : "stacked"), "\(step): \(horizontal ?? "?")")
+        #expect(extras["layout"]?.string == (horizontal == "regular" ? "split" : "stacked"), "\(step): \(horizontal)")
         if horizontal == "regular" {
             let sidebar = try #require(frames["sidebar"], "\(step): \(frames)")
             let content = try #require(frames["content"], "\(step): \(frames)")

@@ -32,12 +32,12 @@ import Testing
         try await client.beginDividerDrag()
         for x in [250.0, 694] { try await client.moveDivider(to: x) }
         try await client.endDividerDrag()
-        try await client.rotate(to: "portrait")
-        try await client.rotate(to: "landscape-right")
+        try await client.rotate(to: .portrait)
+        try await client.rotate(to: .landscapeRight)
         try await client.setDevice("ipad-pro-12.9")
-        try await client.setArrangement("split-half")
-        try await client.setArrangement("slide-over")
-        try await client.setArrangement("split-half")
+        try await client.setArrangement(.splitHalf)
+        try await client.setArrangement(.slideOver)
+        try await client.setArrangement(.splitHalf)
         #expect(try await client.restorationState(of: "mail") == Self.restoration)
         let before = try await client.state()
         // A clean restart: the same display, apps and restoration states.
@@ -50,7 +50,7 @@ import Testing
         #expect(fixture.daemon.standardError.contains("restored the state saved in \(fixture.stateDirectory.path)/state.json"))
         // CloseApp ends an app: its state goes with it.
         try await client.closeApp("notes")
-        try await client.openApp("notes", role: "secondary")
+        try await client.openApp("notes", role: .secondary)
         #expect(try await client.restorationState(of: "notes").isEmpty)
     }
 
@@ -88,7 +88,7 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         #expect(try await client.state().device == "ipad-9.7")
-        try await client.rotate(to: "portrait")
+        try await client.rotate(to: .portrait)
         try await fixture.restart()
         #expect(try await client.state().orientation == "portrait")
     }
@@ -96,8 +96,8 @@ import Testing
     @Test func killMinus9DuringABurstNeverLeavesAStateFileThatFailsToLoad() async throws {
         let fixture = try await DaemonFixture()
         let commands: [@Sendable (TraitClient) async throws -> Void] = [
-            { try await $0.rotate(to: "portrait") }, { try await $0.rotate(to: "landscape-left") },
-            { try await $0.setArrangement("split-half") }, { try await $0.setArrangement("split-two-thirds") },
+            { try await $0.rotate(to: .portrait) }, { try await $0.rotate(to: .landscapeLeft) },
+            { try await $0.setArrangement(.splitHalf) }, { try await $0.setArrangement(.splitTwoThirds) },
             { try await $0.setDevice("ipad-pro-12.9") }, { try await $0.setDevice("ipad-9.7") },
             { try await $0.setRestorationState(["n": .int64(Int64.random(in: 0..<1_000_000))], for: "mail") },
         ]

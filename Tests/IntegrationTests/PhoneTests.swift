@@ -21,13 +21,13 @@ import Testing
             let mail = seen.filter { $0.app == "mail" }
             #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
                                            "TraitCollectionDidChange", "ViewSafeAreaInsetsDidChange", "TransitionCompleted"])
-            let will = try #require(mail.first?.arguments[1].dictionary)
-            #expect(will["horizontalSizeClass"] == .string(classes.0) && will["verticalSizeClass"] == .string(classes.1))
-            let did = try #require(mail.first { $0.member == "TraitCollectionDidChange" }?.arguments[1].dictionary)
-            #expect(did["horizontalSizeClass"] == .string(classes.1) && did["verticalSizeClass"] == .string(classes.0),
+            let will = try #require(mail.first?.traits)
+            #expect(will.horizontalSizeClass.rawValue == classes.0 && will.verticalSizeClass.rawValue == classes.1)
+            let did = try #require(mail.first { $0.member == "TraitCollectionDidChange" }?.traits)
+            #expect(did.horizontalSizeClass.rawValue == classes.1 && did.verticalSizeClass.rawValue == classes.0,
                     "the previous traits: both classes were the other way round")
             // The status bar shows in portrait only: 20 pt at the top.
-            let insets = mail.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles
+            let insets = mail.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.insets?.values
             #expect(insets == (orientation == "portrait" ? [20, 0, 0, 0] : [0, 0, 0, 0]))
         }
         // The display says what the phone is.
@@ -79,7 +79,7 @@ import Testing
         state = try await client.state()
         #expect(state.windows.map(\.app) == ["mail"] && state.backgroundApps == ["notes"])
         recorder.clear()
-        _ = try await client.openApp("notes", role: "secondary")
+        _ = try await client.openApp("notes", role: .secondary)
         try await recorder.wait("notes returning") { $0.contains { $0.app == "notes" && $0.member == "DidBecomeActive" } }
         state = try await client.state()
         #expect(state.arrangement == "split-two-thirds" && state.backgroundApps.isEmpty)
@@ -95,10 +95,10 @@ import Testing
         #expect(try fixture.traitctl(["set", "orientation", "landscape-right"]).status == 0)
         let seen = try await recorder.wait("the half turn") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let size = try #require(seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
-        #expect(size.arguments[1] == .double(694) && size.arguments[2] == .double(768), "the unchanged size")
-        #expect(size.arguments[3].dictionary?["orientation"] == .string("landscape-right"))
+        #expect(size.size == [694, 768], "the unchanged size")
+        #expect(size.context?.orientation == .landscapeRight)
         #expect(!seen.contains { $0.member == "WillTransitionToTraitCollection" || $0.member == "TraitCollectionDidChange" })
-        let id = try #require(size.transitionID)
+        let id = try #require(size.transition)
         let completion = try await recorder.completion(of: id)
         #expect(completion.reported == ["slow"] && completion.missed.isEmpty, "completed when the adapter reported, not at once")
     }
@@ -115,11 +115,11 @@ import Testing
         // ipad-pro-11 (Face ID): status bar and home indicator.
         #expect(try fixture.traitctl(["set", "device", "ipad-pro-11"]).status == 0)
         var seen = try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
-        #expect(seen.first { $0.app == "mail" && $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles == [24, 0, 20, 0])
+        #expect(seen.first { $0.app == "mail" && $0.member == "ViewSafeAreaInsetsDidChange" }?.insets == [24, 0, 20, 0])
         #expect(try insets() == "(dddd) 24 0 20 0\n")
         // The new insets arrive with the transition's context too.
-        let context = seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" }?.arguments[3].dictionary
-        #expect(context?["safeAreaInsets"] == .doubles([24, 0, 20, 0]))
+        let context = seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" }?.context
+        #expect(context?.safeAreaInsets == [24, 0, 20, 0])
         // The phone in landscape: the sensor housing on both sides, the home indicator below.
         for (command, expected) in [(["set", "device", "iphone-xr"], [0.0, 44, 24, 44]), (["set", "orientation", "portrait"], [44, 0, 34, 0])] {
             recorder.clear()
@@ -129,9 +129,9 @@ import Testing
             let signal = try #require(mail.firstIndex(of: "ViewSafeAreaInsetsDidChange"), "\(command): \(mail)")
             #expect(mail.firstIndex(of: "PropertiesChanged")! < signal && signal == mail.count - 2,
                     "after the properties hold the new insets, just before TransitionCompleted: \(mail)")
-            #expect(seen.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.arguments[1].doubles == expected)
-            let changed = seen.first { $0.app == "mail" && $0.member == "PropertiesChanged" }?.arguments[1].dictionary
-            #expect(changed?["SafeAreaInsets"] == .doubles(expected))
+            #expect(seen.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.insets?.values == expected)
+            let changed = seen.first { $0.app == "mail" && $0.member == "PropertiesChanged" }?.changes
+            #expect(changed?[Layout1.Window.safeAreaInsets]?.values == expected)
         }
         // traitctl status shows them; gdbus's introspection has the property and the signal.
         #expect(try fixture.traitctl(["status"]).stdout.contains("active  44, 0, 34, 0"))

@@ -51,7 +51,7 @@ import Testing
         defer { adapter.kill(SIGTERM); _ = adapter.wait(timeout: 5) }
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
-        func registrations() async -> [TraitClient.Registration] { (try? await client.listAdapters()) ?? [] }
+        func registrations() async -> [AdapterRegistration] { (try? await client.listAdapters()) ?? [] }
         try await TestSupport.eventually("the first registration", timeout: 15) { await registrations().count == 1 }
         // A crash and a clean stop: each time a new traitd, a new unique name, and the adapter registers again.
         for signal in [SIGKILL, SIGTERM] {
@@ -64,7 +64,7 @@ import Testing
         }
         #expect(!adapter.standardError.contains("ServiceUnknown"), "\(adapter.standardError)")
         // It reports for the new daemon's transitions.
-        try await client.rotate(to: "portrait")
+        try await client.rotate(to: .portrait)
         try await TestSupport.eventually("a report for the rotation") { adapter.standardOutput.contains("438x1024") }
         // A signal sent straight to it by another peer is not acted on.
         let name = try #require(await registrations().first?.owner)
@@ -74,7 +74,7 @@ import Testing
         ])
         #expect(forged.status == 0, "\(forged)")
         let reports = adapter.standardOutput.components(separatedBy: "reported transition").count
-        try await client.rotate(to: "landscape-left")
+        try await client.rotate(to: .landscapeLeft)
         try await TestSupport.eventually("a report for the second rotation") {
             adapter.standardOutput.components(separatedBy: "reported transition").count > reports
         }

@@ -104,7 +104,7 @@ import Testing
         for window in state.windows {
             for elements in window.layouts.values {
                 for frame in elements.values {
-                    let drawn = [36 + window.frame[0] + frame[0], 70 + window.frame[1] + frame[1], frame[2], frame[3]]
+                    let drawn: [Double] = [36 + window.frame.x + frame.x, 70 + window.frame.y + frame.y, frame.width, frame.height]
                     #expect(parsed.rects.contains { zip($0, drawn).allSatisfy { abs($0 - $1) < 0.01 } }, "\(window.app) \(frame)")
                 }
             }
@@ -139,9 +139,9 @@ import Testing
         defer { client.close() }
         #expect(try fixture.traitctl(["open", "tv", "--role", "pip"]).status == 0)
         try await client.registerAdapter("crowd", for: "mail")
-        var frames: [String: TraitClient.Frame] = [:]
-        for index in 0..<30 { frames["cell\(index)"] = (Double(index % 6) * 12, Double(index / 6) * 12, 10, 10) }
-        frames["big"] = (0, 100, 694, 600)
+        var frames: [String: Rect] = [:]
+        for index in 0..<30 { frames["cell\(index)"] = [Double(index % 6) * 12, Double(index / 6) * 12, 10, 10] }
+        frames["big"] = [0, 100, 694, 600]
         try await client.reportLayout(app: "mail", transition: 0, adapter: "crowd", frames: frames)
         let run = try fixture.traitctl(["render", "--svg", "-"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -161,7 +161,7 @@ import Testing
         #expect(Double(parsed.size!.height) >= lastLine)
         // The tv window (pip, drawn over mail) has no label of mail's on it.
         let tv = try #require(try await client.state().window("tv")?.frame)
-        let tvBox = [36 + tv[0], 70 + tv[1], tv[2], tv[3]]
+        let tvBox = [36 + tv.x, 70 + tv.y, tv.width, tv.height]
         for (text, box) in parsed.textBoxes where text.hasPrefix("crowd:") {
             let over = box[0] < tvBox[0] + tvBox[2] && tvBox[0] < box[0] + box[2] && box[1] < tvBox[1] + tvBox[3] && tvBox[1] < box[1] + box[3]
             #expect(!over, "'\(text)' is drawn over the tv window")

@@ -32,7 +32,7 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         let events = try await client.events()
-        try await client.rotate(to: "portrait")
+        try await client.rotate(to: .portrait)
         let seen = try await collect(events) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
         // mail: 694 R -> 438 C (size and traits); notes: 320 C -> 320 C but taller (size only).
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
@@ -41,8 +41,8 @@ import Testing
         let notes = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "TransitionCompleted"])
         // One id per window, carried by each of its signals; ids differ between windows.
-        let mailIDs = Set(seen.filter { $0.app == "mail" }.compactMap(\.transitionID))
-        let notesIDs = Set(seen.filter { $0.app == "notes" }.compactMap(\.transitionID))
+        let mailIDs = Set(seen.filter { $0.app == "mail" }.compactMap(\.transition))
+        let notesIDs = Set(seen.filter { $0.app == "notes" }.compactMap(\.transition))
         #expect(mailIDs.count == 1 && notesIDs.count == 1 && mailIDs != notesIDs)
         // The display's new values come after every "will" and before any "did".
         let displayIndex = try #require(seen.firstIndex { $0.app == nil && $0.member == "PropertiesChanged" })
@@ -51,18 +51,18 @@ import Testing
         #expect(lastWill < displayIndex && displayIndex < firstDid)
         // The context of ViewWillTransitionToSize.
         let size = try #require(seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
-        #expect(size.arguments[1] == .double(438) && size.arguments[2] == .double(1024))
-        let context = try #require(size.arguments[3].dictionary)
-        #expect(context["reason"] == .string("rotation") && context["orientation"] == .string("portrait"))
-        #expect(context["duration"] == .double(0.3) && context["frame"] == .doubles([0, 0, 438, 1024]))
+        #expect(size.size == Size(width: 438, height: 1024))
+        let context = try #require(size.context)
+        #expect(context.reason == .rotation && context.orientation == .portrait)
+        #expect(context.duration == 0.3 && context.frame == Rect(x: 0, y: 0, width: 438, height: 1024))
         // The new traits, and the previous ones after the change.
-        let will = try #require(seen.first { $0.member == "WillTransitionToTraitCollection" }?.arguments[1].dictionary)
-        #expect(will["horizontalSizeClass"] == .string("compact"))
-        let did = try #require(seen.first { $0.member == "TraitCollectionDidChange" }?.arguments[1].dictionary)
-        #expect(did["horizontalSizeClass"] == .string("regular"))
+        let will = try #require(seen.first { $0.member == "WillTransitionToTraitCollection" }?.traits)
+        #expect(will.horizontalSizeClass == .compact)
+        let did = try #require(seen.first { $0.member == "TraitCollectionDidChange" }?.traits)
+        #expect(did.horizontalSizeClass == .regular)
         // The properties hold the new values by the time the "did" signal is read.
         let snapshot = try await client.state()
-        #expect(snapshot.window("mail")?.frame == [0, 0, 438, 1024] && snapshot.serial == 2)
+        #expect(snapshot.window("mail")?.frame.values == [0, 0, 438, 1024] && snapshot.serial == 2)
     }
 
     @Test func sizeOnlyAndUnchangedWindows() async throws {
@@ -70,10 +70,10 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         try await client.setDevice("ipad-pro-12.9")
-        try await client.setArrangement("full")
+        try await client.setArrangement(.full)
         let events = try await client.events()
         // 1366 R -> 981 R: only the size changes for mail; notes comes back from the background.
-        try await client.setArrangement("split-two-thirds")
+        try await client.setArrangement(.splitTwoThirds)
         let seen = try await collect(events) { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
         #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "TransitionCompleted"])
@@ -82,18 +82,18 @@ import Testing
         // A 180-degree turn changes no size and no trait, yet each window on screen hears ViewWillTransitionToSize
         // with its unchanged size (UIKit does the same), and its transition completes; no trait signal.
         let more = try await client.events()
-        try await client.rotate(to: "landscape-right")
+        try await client.rotate(to: .landscapeRight)
         let after = try await collect(more) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
         for app in ["mail", "notes"] {
             #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "TransitionCompleted"], "\(app)")
         }
         let turn = try #require(after.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
-        #expect(turn.arguments[1] == .double(981) && turn.arguments[2] == .double(1024))
-        let context = try #require(turn.arguments[3].dictionary)
-        #expect(context["reason"] == .string("rotation") && context["orientation"] == .string("landscape-right"))
-        #expect(context["duration"] == .double(0.6), "a half turn animates twice as long as a quarter turn")
-        let display = try #require(after.first { $0.member == "PropertiesChanged" && $0.app == nil })
-        #expect(display.arguments[1].dictionary?["Orientation"] == .string("landscape-right"))
+        #expect(turn.size == Size(width: 981, height: 1024))
+        let context = try #require(turn.context)
+        #expect(context.reason == .rotation && context.orientation == .landscapeRight)
+        #expect(context.duration == 0.6, "a half turn animates twice as long as a quarter turn")
+        let display = try #require(after.first { $0.member == "PropertiesChanged" && $0.app == nil }?.changes)
+        #expect(display[Layout1.Display.orientation] == .landscapeRight)
     }
 
     @Test func objectManagerAnnouncesWindows() async throws {
@@ -101,18 +101,17 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         let events = try await client.events()
-        try await client.openApp("film", role: "pip")
+        try await client.openApp("film", role: .pip)
         try await client.closeApp("film")
         let seen = try await collect(events) { $0.contains { $0.member == "InterfacesRemoved" } }
         let added = try #require(seen.first { $0.member == "InterfacesAdded" })
-        #expect(added.arguments[0] == .objectPath("/org/traitd/Layout1/window/film"))
-        let interfaces = try #require(added.arguments[1].dictionary)
-        #expect(interfaces["org.traitd.Layout1.Window"]?.dictionary?["Role"] == .string("pip"))
-        let removed = try #require(seen.first { $0.member == "InterfacesRemoved" })
-        #expect(removed.arguments[1].strings?.contains("org.traitd.Layout1.Window") == true)
+        guard case .windowOpened(let window) = added else { Issue.record("\(added)"); return }
+        #expect(window.path == "/org/traitd/Layout1/window/film" && window.role == .pip)
+        // InterfacesRemoved is only read as windowClosed when it names the window interface's object.
+        #expect(seen.contains { $0 == .windowClosed(app: "film") })
         // Serial went 1 -> 2 -> 3, announced each time.
-        let serials = seen.compactMap { $0.app == nil ? $0.arguments[1].dictionary?["Serial"] : nil }
-        #expect(serials == [.uint64(2), .uint64(3)])
+        let serials = seen.compactMap { $0.app == nil ? $0.changes?[Layout1.Display.serial] : nil }
+        #expect(serials == [2, 3])
     }
 
     @Test func transitionIDsIncreaseAndEachCompletesOnce() async throws {
@@ -120,14 +119,14 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         let events = try await client.events()
-        let orientations = ["portrait", "landscape-left", "portrait-upside-down", "landscape-right"]
+        let orientations: [Orientation] = [.portrait, .landscapeLeft, .portraitUpsideDown, .landscapeRight]
         for i in 0..<20 { try await client.rotate(to: orientations[i % 4]) }
         let seen = try await collect(events) { $0.filter { $0.member == "TransitionCompleted" }.count == 40 }
-        let completed = seen.filter { $0.member == "TransitionCompleted" }.compactMap(\.transitionID)
+        let completed = seen.filter { $0.member == "TransitionCompleted" }.compactMap(\.transition)
         #expect(completed == completed.sorted() && Set(completed).count == completed.count)
-        let started = Set(seen.filter { $0.member == "ViewWillTransitionToSize" }.compactMap(\.transitionID))
+        let started = Set(seen.filter { $0.member == "ViewWillTransitionToSize" }.compactMap(\.transition))
         #expect(started == Set(completed) && completed.count == 20 * 2)
         let state = try await client.state()
-        #expect(state.orientation == "landscape-right" && state.serial == 21)
+        #expect(state.orientation == .landscapeRight && state.serial == 21)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 /// Slide Over and Picture in Picture on the bus.
 @Suite struct SlideOverTests {
     /// From every other arrangement the 9.7-inch iPad offers in landscape, into Slide Over and back.
-    @Test(arguments: ["full", "split-two-thirds", "split-half", "split-one-third"])
-    func slideOverInAndOutFromEveryArrangement(start: String) async throws {
+    @Test(arguments: [Arrangement.full, .splitTwoThirds, .splitHalf, .splitOneThird])
+    func slideOverInAndOutFromEveryArrangement(start: Arrangement) async throws {
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
         try await recorder.client.setArrangement(start)
@@ -27,7 +27,7 @@ import Testing
         #expect(over.window("mail")?.frame == [0, 0, 1024, 768] && over.window("mail")?.role == "primary")
         try await recorder.wait("the overlay's signals") { $0.contains { $0.app == nil && $0.member == "PropertiesChanged" } }
         try await Task.sleep(for: .milliseconds(50))
-        let mailTransitions = recorder.all.filter { $0.app == "mail" && $0.transitionID != nil }
+        let mailTransitions = recorder.all.filter { $0.app == "mail" && $0.transition != nil }
         #expect(mailTransitions.isEmpty == (primaryBefore.frame == [0, 0, 1024, 768]))
         // And back.
         try await recorder.client.setArrangement(start)
@@ -42,11 +42,11 @@ import Testing
         let fixture = try await DaemonFixture(config: "apps:\n  - { name: mail, role: primary }\ndisplay:\n  arrangement: full\n")
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
-        #expect(try await client.openApp("chat", role: "slide-over") == "/org/traitd/Layout1/window/chat")
+        #expect(try await client.openApp("chat", role: .slideOver) == "/org/traitd/Layout1/window/chat")
         var state = try await client.state()
         #expect(state.arrangement == "slide-over" && state.window("chat")?.role == "slide-over")
         // PiP: 16:9 at the Slide Over width, 20 pt from the bottom-right corner, compact both ways.
-        try await client.openApp("video", role: "pip")
+        try await client.openApp("video", role: .pip)
         state = try await client.state()
         let pip = try #require(state.window("video"))
         #expect(pip.frame == [684, 568, 320, 180] && pip.horizontalSizeClass == "compact" && pip.verticalSizeClass == "compact")

@@ -120,7 +120,7 @@ import Testing
         #expect(try fixture.traitctl(["adapters"]).stdout == "no adapters are registered\n")
         let watcher = try await startTraitctlWatch(fixture, ["--count", "1"])
         try await client.registerAdapter("sidebar", for: "mail")
-        try await client.reportLayout(app: "mail", transition: 0, adapter: "sidebar", frames: ["content": (0, 0, 694, 768)])
+        try await client.reportLayout(app: "mail", transition: 0, adapter: "sidebar", frames: ["content": [0, 0, 694, 768]])
         let table = try fixture.traitctl(["adapters"])
         #expect(table.stdout == "APP   ADAPTER  OWNER\nmail  sidebar  \(client.connection.uniqueName)\n", "\(table)")
         #expect(watcher.wait(timeout: 10) == 0)

@@ -84,7 +84,7 @@ import Testing
             return
         }
         let (id, width, height, context) = try Layout1.Window.viewWillTransitionToSize.decode(arguments)
-        #expect(id == 1 && width == 438 && height == 1024 && context["reason"] == .string("rotation"))
+        #expect(id == 1 && width == 438 && height == 1024 && context.reason == .rotation && context.orientation == .portrait)
     }
 
     @Test func aNewCommandCompletesTheOpenTransitionFirst() throws {

@@ -36,6 +36,16 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
         }
     }
 
+    /// The arguments of a call decoded and checked as the server does, with the server's refusals: a client can
+    /// check what a person typed before it calls (`traitctl set orientation sideways`).
+    public func input(_ arguments: [DBusValue]) throws -> Input {
+        let got = arguments.map(\.signature).joined()
+        guard got == description.inputSignature else {
+            throw DBusError.invalidArgs("\(name) takes '\(description.inputSignature)', not '\(got)'")
+        }
+        return try decodeInput(arguments)
+    }
+
     /// The client side: the call's arguments.
     public func arguments(_ input: Input) -> [DBusValue] { encodeInput(input) }
 

@@ -22,3 +22,24 @@ extension Declare {
         PropertyDeclaration(value: value, doc: doc)
     }
 }
+
+/// A property declaration of any value type: its description for the XML and a check of a value's type, for
+/// an interface's list of properties (and a client that checks a `PropertiesChanged` against it).
+public struct AnyPropertyDeclaration: Sendable {
+    public let description: InterfaceDescription.Property
+    private let checker: @Sendable (DBusValue) throws -> Void
+
+    public init<Value>(_ property: PropertyDeclaration<Value>) {
+        description = property.description
+        checker = { _ = try property.value.decode($0) }
+    }
+
+    public var name: String { description.name }
+
+    /// Throws, naming the property, when `value` is not of its declared type (or its check refuses it).
+    public func check(_ value: DBusValue) throws { try checker(value) }
+}
+
+extension PropertyDeclaration {
+    public var erased: AnyPropertyDeclaration { AnyPropertyDeclaration(self) }
+}

@@ -45,6 +45,15 @@ extension Declare {
             decode: { (try a.decode($0[0]), try b.decode($0[1])) })
     }
 
+    public static func signal<A, B, C>(
+        _ name: String, _ a: Parameter<A>, _ b: Parameter<B>, _ c: Parameter<C>, doc: String
+    ) -> SignalDeclaration<(A, B, C)> {
+        SignalDeclaration(
+            .init(name, [a.argument, b.argument, c.argument], doc: doc),
+            encode: { [a.encode($0.0), b.encode($0.1), c.encode($0.2)] },
+            decode: { (try a.decode($0[0]), try b.decode($0[1]), try c.decode($0[2])) })
+    }
+
     public static func signal<A, B, C, D>(
         _ name: String, _ a: Parameter<A>, _ b: Parameter<B>, _ c: Parameter<C>, _ d: Parameter<D>, doc: String
     ) -> SignalDeclaration<(A, B, C, D)> {

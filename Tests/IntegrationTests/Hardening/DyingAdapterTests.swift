@@ -29,7 +29,7 @@ import Testing
             (try? await recorder.client.listAdapters().count) == count
         }
         let start = ContinuousClock.now
-        try await recorder.client.setArrangement("split-half")
+        try await recorder.client.setArrangement(.splitHalf)
         for index in doomed { adapters[index].kill(SIGKILL) }
         let id = try #require(recorder.transitionIDs(of: "mail").last)
         let completion = try await recorder.completion(of: id, timeout: 10)
@@ -47,7 +47,7 @@ import Testing
         }
         // The survivors follow the next transition as before.
         let next = try await recorder.transition(of: "mail", "SetArrangement(split-two-thirds)") {
-            try await recorder.client.setArrangement("split-two-thirds")
+            try await recorder.client.setArrangement(.splitTwoThirds)
         }
         #expect(Set(next.reported) == Set(names).subtracting(dead) && next.missed.isEmpty)
         print("dying adapters: \(count) adapters, \(dead.count) killed mid-transition; completed in \(elapsed), "

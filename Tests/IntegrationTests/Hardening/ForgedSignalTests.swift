@@ -67,7 +67,7 @@ import Testing
         #expect(!host.log.contains("traitd left the bus"), "\(host.log)")
         // The host still follows the real daemon: a real transition gets every adapter's report.
         let completion = try await recorder.transition(of: "mail", "SetArrangement(split-half)") {
-            try await recorder.client.setArrangement("split-half")
+            try await recorder.client.setArrangement(.splitHalf)
         }
         #expect(completion.reported == AdapterHostTests.mailAdapters && completion.missed.isEmpty, "\(completion)")
     }
@@ -86,8 +86,8 @@ import Testing
             #expect(forged.status == 0, "\(forged)")
         }
         // A real signal after them, through the same connection: when it arrives, the forged ones would have.
-        try await recorder.client.rotate(to: "portrait")
+        try await recorder.client.rotate(to: .portrait)
         try await recorder.wait("the rotation's completion") { $0.contains { $0.member == "TransitionCompleted" } }
-        #expect(!recorder.all.contains { $0.transitionID == 77 }, "\(recorder.all)")
+        #expect(!recorder.all.contains { $0.transition == 77 }, "\(recorder.all)")
     }
 }

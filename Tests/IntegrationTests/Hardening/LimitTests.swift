@@ -88,7 +88,7 @@ import Testing
             try await adapters[4].reportLayout(app: "notes", transition: 0, adapter: "a4", frames: [:], extras: big)
         }
         // A smaller report in place of a large one is fine: the budget counts each adapter's latest report.
-        try await adapters[0].reportLayout(app: "mail", transition: 0, adapter: "a0", frames: ["x": (0, 0, 1, 1)])
+        try await adapters[0].reportLayout(app: "mail", transition: 0, adapter: "a0", frames: ["x": [0, 0, 1, 1]])
         try await adapters[2].reportLayout(app: "mail", transition: 0, adapter: "a2", frames: [:], extras: big)
         try await Self.readEverything(fixture)
         let layouts = try await recorder.layouts(of: "mail")
@@ -101,7 +101,7 @@ import Testing
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
         try await client.setRestorationState(["tab": .string("drafts")], for: "notes")
-        try await client.rotate(to: "portrait")
+        try await client.rotate(to: .portrait)
         fixture.daemon.kill(SIGTERM)
         _ = fixture.daemon.wait(timeout: 10)
         // Poison the saved file: mail's state 19 dictionaries deep (57 containers, which libdbus still reads,

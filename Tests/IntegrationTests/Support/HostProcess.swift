@@ -60,10 +60,8 @@ extension Recorder {
 
     /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.
     func layouts(of app: String) async throws -> (frames: [String: [String: [Double]]], extras: [String: [String: DBusValue]]) {
-        let path = TraitClient.windowPath(app)
-        let frames = try await client.property("Layouts", path: path, interface: TraitClient.windowInterface)
-        let extras = try await client.property("LayoutExtras", path: path, interface: TraitClient.windowInterface)
-        return ((frames.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues { $0.doubles ?? [] } },
-                (extras.dictionary ?? [:]).mapValues { ($0.dictionary ?? [:]).mapValues(\.unwrapped) })
+        let frames = try await client.property(Layout1.Window.layouts, of: app)
+        let extras = try await client.property(Layout1.Window.layoutExtras, of: app)
+        return (frames.mapValues { $0.mapValues(\.values) }, extras)
     }
 }

@@ -48,7 +48,7 @@ final class Recorder: @unchecked Sendable {
     func transitionIDs(of app: String) -> [UInt64] {
         var ids: [UInt64] = []
         for event in all where event.app == app && event.member != "TransitionCompleted" {
-            if let id = event.transitionID, !ids.contains(id) { ids.append(id) }
+            if let id = event.transition, !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -76,12 +76,9 @@ struct Completion: Equatable {
     }
 
     init?(_ event: TraitEvent) {
-        guard event.member == "TransitionCompleted", let app = event.app, let id = event.transitionID,
-              event.arguments.count == 4 else { return nil }
+        guard case .transitionCompleted(let app, let id, let outcome) = event else { return nil }
         self.app = app
         self.id = id
-        reported = event.arguments[1].strings ?? []
-        missed = event.arguments[2].strings ?? []
-        failed = event.arguments[3].strings ?? []
+        (reported, missed, failed) = (outcome.reported, outcome.missed, outcome.failed)
     }
 }

@@ -30,23 +30,20 @@ final class ScriptedAdapter: @unchecked Sendable {
         task = Task { [client, lock] in
             var answered: Set<UInt64> = []
             for await event in events where event.app == app {
-                guard let id = event.transitionID, event.member != "TransitionCompleted", !answered.contains(id)
+                guard let id = event.transition, event.member != "TransitionCompleted", !answered.contains(id)
                 else { continue }
                 // The size from ViewWillTransitionToSize; a traits-only transition has none, so use the Frame.
                 var size: (Double, Double)?
-                if event.member == "ViewWillTransitionToSize", let w = event.arguments[1].double,
-                   let h = event.arguments[2].double {
-                    size = (w, h)
-                } else if event.member == "TraitCollectionDidChange" {
-                    let frame = try? await client.property("Frame", path: TraitClient.windowPath(app),
-                                                           interface: TraitClient.windowInterface).doubles
-                    if let frame, frame.count == 4 { size = (frame[2], frame[3]) }
+                if case .viewWillTransitionToSize(_, _, let new, _) = event {
+                    size = (new.width, new.height)
+                } else if case .traitCollectionDidChange = event {
+                    if let frame = try? await client.property(Layout1.Window.frame, of: app) { size = (frame.width, frame.height) }
                 }
                 guard let (width, height) = size else { continue }
                 answered.insert(id)
                 let report: @Sendable () async -> Void = {
                     var extras: [String: DBusValue] = [:]
-                    var frames: [String: TraitClient.Frame] = ["root": (0, 0, width, height)]
+                    var frames: [String: Rect] = ["root": Rect(x: 0, y: 0, width: width, height: height)]
                     if case .failing(let reason) = behaviour {
                         extras["error"] = .string(reason)
                         frames = [:]

@@ -1,0 +1,45 @@
+/// The daemon's signals, decoded (``TraitEvent``) or as they came (``signals(of:)``), from the moment the
+/// subscription is in place (when the call returns), and only the daemon's: a signal another peer sends
+/// straight to this connection is dropped.
+extension TraitClient {
+    /// Every signal of the daemon, decoded. With `app`, only the signals of that app's window: an adapter needs
+    /// no more, and the bus then sends it no more.
+    public func events(of app: String? = nil) async throws -> AsyncStream<TraitEvent> {
+        try await stream(of: app, interface: nil) { TraitEvent($0) }
+    }
+
+    /// Only the signals of `org.traitd.Layout1.Window` from `app`'s window (transitions, app states,
+    /// completions): what an adapter needs. The bus sends it none of the window's `PropertiesChanged`, which
+    /// carry every adapter's layouts and grow with the number of adapters.
+    public func windowSignals(of app: String) async throws -> AsyncStream<TraitEvent> {
+        try await stream(of: app, interface: Self.windowInterface) { TraitEvent($0) }
+    }
+
+    /// The transition signals of one app's window, decoded.
+    public func transitions(of app: String) async throws -> AsyncFilterSequence<AsyncStream<TraitEvent>> {
+        try await events(of: app).filter { $0.transition != nil }
+    }
+
+    /// Every signal of the daemon as it came, for tools that show the wire (`traitctl watch --json`);
+    /// `TraitEvent(signal)` decodes one.
+    public func signals(of app: String? = nil) async throws -> AsyncStream<Connection.Signal> {
+        try await stream(of: app, interface: nil) { $0 }
+    }
+
+    private func stream<Element: Sendable>(
+        of app: String?, interface: String?, _ transform: @escaping @Sendable (Connection.Signal) -> Element
+    ) async throws -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream()
+        let path = app.map(Self.windowPath)
+        var rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
+        if let interface { rule += ",interface='\(interface)'" }
+        // Only signals from the daemon that owns the name now: anyone can send a signal straight to us.
+        let id = try await connection.subscribe(sender: Self.busName, matching: rule) { signal in
+            guard path.map({ signal.path == $0 }) ?? signal.path.hasPrefix(Self.rootPath),
+                  interface.map({ signal.interface == $0 }) ?? true else { return }
+            continuation.yield(transform(signal))
+        }
+        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
+        return stream
+    }
+}
