@@ -38,7 +38,9 @@ import Testing
         #expect(Set(completion.missed) == dead, "missed \(completion.missed.count), killed \(dead.count)")
         #expect(Set(completion.reported) == Set(names).subtracting(dead))
         #expect(completion.failed.isEmpty)
-        #expect(elapsed < .seconds(4.5), "completed by its 4 s deadline (took \(elapsed))")
+        // By its 4 s deadline, with half a second for the bus (stretched under ThreadSanitizer, whose daemon is
+        // slow enough to deliver the survivors' reports up to 4.55 s in).
+        #expect(elapsed < .seconds(4 + 0.5 * TestTiming.scale), "completed by its 4 s deadline (took \(elapsed))")
         // Exactly once, even as the dead connections' departures arrive after it.
         try await Task.sleep(for: .milliseconds(300))
         #expect(recorder.completions.filter { $0.id == id }.count == 1)
