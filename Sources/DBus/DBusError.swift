@@ -30,4 +30,14 @@ extension DBusError {
 
     public static func invalidArgs(_ message: String) -> DBusError { DBusError(invalidArgsName, message) }
     public static func failed(_ message: String) -> DBusError { DBusError(failedName, message) }
+
+    /// Runs `body`; a `DBusError` it throws comes out under the same name with `context` before its message
+    /// (`GetState replied: no property Orientation in the reply`).
+    public static func inContext<T>(_ context: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DBusError {
+            throw DBusError(error.name, "\(context): \(error.message)")
+        }
+    }
 }

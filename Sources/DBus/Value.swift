@@ -43,6 +43,11 @@ public indirect enum DBusValue: Sendable, Hashable {
     }
 }
 
+extension [DBusValue] {
+    /// The signature of these values in a row, as a message body carries them (`sa{sv}`).
+    public var signature: String { map(\.signature).joined() }
+}
+
 // MARK: - Building values
 
 extension DBusValue {

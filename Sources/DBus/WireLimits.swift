@@ -38,7 +38,7 @@ public enum WireLimits {
     /// Throws `org.freedesktop.DBus.Error.LimitsExceeded`, naming the limit, when `values` cannot be one
     /// message body.
     public static func check(_ values: [DBusValue]) throws {
-        let signature = values.map(\.signature).joined()
+        let signature = values.signature
         guard signature.utf8.count <= maximumSignatureLength else {
             throw DBusError(DBusError.limitsExceededName,
                             "the body's signature has \(signature.utf8.count) characters; D-Bus allows \(maximumSignatureLength)")

@@ -69,10 +69,8 @@ public final class TraitClient: Sendable {
     /// The whole state in one call (`GetState`).
     public func state() async throws -> DisplaySnapshot {
         let (serial, display, windows) = try await call(D.getState, ())
-        do {
-            return try DisplaySnapshot(serial: serial, display: display, windows: windows)
-        } catch let error as DBusError {
-            throw DBusError(error.name, "GetState replied: \(error.message)")
+        return try DBusError.inContext("GetState replied") {
+            try DisplaySnapshot(serial: serial, display: display, windows: windows)
         }
     }
 
@@ -99,18 +97,14 @@ public final class TraitClient: Sendable {
                 [.string(interface), .string(name)])
         }
         guard reply.count == 1, case .variant(let value) = reply[0] else {
-            throw DBusError.invalidArgs("Get replied '\(reply.map(\.signature).joined())'; expected 'v'")
+            throw DBusError.invalidArgs("Get replied '\(reply.signature)'; expected 'v'")
         }
         return value.unwrapped
     }
 
     private func read<Value>(_ property: PropertyDeclaration<Value>, path: String, interface: String) async throws -> Value {
         let value = try await rawProperty(property.name, path: path, interface: interface)
-        do {
-            return try property.value.decode(value)
-        } catch let error as DBusError {
-            throw DBusError(error.name, "\(property.name): \(error.message)")
-        }
+        return try DBusError.inContext(property.name) { try property.value.decode(value) }
     }
 
     // MARK: Calls

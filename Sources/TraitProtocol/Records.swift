@@ -129,11 +129,7 @@ extension Parameter {
         encode: @escaping @Sendable (Value) -> [(String, DBusValue)]
     ) -> Self {
         Parameter<[String: DBusValue]>.vardict(name).map(decode: { fields in
-            do {
-                return try decode(RecordReader(fields: fields, what: what))
-            } catch let error as DBusError {
-                throw DBusError(error.name, "\(what): \(error.message)")
-            }
+            try DBusError.inContext(what) { try decode(RecordReader(fields: fields, what: what)) }
         }, encode: { Dictionary(encode($0), uniquingKeysWith: { first, _ in first }) })
     }
 

@@ -18,10 +18,8 @@ extension DisplayService {
     func windowProperties(_ app: String) -> [String: DBusValue] {
         guard let window = simulation.windows[app] else { return [:] }
         var properties = Encoding.windowProperties(app: app, window)
-        let reports = layouts[app] ?? [:]
         properties["Adapters"] = .strings(registry.adapters(for: app))
-        properties["Layouts"] = Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames))
-        properties["LayoutExtras"] = Encoding.layoutExtras(reports.mapValues(\.extras))
+        properties.merge(layoutProperties(app)) { _, new in new }
         properties["RestorationState"] = .vardict(restoration[app] ?? [:])
         return properties
     }
@@ -77,11 +75,16 @@ extension DisplayService {
     /// `PropertiesChanged` for the window's `Layouts` and `LayoutExtras`.
     func announceLayouts(_ app: String) {
         guard simulation.windows[app] != nil else { return }
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
+    }
+
+    /// `Layouts` (the frames of every report but a failed one) and `LayoutExtras` (every report's extras).
+    private func layoutProperties(_ app: String) -> [String: DBusValue] {
         let reports = layouts[app] ?? [:]
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, [
+        return [
             "Layouts": Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
             "LayoutExtras": Encoding.layoutExtras(reports.mapValues(\.extras)),
-        ])
+        ]
     }
 
     /// Replaces `app`'s restoration state. The reply goes out once the new state is on disk (see `save`):

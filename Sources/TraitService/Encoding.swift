@@ -8,8 +8,6 @@ enum Encoding {
     private typealias Display = Layout1.Display
     private typealias Window = Layout1.Window
 
-    static func frame(_ r: Rect) -> DBusValue { Window.frame.value.encode(r) }
-
     /// `ViewWillTransitionToSize`'s context; `screen` is the screen in the new orientation, sent with the
     /// "will" half of a transition (it arrives before the display's PropertiesChanged).
     static func context(_ c: TransitionContext, window: WindowGeometry, screen: Size?) -> SizeTransitionContext {

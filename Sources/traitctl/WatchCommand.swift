@@ -47,7 +47,7 @@ struct Watch: AsyncParsableCommand {
             "member": signal.member,
             "app": Layout1.app(path: signal.path) ?? NSNull(),
             "transition": event.transition ?? NSNull(),
-            "signature": signal.arguments.map(\.signature).joined(),
+            "signature": signal.arguments.signature,
             "arguments": signal.arguments.map(Get.json),
         ]
         return try jsonLine(object)

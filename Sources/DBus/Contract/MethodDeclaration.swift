@@ -39,7 +39,7 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
     /// The arguments of a call decoded and checked as the server does, with the server's refusals: a client can
     /// check what a person typed before it calls (`traitctl set orientation sideways`).
     public func input(_ arguments: [DBusValue]) throws -> Input {
-        let got = arguments.map(\.signature).joined()
+        let got = arguments.signature
         guard got == description.inputSignature else {
             throw DBusError.invalidArgs("\(name) takes '\(description.inputSignature)', not '\(got)'")
         }
@@ -51,15 +51,10 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The client side: the reply, decoded; a reply of another shape throws, naming what it got.
     public func reply(_ values: [DBusValue]) throws -> Output {
-        let got = values.map(\.signature).joined()
-        guard got == description.outputSignature else {
-            throw DBusError.invalidArgs("\(name) replied '\(got)'; expected '\(description.outputSignature)'")
+        guard values.signature == description.outputSignature else {
+            throw DBusError.invalidArgs("\(name) replied '\(values.signature)'; expected '\(description.outputSignature)'")
         }
-        do {
-            return try decodeOutput(values)
-        } catch let error as DBusError {
-            throw DBusError(error.name, "\(name) replied: \(error.message)")
-        }
+        return try DBusError.inContext("\(name) replied") { try decodeOutput(values) }
     }
 
     /// Adds one output.

@@ -11,15 +11,10 @@ public struct SignalDeclaration<Arguments: Sendable>: Sendable {
 
     /// The signal's arguments, decoded; arguments of another shape throw, naming what came.
     public func decode(_ values: [DBusValue]) throws -> Arguments {
-        let got = values.map(\.signature).joined()
-        guard got == description.signature else {
-            throw DBusError.invalidArgs("\(name) carried '\(got)'; expected '\(description.signature)'")
+        guard values.signature == description.signature else {
+            throw DBusError.invalidArgs("\(name) carried '\(values.signature)'; expected '\(description.signature)'")
         }
-        do {
-            return try decoder(values)
-        } catch let error as DBusError {
-            throw DBusError(error.name, "\(name): \(error.message)")
-        }
+        return try DBusError.inContext(name) { try decoder(values) }
     }
 
     init(
