@@ -39,10 +39,12 @@ import Testing
     }
 
     @Test func aSlowAdapterIsMissedAtTheDeadlineAndItsLateReportIsStale() async throws {
-        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        // A 2 s deadline: the fast adapter must beat it even under the whole suite's load (with 300 ms it once
+        // missed), and the slow one reports well after it.
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 2000\n")
         let recorder = try await Recorder(fixture)
         let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
-        let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.8))
+        let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 3))
         defer { fast.close(); slow.close() }
         let start = Date()
         try await recorder.client.setArrangement(.splitHalf)
@@ -50,7 +52,7 @@ import Testing
         let completion = try await recorder.completion(of: id)
         let elapsed = Date().timeIntervalSince(start)
         #expect(completion.reported == ["fast"] && completion.missed == ["slow"] && completion.failed.isEmpty)
-        #expect(elapsed >= 0.29, "the transition waited for the 300 ms deadline (took \(elapsed) s)")
+        #expect(elapsed >= 1.99, "the transition waited for the 2 s deadline (took \(elapsed) s)")
         // The late report arrives after completion: StaleTransition, and Layouts has no frames from it.
         try await recorder.wait("the late report's refusal", timeout: 5) { _ in !slow.refused.isEmpty }
         #expect(slow.refused.map(\.name) == ["org.traitd.Layout1.Error.StaleTransition"])
