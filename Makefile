@@ -77,6 +77,7 @@ test: deps
 	@scripts/run-tests.sh $(SWIFT)
 
 docs: deps
+	@scripts/install-deps.sh python3
 	@scripts/docs.sh $(SWIFT)
 
 tsan: deps

@@ -167,19 +167,25 @@ extension Solver {
     /// The size of the solver's tableau: how many symbol ids are allocated, how many rows are basic, and how
     /// many constraints are in. A long churn should keep all three flat.
     public struct Statistics: Sendable {
-        /// Symbol ids allocated, and how many of them are free for reuse.
+        /// Symbol ids allocated (the tableau's columns, in use or free).
         public var symbols: Int
+        /// Symbol ids given back and free for reuse.
         public var freeSymbols: Int
+        /// Basic rows in the tableau.
         public var rows: Int
+        /// Constraints in the solver, edit constraints included.
         public var constraints: Int
-        /// Cells in all rows (how dense the tableau is), and in the longest row.
+        /// Cells in all rows: how dense the tableau is.
         public var cells: Int
+        /// Cells in the longest row.
         public var longestRow: Int
-        /// Pivots made since the solver was made, and how many of them under Bland's rule (after a stall).
+        /// Pivots made since the solver was made.
         public var pivots: Int
+        /// Of those, the pivots made under Bland's rule (after a stall).
         public var blandPivots: Int
-        /// Drift checks made, and rebuilds from the constraints (after drift, or an operation out of pivots).
+        /// Drift checks made.
         public var driftChecks: Int
+        /// Rebuilds of the tableau from the constraints (after drift, or an operation out of pivots).
         public var rebuilds: Int
         /// The largest coefficient found left over for a symbol given back (rounding noise; 0 in exact arithmetic).
         public var largestResidue: Double
@@ -187,6 +193,7 @@ extension Solver {
         public var drift: Double
     }
 
+    /// The tableau's size and the work done so far, measured now.
     public var statistics: Statistics {
         Statistics(symbols: tableau.kinds.count, freeSymbols: tableau.freeSymbols.count, rows: tableau.rows.lazy.filter { $0 != nil }.count, constraints: constraints.count,
                    cells: tableau.rows.reduce(0) { $0 + ($1?.count ?? 0) },

@@ -12,11 +12,14 @@ extension Solver {
         edits[variable] = EditInfo(constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: start)
     }
 
+    /// Stops editing `variable`: its edit constraint is removed, and the variable keeps whatever other
+    /// constraints hold it to. Throws `SolverError.unknownEditVariable` if it was not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws {
         guard let info = edits.removeValue(forKey: variable) else { throw SolverError.unknownEditVariable(variable) }
         try remove(info.constraint)
     }
 
+    /// Whether `variable` is an edit variable now.
     public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable] != nil }
 
     /// Suggests a value for an edit variable; the solution follows after the dual simplex (cheap).

@@ -57,6 +57,7 @@ public final class Solver {
     var retiredPivots = (all: 0, bland: 0)
     var driftChecks = 0
 
+    /// An empty solver: no constraints, no edit variables.
     public init() {}
 
     /// Every pivot leaves a little rounding in the rows it touches, and over a long churn it grows (on the enaml
@@ -171,6 +172,7 @@ public final class Solver {
         needsOptimization = true
     }
 
+    /// Whether this constraint object is in the solver.
     public func contains(_ constraint: Constraint) -> Bool { constraints[ObjectIdentifier(constraint)] != nil }
 
     /// Changes the constant of a constraint already added, without removing it: `x == 10` becomes `x == 20` by

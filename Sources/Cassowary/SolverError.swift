@@ -8,9 +8,13 @@ public enum SolverError: Error, @unchecked Sendable, CustomStringConvertible {
     /// (take any one away and the rest can hold) when it has at most 65 constraints, and in every longer case
     /// measured (see `Solver.conflict(for:replacing:)`).
     case unsatisfiable(Constraint, conflict: [Constraint])
+    /// The constraint (this very object) is already in the solver.
     case duplicateConstraint(Constraint)
+    /// The constraint to remove or change is not in the solver.
     case unknownConstraint(Constraint)
+    /// The variable is already an edit variable.
     case duplicateEditVariable(Variable)
+    /// The variable to suggest a value for, or to stop editing, is not an edit variable.
     case unknownEditVariable(Variable)
     /// Edit variables cannot be required: a suggestion must be allowed to lose.
     case requiredEditVariable(Variable)
@@ -18,6 +22,7 @@ public enum SolverError: Error, @unchecked Sendable, CustomStringConvertible {
     /// solver was rebuilt from its constraints as they were before it.
     case workLimitExceeded(Constraint)
 
+    /// One sentence (the unsatisfiable case: then the conflicting constraints, one a line).
     public var description: String {
         switch self {
         case .unsatisfiable(let c, let conflict):

@@ -3,17 +3,40 @@ import Cassowary
 /// An anchor of a layout item, as `NSLayoutConstraint.Attribute`. Leading and trailing are left and right
 /// (traitd lays out left to right).
 public enum Attribute: String, Sendable, CaseIterable {
-    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    /// The left edge, `x`.
+    case left
+    /// The right edge, `x + width`.
+    case right
+    /// The top edge, `y`.
+    case top
+    /// The bottom edge, `y + height`.
+    case bottom
+    /// The left edge (`leading` in a left-to-right layout).
+    case leading
+    /// The right edge (`trailing` in a left-to-right layout).
+    case trailing
+    /// The width.
+    case width
+    /// The height.
+    case height
+    /// The horizontal centre, `x + width / 2`.
+    case centerX
+    /// The vertical centre, `y + height / 2`.
+    case centerY
 
+    /// Every attribute's name, comma-separated: what an error message lists as expected.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A view or a layout guide: a rectangle the solver places, four variables (x, y, width, height).
 public final class LayoutItem {
+    /// The name layout files and reports use (`mail-list`, `content`).
     public let name: String
+    /// Whether it is a layout guide: solved and reported like a view, but it draws nothing.
     public let isGuide: Bool
     let x: Variable, y: Variable, width: Variable, height: Variable
 
+    /// A new item, its four variables named after it (`name.left`, `name.top`, `name.width`, `name.height`).
     public init(_ name: String, isGuide: Bool = false) {
         self.name = name
         self.isGuide = isGuide

@@ -7,10 +7,15 @@
 ///     [min-width: 600 and max-aspect-ratio: 4/3]   at least 600 pt wide, at most 4:3
 ///     [phone or (split and not portrait)]
 public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
+    /// Always holds: `[any]`, and constraints outside any section.
     case any
+    /// The horizontal size class is this one: `[w:compact]`.
     case horizontal(LayoutTraits.SizeClass)
+    /// The vertical size class is this one: `[h:regular]`.
     case vertical(LayoutTraits.SizeClass)
+    /// The device is held this way: `[landscape]`.
     case orientation(LayoutTraits.Orientation)
+    /// The device is of this idiom: `[pad]`.
     case idiom(LayoutEnvironment.Idiom)
     /// The window is narrower than the screen (Split View, Slide Over).
     case split
@@ -18,8 +23,11 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case minWidth(Double), maxWidth(Double), minHeight(Double), maxHeight(Double)
     /// Bounds on width / height, inclusive.
     case minAspectRatio(Double), maxAspectRatio(Double)
+    /// The condition does not hold: `not portrait`.
     case not(Condition)
+    /// Every part holds: `w:compact and landscape`.
     case and([Condition])
+    /// At least one part holds: `phone or split`.
     case or([Condition])
 
     /// The conjunction of the parts given; `.any` when none is (Interface Builder's size-class variations).
@@ -30,6 +38,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         self = parts.isEmpty ? .any : parts.count == 1 ? parts[0] : .and(parts)
     }
 
+    /// Whether the condition holds for a window in `e`.
     public func holds(in e: LayoutEnvironment) -> Bool {
         switch self {
         case .any: return true
@@ -84,13 +93,30 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
 /// The traits a layout is solved for: the window's size classes and the device's orientation.
 public struct LayoutTraits: Sendable, Equatable {
-    public enum SizeClass: String, Sendable, CaseIterable { case compact, regular }
-    public enum Orientation: String, Sendable, CaseIterable { case portrait, landscape }
+    /// UIKit's size class, as a layout file writes it (`w:compact`).
+    public enum SizeClass: String, Sendable, CaseIterable {
+        /// Constrained space: a narrow window (or a short one, vertically).
+        case compact
+        /// Expansive space.
+        case regular
+    }
 
+    /// The device's orientation, without the side (a layout does not care which way landscape is turned).
+    public enum Orientation: String, Sendable, CaseIterable {
+        /// Taller than wide.
+        case portrait
+        /// Wider than tall.
+        case landscape
+    }
+
+    /// The window's horizontal size class.
     public var horizontal: SizeClass
+    /// The window's vertical size class.
     public var vertical: SizeClass
+    /// The device's orientation.
     public var orientation: Orientation
 
+    /// The traits from their three parts.
     public init(horizontal: SizeClass, vertical: SizeClass, orientation: Orientation) {
         self.horizontal = horizontal
         self.vertical = vertical
@@ -109,16 +135,29 @@ public struct LayoutTraits: Sendable, Equatable {
 /// Everything a layout is solved in: the window's size and traits, the device's idiom, whether the window is
 /// narrower than the screen, and the window's safe area (the `safe` guide).
 public struct LayoutEnvironment: Sendable, Equatable {
-    public enum Idiom: String, Sendable, CaseIterable { case phone, pad }
+    /// The kind of device, as UIKit's `UIUserInterfaceIdiom` (a layout file's `[phone]`, `[pad]`).
+    public enum Idiom: String, Sendable, CaseIterable {
+        /// An iPhone.
+        case phone
+        /// An iPad.
+        case pad
+    }
 
+    /// The window's width in points.
     public var width: Double
+    /// The window's height in points.
     public var height: Double
+    /// The window's size classes and the device's orientation.
     public var traits: LayoutTraits
+    /// The kind of device.
     public var idiom: Idiom
     /// The window is narrower than the screen: a Split View side or a Slide Over window.
     public var isSplit: Bool
+    /// The window's safe area, inset from its edges: where the `safe` guide is.
     public var safeArea: LayoutInsets
 
+    /// The environment of a window of `width` by `height` points; traits from
+    /// ``LayoutTraits/defaults(width:height:)`` unless given, a pad, not split, no insets.
     public init(width: Double, height: Double, traits: LayoutTraits? = nil, idiom: Idiom = .pad, isSplit: Bool = false,
                 safeArea: LayoutInsets = .zero) {
         self.width = width
@@ -135,11 +174,20 @@ public struct LayoutEnvironment: Sendable, Equatable {
 
 /// The safe area's insets from the window's edges, in points (UIKit's `safeAreaInsets`).
 public struct LayoutInsets: Sendable, Equatable {
-    public var top, left, bottom, right: Double
+    /// From the top edge down.
+    public var top: Double
+    /// From the left edge in.
+    public var left: Double
+    /// From the bottom edge up.
+    public var bottom: Double
+    /// From the right edge in.
+    public var right: Double
 
+    /// The insets from their four values.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
     }
 
+    /// No insets: the safe area is the whole window.
     public static let zero = LayoutInsets(top: 0, left: 0, bottom: 0, right: 0)
 }

@@ -6,17 +6,26 @@
 ///     extra collapsed = true                   true or false
 ///     extra ratio = 0.7 * aspect-ratio         [NUMBER *] width, height or aspect-ratio of the window
 public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
+    /// A word or a quoted string, reported as it is.
     case string(String)
+    /// A number, reported as it is.
     case number(Double)
+    /// `true` or `false`.
     case bool(Bool)
     /// `multiplier` times a measure of the window, computed when the layout is solved.
     case measure(Measure, multiplier: Double)
 
+    /// A measure of the window an extra can be computed from; the raw value is the word in the file.
     public enum Measure: String, Sendable, CaseIterable {
-        case width, height
+        /// The window's width in points.
+        case width
+        /// The window's height in points.
+        case height
+        /// Width divided by height.
         case aspectRatio = "aspect-ratio"
     }
 
+    /// The value to report for a window in `environment`: a measure becomes a number, the rest stay as they are.
     public func resolved(in environment: LayoutEnvironment) -> Extra {
         switch self {
         case .string(let s): return .string(s)
@@ -33,6 +42,7 @@ public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// As written in a layout file: `fullScreen`, `2`, `true`, `0.7 * aspect-ratio`.
     public var description: String {
         switch self {
         case .string(let s): return s
@@ -46,10 +56,14 @@ public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
 /// A value reported beside the frames (`ReportLayout`'s extras): what an `ExtraValue` gives once the window is
 /// known, and what a Swift adapter reports.
 public enum Extra: Sendable, Equatable, CustomStringConvertible {
+    /// A string (on the bus: a variant of `s`).
     case string(String)
+    /// A number (a variant of `d`).
     case number(Double)
+    /// A boolean (a variant of `b`).
     case bool(Bool)
 
+    /// The value as text: `fullScreen`, `2`, `true`.
     public var description: String {
         switch self {
         case .string(let s): return s

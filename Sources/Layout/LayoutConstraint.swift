@@ -3,20 +3,30 @@ import Cassowary
 /// `first.attribute relation multiplier * second.attribute + constant @priority`, or, without a second item,
 /// `first.attribute relation constant @priority`, as `NSLayoutConstraint`.
 public struct LayoutConstraint: Sendable {
+    /// One side of the constraint: an attribute of a named item (`support.width`).
     public struct Anchor: Sendable, Equatable {
+        /// The view's or guide's name.
         public var item: String
+        /// Which of its edges, centres or sizes.
         public var attribute: Attribute
+        /// `item.attribute`.
         public init(_ item: String, _ attribute: Attribute) {
             self.item = item
             self.attribute = attribute
         }
     }
 
+    /// The left side's anchor.
     public var first: Anchor
+    /// `==`, `<=` or `>=`.
     public var relation: Constraint.Relation
+    /// What the second anchor is multiplied by (1 unless written).
     public var multiplier: Double
+    /// The right side's anchor; none when the right side is a constant.
     public var second: Anchor?
+    /// The number added on the right side.
     public var constant: Double
+    /// Auto Layout's priority, 1...1000 (1000, required, unless written).
     public var priority: Int
     /// Where it was written and how (`support-panel.layout:7: support.width <= 374 @1000`).
     public var source: String
@@ -25,6 +35,8 @@ public struct LayoutConstraint: Sendable {
     /// Deactivated constraints stay in the document but take no part in solving (`NSLayoutConstraint.isActive`).
     public var isActive = true
 
+    /// `first relation multiplier * second + constant @priority`, with where it came from and the section's
+    /// condition.
     public init(_ first: Anchor, _ relation: Constraint.Relation, multiplier: Double = 1, _ second: Anchor? = nil,
                 constant: Double = 0, priority: Int = 1000, source: String = "", condition: Condition = .any) {
         self.first = first

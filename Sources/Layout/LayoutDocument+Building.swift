@@ -10,7 +10,9 @@ import Cassowary
 /// Each constraint's `source` is written out as the layout language would spell it, so a conflict names it the
 /// same way a file's would.
 extension LayoutDocument {
+    /// Declares views, as a file's `view A B` line.
     public mutating func views(_ names: String...) { views += names }
+    /// Declares layout guides, as a file's `guide G` line.
     public mutating func guides(_ names: String...) { guides += names }
 
     /// `first relation multiplier * second + constant @priority`, in the section `condition`.

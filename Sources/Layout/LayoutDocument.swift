@@ -3,18 +3,24 @@ import Cassowary
 /// A parsed layout file: items, metrics, constraints by section, the items each section hides and the extras
 /// each section sets.
 public struct LayoutDocument: Sendable {
+    /// The file's name (or another label for a layout built in Swift), at the start of every error about it.
     public var file: String
     /// The app whose windows this layout serves (`app NAME`), used by the adapter host.
     public var app: String?
+    /// The views (`view A B`), in the order declared; each gets a frame.
     public var views: [String] = []
+    /// The layout guides (`guide G`), in the order declared; solved like views, they draw nothing.
     public var guides: [String] = []
+    /// The named numbers (`metric NAME = NUMBER`).
     public var metrics: [String: Double] = [:]
+    /// Every constraint, in file order, each with its section's condition.
     public var constraints: [LayoutConstraint] = []
     /// `hide A B` lines: in sections whose condition holds, these items are not installed.
     public var hides: [(condition: Condition, items: [String])] = []
     /// `extra NAME = VALUE` lines, in file order: where several hold, the last one wins.
     public var extras: [(condition: Condition, name: String, value: ExtraValue)] = []
 
+    /// An empty layout (no items, no constraints) labelled `file`.
     public init(file: String) { self.file = file }
 
     /// The container's name in constraints.
@@ -23,6 +29,7 @@ public struct LayoutDocument: Sendable {
     /// the environment's `safeArea`.
     public static let safeArea = "safe"
 
+    /// The items that `hide` lines in sections holding in `environment` leave out.
     public func hiddenItems(in environment: LayoutEnvironment) -> Set<String> {
         Set(hides.filter { $0.condition.holds(in: environment) }.flatMap(\.items))
     }
@@ -117,6 +124,7 @@ public struct LayoutDocument: Sendable {
 public struct LayoutResult: Sendable, Equatable {
     /// Item name -> [x, y, width, height], for every view and guide that is not hidden.
     public var frames: [String: [Double]]
+    /// The items hidden in this environment, sorted; they have no frame.
     public var hidden: [String]
     /// Anchors the constraints leave free (`item.left`, `item.width`, ...): the layout is ambiguous there.
     public var ambiguous: [String]
@@ -129,6 +137,7 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
     /// Required constraints that cannot all hold, as written (`file:line: text`).
     case conflict(file: String, constraints: [String])
 
+    /// `file:line:column: message`, or the file and the conflicting constraints, one a line.
     public var description: String {
         switch self {
         case .syntax(let file, let line, let column, let message): return "\(file):\(line):\(column): \(message)"

@@ -26,6 +26,7 @@ import Cassowary
 /// left right top bottom leading trailing width height centerX centerY.
 /// Every error is `file:line:column: expected ...`.
 public enum LayoutParser {
+    /// The document `text` describes; `file` names it in errors. Throws `LayoutError.syntax` at the first error.
     public static func parse(_ text: String, file: String) throws -> LayoutDocument {
         var document = LayoutDocument(file: file)
         var condition = Condition.any

@@ -10,11 +10,13 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     public var serial: UInt64
     /// The device profile id, such as `ipad-9.7`.
     public var device: String
+    /// Which way the device is held.
     public var orientation: Orientation
     /// Width and height in points, in the current orientation.
     public var screenSize: Size
     /// The display scale (2 or 3).
     public var scale: Double
+    /// The multitasking arrangement: full screen, a Split View, Slide Over or Picture in Picture.
     public var arrangement: Arrangement
     /// The divider's left edge in points; 0 when there is no split.
     public var dividerPosition: Double
@@ -48,7 +50,9 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
 public struct WindowSnapshot: Sendable, Equatable, Codable {
     /// The window's object path, `/org/traitd/Layout1/window/<app>`.
     public var path: String
+    /// The app's id, the last element of the path.
     public var app: String
+    /// The window's place in the arrangement (primary, secondary, slide-over, ...).
     public var role: Role
     /// The frame in screen points.
     public var frame: Rect
@@ -56,6 +60,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var safeAreaInsets: EdgeInsets
     /// Size classes, idiom and display scale.
     public var traits: TraitCollection
+    /// The app's lifecycle state, as UIKit's `UIApplication.State`.
     public var state: AppState
     /// Adapters registered for this window.
     public var adapters: [String]
@@ -77,8 +82,12 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         layouts = try W.layouts.read(from: p)
     }
 
+    /// The horizontal size class, from ``traits``.
     public var horizontalSizeClass: SizeClass { traits.horizontalSizeClass }
+    /// The vertical size class, from ``traits``.
     public var verticalSizeClass: SizeClass { traits.verticalSizeClass }
+    /// The user interface idiom, from ``traits``.
     public var idiom: Idiom { traits.idiom }
+    /// The display scale, from ``traits``.
     public var displayScale: Double { traits.displayScale }
 }

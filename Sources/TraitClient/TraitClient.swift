@@ -15,9 +15,14 @@
 /// another shape throws `InvalidArgs` naming what came.
 public final class TraitClient: Sendable {
     // The contract's names (TraitProtocol's `Layout1`), here for callers that know only the client.
+
+    /// The daemon's well-known bus name, `org.traitd.Layout1`.
     public static let busName = Layout1.busName
+    /// The display's object path, `/org/traitd/Layout1`.
     public static let rootPath = Layout1.rootPath
+    /// The display's interface, `org.traitd.Layout1.Display`.
     public static let displayInterface = Layout1.displayInterface
+    /// Each window's interface, `org.traitd.Layout1.Window`.
     public static let windowInterface = Layout1.windowInterface
 
     /// The client's own private connection.

@@ -92,12 +92,14 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
 
 /// How a transition ended, from `TransitionCompleted`: each adapter registered when it began is in one list.
 public struct TransitionOutcome: Sendable, Equatable {
+    /// Adapters that reported a layout in time.
     public var reported: [String]
     /// Adapters that did not report by the deadline (or left the bus first).
     public var missed: [String]
     /// Adapters that reported a failed layout.
     public var failed: [String]
 
+    /// The outcome from its three lists.
     public init(reported: [String], missed: [String], failed: [String]) {
         self.reported = reported
         self.missed = missed
@@ -107,8 +109,11 @@ public struct TransitionOutcome: Sendable, Equatable {
 
 /// A signal from the daemon that does not have the shape the contract declares.
 public struct UnrecognizedSignal: Sendable, Equatable {
+    /// The object path it was sent from.
     public var path: String
+    /// Its interface.
     public var interface: String
+    /// Its name.
     public var member: String
     /// What was wrong, for a person.
     public var problem: String
