@@ -163,7 +163,7 @@ public actor DisplayService {
         logger.log(level: level, "\(command.logDescription) from \(call.sender): serial \(simulation.serial), \(transitions) transition(s)")
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
-            coordinator.run(plan, displayProperties: Encoding.displayProperties(simulation))
+            coordinator.run(plan, screen: simulation.geometry.screen, displayProperties: Encoding.displayProperties(simulation))
         }
         pruneRestoration()
         save()

@@ -60,8 +60,8 @@ final class TransitionCoordinator {
         self.logger = logger
     }
 
-    /// Emits `plan`; `displayProperties` are the display's properties after it.
-    func run(_ plan: Plan, displayProperties: [String: DBusValue]) {
+    /// Emits `plan`; `screen` is the screen's size and `displayProperties` the display's properties after it.
+    func run(_ plan: Plan, screen: Size, displayProperties: [String: DBusValue]) {
         // 1. New windows appear; apps leaving the screen hear it first.
         for app in plan.opened { sink.send(.exported(app)) }
         for change in plan.windows {
@@ -69,7 +69,6 @@ final class TransitionCoordinator {
         }
         // 2. The "will" half of every transition.
         var ids: [String: UInt64] = [:]
-        let screen = displayProperties[Layout1.Display.screenSize.name].flatMap { try? Layout1.Display.screenSize.value.decode($0) }
         for change in plan.transitions {
             let id = begin(change.app)
             ids[change.app] = id

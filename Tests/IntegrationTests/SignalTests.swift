@@ -92,6 +92,8 @@ import Testing
         let context = try #require(turn.context)
         #expect(context.reason == .rotation && context.orientation == .landscapeRight)
         #expect(context.duration == 0.6, "a half turn animates twice as long as a quarter turn")
+        let screen = try await client.state().screenSize
+        #expect(context.screenSize == screen, "the will half carries the screen in the new orientation")
         let display = try #require(after.first { $0.member == "PropertiesChanged" && $0.app == nil }?.changes)
         #expect(display[Layout1.Display.orientation] == .landscapeRight)
     }
