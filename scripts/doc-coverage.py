@@ -21,8 +21,8 @@ def undocumented(archive):
             yield path
 
 def main(archives):
-    missing = [(archive, path) for archive in archives for path in undocumented(archive)]
-    for archive, path in missing:
+    missing = [path for archive in archives for path in undocumented(archive)]
+    for path in missing:
         print(f"docs: no documentation comment: {path}", file=sys.stderr)
     if missing:
         print(f"docs: {len(missing)} public symbols undocumented", file=sys.stderr)
