@@ -26,10 +26,7 @@ struct MemoryRun {
         run.idleTraitd = ProcessMemory.read(pid: server.process.pid)
         let host = try ChildProcess(options.host, ["--bus", server.bus.address, "--log-level", "warning"],
                                     environment: server.bus.environment)
-        defer {
-            host.kill(SIGTERM)
-            _ = host.wait(timeout: 10)
-        }
+        defer { host.kill(SIGTERM) }
         let client = try TraitClient(bus: .address(server.bus.address))
         defer { client.close() }
         // The host registers its four adapters (two on mail) shortly after it connects.

@@ -18,7 +18,7 @@ final class Server {
 
     init(_ kind: ServerKind, options: Options) async throws {
         self.kind = kind
-        bus = try PrivateBus()
+        bus = try await PrivateBus()
         switch kind {
         case .traitd:
             process = try ChildProcess(options.traitd, ["--bus", bus.address, "--no-state", "--log-level", "warning"],
@@ -47,10 +47,8 @@ final class Server {
 
     var residentMiB: Double { ProcessMemory.read(pid: process.pid).residentMiB }
 
-    func stop() {
-        process.kill(SIGTERM)
-        _ = process.wait(timeout: 10)
-    }
+    /// Asks the server to stop; `ChildProcess` kills it if it has not stopped after 5 s.
+    func stop() { process.kill(SIGTERM) }
 }
 
 /// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size.

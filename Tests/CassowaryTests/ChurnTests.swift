@@ -143,7 +143,7 @@ import Testing
 
 /// Churn on small random systems, compared with the scipy oracle (Oracle/lexlp.py) at checkpoints.
 @Suite struct OracleChurnTests {
-    @Test func smallSystemsUnderChurnMatchTheOracle() throws {
+    @Test func smallSystemsUnderChurnMatchTheOracle() async throws {
         var random = SeededRandom(seed: 20261123)
         var systems: [(variables: Int, items: [DifferentialTests.Item])] = []
         var ours: [[Int: Double]] = []
@@ -172,7 +172,7 @@ import Testing
                 ours.append(system.levelErrors().mapValues(\.error))
             }
         }
-        let expected = try DifferentialTests.oracleLevels(systems)
+        let expected = try await DifferentialTests.oracleLevels(systems)
         var compared = 0
         for (index, (levels, oracle)) in zip(ours, expected).enumerated() {
             for (level, best) in oracle {

@@ -53,7 +53,7 @@ import Testing
     }
 
     /// Runs the oracle on all systems at once.
-    static func oracleLevels(_ systems: [(variables: Int, items: [Item])]) throws -> [[String: Double]] {
+    static func oracleLevels(_ systems: [(variables: Int, items: [Item])]) async throws -> [[String: Double]] {
         let input = try JSONSerialization.data(withJSONObject: systems.map { system -> [String: Any] in
             ["variables": system.variables,
              "constraints": system.items.map { [$0.coefficients, $0.op, $0.rhs, $0.priority] as [Any] }]
@@ -67,7 +67,9 @@ import Testing
             try? FileManager.default.removeItem(at: outputURL)
         }
         // Debian's Python with Debian's python3-scipy (make test installs it), whatever `python3` is on PATH.
-        let status = system("/usr/bin/python3 '\(oracle)' < '\(inputURL.path)' > '\(outputURL.path)'")
+        // A child process awaited, not system(): a blocking wait would hold one of the pool's two threads.
+        let status = try await ChildProcess.run(
+            "/bin/sh", ["-c", "exec /usr/bin/python3 \"$0\" < \"$1\" > \"$2\"", oracle, inputURL.path, outputURL.path]).status
         guard status == 0, let data = FileManager.default.contents(atPath: outputURL.path),
               let results = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
         else {
@@ -86,10 +88,10 @@ import Testing
         init(_ description: String) { self.description = description }
     }
 
-    @Test func randomSystemsMatchTheOracle() throws {
+    @Test func randomSystemsMatchTheOracle() async throws {
         var random = Generator(seed: 20261121)
         let systems = (0..<400).map { _ in Self.randomSystem(&random) }
-        let expected = try Self.oracleLevels(systems)
+        let expected = try await Self.oracleLevels(systems)
         var compared = 0
         for (index, (system, oracle)) in zip(systems, expected).enumerated() {
             let solver = Solver()

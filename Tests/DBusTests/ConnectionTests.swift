@@ -12,7 +12,7 @@ import Testing
 
     /// A service connection exporting /echo, and a client connection, on a private bus.
     func withService(_ body: (Connection, Connection, ObjectServer) async throws -> Void) async throws {
-        let bus = try PrivateBus()
+        let bus = try await PrivateBus()
         let service = try Connection(bus: .address(bus.address))
         let client = try Connection(bus: .address(bus.address))
         defer { client.close(); service.close() }
@@ -106,7 +106,7 @@ import Testing
     /// A connection dropped without `close()` (from another thread, or by the last job on its own thread)
     /// closes itself: its thread stops without touching the freed object, and the bus sees it leave.
     @Test func aConnectionDroppedWithoutCloseLeavesTheBusAndNothingCrashes() async throws {
-        let bus = try PrivateBus()
+        let bus = try await PrivateBus()
         let watcher = try Connection(bus: .address(bus.address))
         defer { watcher.close() }
         for fromItsOwnThread in [false, true] {
@@ -131,7 +131,7 @@ import Testing
             } else {
                 dropped = nil
             }
-            try await eventually("\(name) to leave the bus") { (try? await watcher.nameOwner(name)) == .some(nil) }
+            try await waitForOwner(of: name, on: watcher) { $0 == nil }
         }
         // The process is still here, and the bus still answers.
         #expect(try await watcher.nameOwner("org.freedesktop.DBus") == "org.freedesktop.DBus")

@@ -38,10 +38,10 @@ import Testing
 
     @Test func everyBadCallIsRefusedWithANamedErrorAndChangesNothing() async throws {
         let fixture = try await DaemonFixture()
-        let before = try fixture.dbusSend("GetState")
+        let before = try await fixture.dbusSend("GetState")
         #expect(before.status == 0)
         for (call, name, fragment) in Self.cases {
-            let result = try fixture.dbusSend(call[0], Array(call.dropFirst()))
+            let result = try await fixture.dbusSend(call[0], Array(call.dropFirst()))
             let shown = call.map { $0.count > 60 ? String($0.prefix(30)) + "…" : $0 }.joined(separator: " ")
             #expect(result.status != 0, "\(shown) must fail")
             let errorName = name.contains(".") ? name : "org.freedesktop.DBus.Error.\(name)"
@@ -51,7 +51,7 @@ import Testing
         }
         // Unchanged state and serial; still answering.
         // (dbus-send's first line names the reply's serial, which differs.)
-        let after = try fixture.dbusSend("GetState")
+        let after = try await fixture.dbusSend("GetState")
         #expect(after.stdout.split(separator: "\n").dropFirst() == before.stdout.split(separator: "\n").dropFirst())
         #expect(after.stdout.contains("uint64 1\n"))
         #expect(fixture.daemon.isRunning)
@@ -59,31 +59,31 @@ import Testing
 
     @Test func notOfferedArrangementNamesTheOfferedOnes() async throws {
         let fixture = try await DaemonFixture()
-        #expect(try fixture.dbusSend("Rotate", ["string:portrait"]).status == 0)
-        let refused = try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
+        #expect(try await fixture.dbusSend("Rotate", ["string:portrait"]).status == 0)
+        let refused = try await fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
                                           "SetArrangement", "s", "split-half"])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("ipad-9.7 does not offer split-half in portrait; offered: full, split-two-thirds, split-one-third, slide-over"))
-        let serial = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        let serial = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                          "org.traitd.Layout1.Display", "Serial"])
         #expect(serial.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "t 2")
     }
 
     @Test func propertiesAreReadOnlyAndNamed() async throws {
         let fixture = try await DaemonFixture()
-        let set = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1",
+        let set = try await fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1",
                                              "--method", "org.freedesktop.DBus.Properties.Set",
                                              "org.traitd.Layout1.Display", "Orientation", "<'portrait'>"])
         #expect(set.status != 0 && set.stderr.contains("org.freedesktop.DBus.Error.PropertyReadOnly"))
-        let unknown = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        let unknown = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                           "org.traitd.Layout1.Display", "Colour"])
         #expect(unknown.status != 0 && unknown.stderr.contains("has no property 'Colour'"))
-        let wrongInterface = try fixture.dbusSend("GetAll", ["string:org.example.Nothing"],
+        let wrongInterface = try await fixture.dbusSend("GetAll", ["string:org.example.Nothing"],
                                                   interface: "org.freedesktop.DBus.Properties")
         #expect(wrongInterface.stderr.contains("org.freedesktop.DBus.Error.UnknownInterface"))
-        let noWindow = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/ghost",
+        let noWindow = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/ghost",
                                            "org.traitd.Layout1.Window", "App"])
         #expect(noWindow.status != 0 && noWindow.stderr.contains("no object at /org/traitd/Layout1/window/ghost"))
-        #expect(try fixture.dbusSend("Rotate", ["string:portrait"]).status == 0, "still answering")
+        #expect(try await fixture.dbusSend("Rotate", ["string:portrait"]).status == 0, "still answering")
     }
 }

@@ -30,7 +30,7 @@ import Testing
         ]
 
         init() async throws {
-            bus = try PrivateBus()
+            bus = try await PrivateBus()
             connection = try Connection(bus: .address(bus.address))
             let server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
             self.server = server

@@ -20,13 +20,13 @@ import Testing
         let lines = try Self.lines(after: "## Cookbook")
         #expect(lines.count >= 25)
         for line in lines {
-            let result = try fixture.run("bash", ["-c", line])
+            let result = try await fixture.run("bash", ["-c", line])
             #expect(result.status == 0, "\(line)\n\(result.stderr)")
         }
         // The drags did what the comments say: a 50/50 split, then notes dismissed and opened again.
-        let state = try fixture.dbusSend("GetState").stdout
+        let state = try await fixture.dbusSend("GetState").stdout
         #expect(state.contains("\"split-two-thirds\"") && state.contains("/org/traitd/Layout1/window/notes"))
-        let restoration = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
+        let restoration = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
                                               "org.traitd.Layout1.Window", "RestorationState"])
         #expect(restoration.stdout.contains("\"selection\" s \"inbox/42\""), "\(restoration)")
         // Every method and property of both interfaces appears in the cookbook.
@@ -45,8 +45,8 @@ import Testing
         let fixture = try await DaemonFixture()
         let lines = try Self.lines(after: "In a third terminal")
         #expect(lines.count == 1)
-        #expect(try fixture.run("bash", ["-c", lines[0]]).status == 0)
-        let orientation = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        #expect(try await fixture.run("bash", ["-c", lines[0]]).status == 0)
+        let orientation = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                               "org.traitd.Layout1.Display", "Orientation"])
         #expect(orientation.stdout.contains("portrait"))
     }

@@ -7,19 +7,19 @@ import Testing
 /// The Split View divider on the bus, driven with dbus-send (as a script would) and read back with TraitClient.
 /// The default display: a 9.7-inch iPad in landscape, mail 2/3 (694 pt) and notes 1/3.
 @Suite struct DividerTests {
-    func send(_ fixture: DaemonFixture, _ method: String, _ arguments: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
-        try fixture.dbusSend(method, arguments)
+    func send(_ fixture: DaemonFixture, _ method: String, _ arguments: [String] = []) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await fixture.dbusSend(method, arguments)
     }
 
     @Test func beginMovesAndEndRunAsSeedDocument004Says() async throws {
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
-        #expect(try send(fixture, "BeginDividerDrag").status == 0)
+        #expect(try await send(fixture, "BeginDividerDrag").status == 0)
         try await recorder.wait("both apps resign active") { $0.filter { $0.member == "WillResignActive" }.count == 2 }
         var state = try await recorder.client.state()
         #expect(state.dragging && state.windows.allSatisfy { $0.state == "inactive" })
         // 694 -> 300 crosses the 1/2 and the 1/3 snap points: two snapshot transitions for each app.
-        #expect(try send(fixture, "MoveDivider", ["double:300"]).status == 0)
+        #expect(try await send(fixture, "MoveDivider", ["double:300"]).status == 0)
         let sizes = try await recorder.wait("two snapshot stages") { events in
             events.filter { $0.member == "ViewWillTransitionToSize" && $0.app == "mail" }.count == 2
         }.filter { $0.member == "ViewWillTransitionToSize" }
@@ -30,7 +30,7 @@ import Testing
         #expect(state.dividerPosition == 300 && state.arrangement == "split-two-thirds", "the arrangement changes on release")
         // Release near 320: the 1/3 split; both apps active again.
         recorder.clear()
-        #expect(try send(fixture, "EndDividerDrag").status == 0)
+        #expect(try await send(fixture, "EndDividerDrag").status == 0)
         try await recorder.wait("both apps become active") { $0.filter { $0.member == "DidBecomeActive" }.count == 2 }
         state = try await recorder.client.state()
         #expect(state.arrangement == "split-one-third" && !state.dragging && state.dividerPosition == 320)
@@ -57,9 +57,9 @@ import Testing
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
         try await recorder.client.setRestorationState(["selection": .string("inbox/42")], for: gone)
-        #expect(try send(fixture, "BeginDividerDrag").status == 0)
-        #expect(try send(fixture, "MoveDivider", ["double:\(x)"]).status == 0)
-        #expect(try send(fixture, "EndDividerDrag").status == 0)
+        #expect(try await send(fixture, "BeginDividerDrag").status == 0)
+        #expect(try await send(fixture, "MoveDivider", ["double:\(x)"]).status == 0)
+        #expect(try await send(fixture, "EndDividerDrag").status == 0)
         try await recorder.wait("\(gone)'s window to go") { events in
             events.contains { $0.member == "InterfacesRemoved" && $0.description.contains("window \(gone)") }
         }
@@ -102,19 +102,19 @@ import Testing
         defer { client.close() }
         let start = try await client.state()
         for method in ["MoveDivider", "EndDividerDrag"] {
-            let result = try send(fixture, method, method == "MoveDivider" ? ["double:400"] : [])
+            let result = try await send(fixture, method, method == "MoveDivider" ? ["double:400"] : [])
             #expect(result.stderr.contains("org.traitd.Layout1.Error.NotDragging"), "\(result)")
         }
         #expect(try await client.state() == start)
         try await client.beginDividerDrag()
         let dragging = try await client.state()
-        let second = try send(fixture, "BeginDividerDrag")
+        let second = try await send(fixture, "BeginDividerDrag")
         #expect(second.stderr.contains("org.traitd.Layout1.Error.Dragging"))
-        let arrangement = try send(fixture, "SetArrangement", ["string:full"])
+        let arrangement = try await send(fixture, "SetArrangement", ["string:full"])
         #expect(arrangement.stderr.contains("org.traitd.Layout1.Error.Dragging") && arrangement.stderr.contains("EndDividerDrag"))
         // NaN, infinity and positions off the track, through busctl (which writes any double).
         for bad in ["nan", "inf", "-1", "1015", "1e300"] {
-            let result = try fixture.busctl(["call", "--", "org.traitd.Layout1", "/org/traitd/Layout1",
+            let result = try await fixture.busctl(["call", "--", "org.traitd.Layout1", "/org/traitd/Layout1",
                                              "org.traitd.Layout1.Display", "MoveDivider", "d", bad])
             #expect(result.status != 0 && result.stderr.contains("divider position must be a number from 0 to 1014"), "\(bad): \(result)")
         }
@@ -122,7 +122,7 @@ import Testing
         try await client.endDividerDrag()
         // No divider outside a split.
         try await client.setArrangement(.full)
-        let none = try send(fixture, "BeginDividerDrag")
+        let none = try await send(fixture, "BeginDividerDrag")
         #expect(none.stderr.contains("org.traitd.Layout1.Error.NoDivider") && none.stderr.contains("split-half"))
     }
 

@@ -7,22 +7,22 @@ import Testing
 @Suite(.serialized) struct GeneratedClientTests {
     /// Builds examples/c-client under .build/c-client (make rebuilds only what changed, so the second test's
     /// call costs nothing); returns the binary's path.
-    static func build() throws -> String {
+    static func build() async throws -> String {
         let out = Binaries.repository.appendingPathComponent(".build/c-client")
-        let make = try ChildProcess.run(
+        let make = try await ChildProcess.run(
             "make", ["-s", "-C", Binaries.repository.appendingPathComponent("examples/c-client").path, "OUT=\(out.path)"], timeout: 120)
         guard make.status == 0 else { throw TestFailure("make -C examples/c-client failed:\n\(make.stdout)\(make.stderr)") }
         return out.appendingPathComponent("traitd-follow").path
     }
 
-    @Test func theGeneratedProxyReadsCallsAndReceivesSignals() throws {
-        let client = try Self.build()
+    @Test func theGeneratedProxyReadsCallsAndReceivesSignals() async throws {
+        let client = try await Self.build()
         // The C client rotates and follows mail's window; busctl (sd-bus) then reads the frame independently.
         let script = """
             \(client) mail portrait || exit $?
             echo "busctl $(busctl --user get-property org.traitd.Layout1 /org/traitd/Layout1/window/mail org.traitd.Layout1.Window Frame)"
             """
-        let run = try ChildProcess.run(Binaries.path("traitctl"), ["run", "--adapters", "--", "sh", "-c", script])
+        let run = try await ChildProcess.run(Binaries.path("traitctl"), ["run", "--adapters", "--", "sh", "-c", script])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.prefix(5) == [
@@ -42,9 +42,9 @@ import Testing
         #expect(lines.last == "busctl (dddd) 0 0 438 1024", "\(run.stdout)")
     }
 
-    @Test func aRefusalArrivesAsANamedError() throws {
-        let client = try Self.build()
-        let run = try ChildProcess.run(Binaries.path("traitctl"), ["run", "--", client, "mail", "sideways"])
+    @Test func aRefusalArrivesAsANamedError() async throws {
+        let client = try await Self.build()
+        let run = try await ChildProcess.run(Binaries.path("traitctl"), ["run", "--", client, "mail", "sideways"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("Rotate(sideways) refused: org.freedesktop.DBus.Error.InvalidArgs: unknown orientation 'sideways'"),
                 "\(run.stderr)")

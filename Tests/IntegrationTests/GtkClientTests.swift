@@ -16,17 +16,14 @@ import Testing
 
         init() async throws {
             process = try ChildProcess("Xvfb", ["-displayfd", "1", "-screen", "0", "1400x1400x24", "-nolisten", "tcp"])
-            var number: String?
-            for _ in 0..<1000 where number == nil {
-                let text = process.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !text.isEmpty, Int(text) != nil { number = text }
-                guard process.isRunning else { throw TestFailure("Xvfb exited: \(process.standardError)") }
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            display = ":" + (try #require(number, "Xvfb printed no display number"))
+            // Xvfb writes the display's number and a newline to -displayfd once it accepts clients.
+            try await process.waitForOutput("\n")
+            let number = process.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard Int(number) != nil else { throw TestFailure("Xvfb printed no display number: '\(number)'") }
+            display = ":" + number
         }
 
-        deinit { process.kill(SIGTERM); _ = process.wait(timeout: 5) }
+        deinit { process.kill(SIGTERM) }
     }
 
     static let screenshots = Binaries.repository.appendingPathComponent(".build/gtk-screenshots")
@@ -47,8 +44,8 @@ import Testing
             [Binaries.repository.appendingPathComponent("examples/gtk/traitd_gtk.py").path, "--app", "mail",
              "--screenshots", Self.screenshots.path],
             environment: environment)
-        defer { app.kill(SIGTERM); _ = app.wait(timeout: 5) }
-        try await recorder.eventually("the GTK app reports its first layout", timeout: 30) {
+        defer { app.kill(SIGTERM) }
+        try await recorder.until("the GTK app reports its first layout", timeout: 30) {
             (try? await recorder.layouts(of: "mail").frames["gtk"]) != nil
         }
         try await checkLayout(recorder, app, transition: 0, step: "start")
@@ -94,9 +91,7 @@ import Testing
         }
         // The screen grab after the report: a PNG exactly the window's size.
         let png = Self.screenshots.appendingPathComponent("\(transition).png")
-        try await recorder.eventually("the screenshot of transition \(transition)", timeout: 10) {
-            (try? Data(contentsOf: png))?.count ?? 0 > 33
-        }
+        try await app.waitForOutput("saved \(png.path)")
         let (pngWidth, pngHeight) = try pngSize(try Data(contentsOf: png))
         #expect(Double(pngWidth) == width && Double(pngHeight) == height, "\(step): screenshot \(pngWidth) x \(pngHeight)")
     }

@@ -6,10 +6,10 @@ import Testing
 /// binaries: every path, for a distribution's prefix and a local one.
 @Suite struct InstallTests {
     /// Installs into a fresh DESTDIR; returns it.
-    func install(prefix: String) throws -> URL {
+    func install(prefix: String) async throws -> URL {
         let destdir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-install-\(UUID().uuidString)")
         let built = URL(fileURLWithPath: Binaries.path("traitd")).deletingLastPathComponent().path
-        let make = try ChildProcess.run("make", ["-s", "-C", Binaries.repository.path, "install-files", "BUILT=\(built)",
+        let make = try await ChildProcess.run("make", ["-s", "-C", Binaries.repository.path, "install-files", "BUILT=\(built)",
                                                  "DESTDIR=\(destdir.path)", "PREFIX=\(prefix)",
                                                  "GENERATED=\(destdir.path)-generated"])
         #expect(make.status == 0, "make install-files: \(make.stdout)\(make.stderr)")
@@ -53,8 +53,8 @@ import Testing
 
     @Test(arguments: [("/usr", "usr/share/dbus-1/system.d", "vendor-completions"),
                       ("/usr/local", "etc/dbus-1/system.d", "site-functions")])
-    func installsEveryFileWhereItsReaderLooks(_ prefix: String, _ policyDir: String, _ zsh: String) throws {
-        let destdir = try install(prefix: prefix)
+    func installsEveryFileWhereItsReaderLooks(_ prefix: String, _ policyDir: String, _ zsh: String) async throws {
+        let destdir = try await install(prefix: prefix)
         defer { try? FileManager.default.removeItem(at: destdir); try? FileManager.default.removeItem(atPath: destdir.path + "-generated") }
         let under = String(prefix.dropFirst())
         let expected = Swift.Set(Self.expectedFiles(zsh: zsh).map { "\(under)/\($0)" } + ["\(policyDir)/org.traitd.Layout1.conf"])
@@ -64,7 +64,7 @@ import Testing
         #expect(unexpected.isEmpty, "installed but not checked: \(unexpected.sorted())")
 
         // The installed binaries run; the activation files and units name them, and name the installed man pages.
-        let version = try ChildProcess.run(destdir.path + prefix + "/bin/traitctl", ["--version"])
+        let version = try await ChildProcess.run(destdir.path + prefix + "/bin/traitctl", ["--version"])
         #expect(version.status == 0 && version.stdout == "0.1.0\n")
         let session = try text(destdir, prefix + "/share/dbus-1/services/org.traitd.Layout1.service")
         #expect(session.contains("Exec=\(prefix)/bin/traitd --bus session") && session.contains("SystemdService=traitd.service"))
@@ -90,8 +90,8 @@ import Testing
         }
     }
 
-    @Test func manPagesAndCompletionsAreGeneratedFromTheCommands() throws {
-        let destdir = try install(prefix: "/usr")
+    @Test func manPagesAndCompletionsAreGeneratedFromTheCommands() async throws {
+        let destdir = try await install(prefix: "/usr")
         defer { try? FileManager.default.removeItem(at: destdir); try? FileManager.default.removeItem(atPath: destdir.path + "-generated") }
         let traitctl = try text(destdir, "/usr/share/man/man1/traitctl.1")
         #expect(traitctl.contains(".Dt TRAITCTL 1"))
@@ -105,7 +105,7 @@ import Testing
         #expect(try text(destdir, "/usr/share/man/man1/traitd-adapters.1").contains(".Dt TRAITD-ADAPTERS 1"))
 
         let bash = destdir.path + "/usr/share/bash-completion/completions/traitctl"
-        #expect(try ChildProcess.run("bash", ["-n", bash]).status == 0, "bash reads the completion script")
+        #expect(try await ChildProcess.run("bash", ["-n", bash]).status == 0, "bash reads the completion script")
         #expect(try String(contentsOfFile: bash, encoding: .utf8).contains("'landscape-left'") == false,
                 "orientations are completed per property, by traitctl itself")
         #expect(try text(destdir, "/usr/share/zsh/vendor-completions/_traitctl").hasPrefix("#compdef traitctl"))

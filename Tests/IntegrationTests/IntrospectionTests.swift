@@ -8,10 +8,10 @@ import Testing
         let fixture = try await DaemonFixture()
         let file = try String(contentsOf: Binaries.repository.appendingPathComponent("Config/dbus-1/org.traitd.Layout1.xml"),
                               encoding: .utf8)
-        let printed = try ChildProcess.run(Binaries.path("traitd"), ["--print-introspection"])
+        let printed = try await ChildProcess.run(Binaries.path("traitd"), ["--print-introspection"])
         #expect(printed.stdout == file, "regenerate with: make introspection")
         // Every <interface> block of the file appears, unchanged, in the root object's introspection.
-        let served = try fixture.dbusSend("Introspect", path: "/org/traitd/Layout1",
+        let served = try await fixture.dbusSend("Introspect", path: "/org/traitd/Layout1",
                                           interface: "org.freedesktop.DBus.Introspectable")
         #expect(served.status == 0)
         let display = try #require(file.range(of: "  <interface name=\"org.traitd.Layout1.Display\">"))
@@ -26,34 +26,34 @@ import Testing
 
     @Test func busctlAndGdbusSeeTheTree() async throws {
         let fixture = try await DaemonFixture()
-        let tree = try fixture.busctl(["tree", "org.traitd.Layout1"])
+        let tree = try await fixture.busctl(["tree", "org.traitd.Layout1"])
         #expect(tree.status == 0, "\(tree.stderr)")
         for path in ["/org/traitd/Layout1", "/org/traitd/Layout1/window/mail", "/org/traitd/Layout1/window/notes"] {
             #expect(tree.stdout.contains(path), "busctl tree lists \(path)")
         }
-        let window = try fixture.busctl(["introspect", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
+        let window = try await fixture.busctl(["introspect", "org.traitd.Layout1", "/org/traitd/Layout1/window/mail",
                                          "org.traitd.Layout1.Window"])
         #expect(window.status == 0)
         for member in ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "TraitCollectionDidChange",
                        "TransitionCompleted", "HorizontalSizeClass", "Frame", "Traits"] {
             #expect(window.stdout.contains(member), "busctl introspect shows \(member)")
         }
-        let gdbus = try fixture.gdbus("introspect", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1"])
+        let gdbus = try await fixture.gdbus("introspect", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1"])
         #expect(gdbus.status == 0 && gdbus.stdout.contains("GetState(out t serial,"))
     }
 
     @Test func peerAnswersEverywhere() async throws {
         let fixture = try await DaemonFixture()
-        let ping = try fixture.dbusSend("Ping", path: "/org/traitd/Layout1/window/mail", interface: "org.freedesktop.DBus.Peer")
+        let ping = try await fixture.dbusSend("Ping", path: "/org/traitd/Layout1/window/mail", interface: "org.freedesktop.DBus.Peer")
         #expect(ping.status == 0)
-        let id = try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.freedesktop.DBus.Peer",
+        let id = try await fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.freedesktop.DBus.Peer",
                                      "GetMachineId"])
         #expect(id.status == 0 && id.stdout.hasPrefix("s \""))
     }
 
     @Test func objectManagerListsTheWindows() async throws {
         let fixture = try await DaemonFixture()
-        let objects = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1",
+        let objects = try await fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1",
                                                  "--method", "org.freedesktop.DBus.ObjectManager.GetManagedObjects"])
         #expect(objects.status == 0)
         #expect(objects.stdout.contains("objectpath '/org/traitd/Layout1/window/mail'"))

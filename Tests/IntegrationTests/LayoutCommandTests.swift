@@ -6,8 +6,8 @@ import Testing
 @Suite struct LayoutCommandTests {
     static var seed: String { Binaries.repository.appendingPathComponent("Config/layouts/support-panel.layout").path }
 
-    func traitctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ChildProcess.run(Binaries.path("traitctl"), arguments)
+    func traitctl(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await ChildProcess.run(Binaries.path("traitctl"), arguments)
     }
 
     func temporary(_ text: String) throws -> String {
@@ -16,32 +16,32 @@ import Testing
         return url.path
     }
 
-    @Test func solvePrintsFramesAsJSON() throws {
-        let regular = try traitctl(["layout", "solve", Self.seed, "--size", "1366x1024"])
+    @Test func solvePrintsFramesAsJSON() async throws {
+        let regular = try await traitctl(["layout", "solve", Self.seed, "--size", "1366x1024"])
         #expect(regular.status == 0)
         #expect(regular.stdout == "{\"ambiguous\":[],\"frames\":{\"main\":[0,0,992,1024],\"support\":[992,0,374,1024]},\"hidden\":[]}\n")
-        let compact = try traitctl(["layout", "solve", Self.seed, "--size", "507x768", "--w", "compact", "--orientation", "landscape"])
+        let compact = try await traitctl(["layout", "solve", Self.seed, "--size", "507x768", "--w", "compact", "--orientation", "landscape"])
         #expect(compact.stdout == "{\"ambiguous\":[],\"frames\":{\"main\":[0,0,507,768]},\"hidden\":[\"support\"]}\n")
     }
 
-    @Test func conflictsExitTwoAndFileErrorsSixtyFive() throws {
+    @Test func conflictsExitTwoAndFileErrorsSixtyFive() async throws {
         let conflicting = try temporary("view a\na.width == 10\na.width >= 20 @required\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
-        let conflict = try traitctl(["layout", "solve", conflicting, "--size", "100x100"])
+        let conflict = try await traitctl(["layout", "solve", conflicting, "--size", "100x100"])
         #expect(conflict.status == 2 && conflict.stdout.isEmpty)
         #expect(conflict.stderr.contains(":2: a.width == 10") && conflict.stderr.contains(":3: a.width >= 20 @required"))
         let broken = try temporary("view a\na.wdth == 10\n")
         defer { try? FileManager.default.removeItem(atPath: broken) }
-        let syntax = try traitctl(["layout", "solve", broken, "--size", "100x100"])
+        let syntax = try await traitctl(["layout", "solve", broken, "--size", "100x100"])
         #expect(syntax.status == 65 && syntax.stderr.hasPrefix("\(broken):2:3: expected an attribute"))
-        let missing = try traitctl(["layout", "solve", "/nonexistent.layout", "--size", "100x100"])
+        let missing = try await traitctl(["layout", "solve", "/nonexistent.layout", "--size", "100x100"])
         #expect(missing.status == 66)
-        let badSize = try traitctl(["layout", "solve", Self.seed, "--size", "wide"])
+        let badSize = try await traitctl(["layout", "solve", Self.seed, "--size", "wide"])
         #expect(badSize.status == 64 && badSize.stderr.contains("--size must be WIDTHxHEIGHT"))
     }
 
-    @Test func checkCoversEveryDeviceOrientationAndArrangement() throws {
-        let check = try traitctl(["layout", "check", Self.seed])
+    @Test func checkCoversEveryDeviceOrientationAndArrangement() async throws {
+        let check = try await traitctl(["layout", "check", Self.seed])
         #expect(check.status == 0)
         // 7 iPads: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise (112 cases).
         // 9 iPhones: full only, in landscape and portrait (18 cases).
@@ -50,16 +50,16 @@ import Testing
         #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      0,44,24,44  ok\n"))
         // The two layout files written from the Swift adapters hold everywhere too.
         for file in ["book-pages.layout", "split-columns.layout"] {
-            let other = try traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: file)])
+            let other = try await traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: file)])
             #expect(other.status == 0 && other.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"), "\(file)")
         }
         let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
-        let failing = try traitctl(["layout", "check", conflicting])
+        let failing = try await traitctl(["layout", "check", conflicting])
         #expect(failing.status == 2 && failing.stdout.contains("conflict: "))
         let loose = try temporary("view a\nH:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: loose) }
-        let ambiguous = try traitctl(["layout", "check", loose])
+        let ambiguous = try await traitctl(["layout", "check", loose])
         #expect(ambiguous.status == 0 && ambiguous.stdout.contains("ambiguous: a.height, a.top"))
         #expect(ambiguous.stdout.contains("130 cases: 0 ok, 0 with conflicts, 130 ambiguous"))
     }

@@ -24,7 +24,7 @@ import Testing
         defer { client.close() }
         try await client.setRestorationState(Self.restoration, for: "mail")
         // gdbus (GDBus, another implementation) sets the other app's state.
-        let gdbus = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/notes",
+        let gdbus = try await fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/notes",
                                                "--method", "org.traitd.Layout1.Window.SetRestorationState",
                                                "{'tab': <'drafts'>, 'count': <int32 3>}"])
         #expect(gdbus.status == 0, "\(gdbus)")
@@ -74,7 +74,7 @@ import Testing
         let fixture = try await DaemonFixture()
         let file = fixture.stateDirectory.appendingPathComponent("state.json")
         fixture.daemon.kill(SIGTERM)
-        _ = fixture.daemon.wait(timeout: 10)
+        _ = await fixture.daemon.wait(timeout: 30)
         try content.write(to: file, atomically: true, encoding: .utf8)
         try await fixture.restart()
         let log = fixture.daemon.standardError
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func theStateDirectoryComesFromTheEnvironmentWhenNotGiven() async throws {
-        let bus = try PrivateBus()
+        let bus = try await PrivateBus()
         let systemd = bus.folder.appendingPathComponent("systemd-state")
         let xdg = bus.folder.appendingPathComponent("xdg")
         for (variable, value, expected) in [("STATE_DIRECTORY", systemd.path, systemd.path),
@@ -134,17 +134,16 @@ import Testing
             var environment = bus.environment
             environment["STATE_DIRECTORY"] = nil
             environment[variable] = value
-            let daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address], environment: environment)
-            let deadline = Date().addingTimeInterval(10)
-            while !FileManager.default.fileExists(atPath: expected + "/state.json"), Date() < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            let daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address, "--log-level", "debug"],
+                                          environment: environment)
+            // It says so once the first write is on disk.
+            try await daemon.waitForOutput("saved the state to \(expected)/state.json", in: .errors)
             #expect(FileManager.default.fileExists(atPath: expected + "/state.json"), "\(variable): \(daemon.standardError)")
             daemon.kill(SIGTERM)
-            #expect(daemon.wait(timeout: 10) == 0)
+            #expect(await daemon.wait(timeout: 30) == 0)
         }
         // A state directory that was asked for and cannot be made is fatal: exit 73 with the reason.
-        let bad = try ChildProcess.run(Binaries.path("traitd"), ["--bus", bus.address, "--state-dir", "/proc/version/traitd"],
+        let bad = try await ChildProcess.run(Binaries.path("traitd"), ["--bus", bus.address, "--state-dir", "/proc/version/traitd"],
                                        environment: bus.environment)
         #expect(bad.status == 73 && bad.stderr.contains("cannot create the state directory /proc/version/traitd"), "\(bad)")
     }

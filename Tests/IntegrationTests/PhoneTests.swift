@@ -10,11 +10,11 @@ import Testing
     @Test func aPlusPhoneTurnsBothSizeClassesInOneTransition() async throws {
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
-        #expect(try fixture.traitctl(["set", "device", "iphone-8-plus"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "device", "iphone-8-plus"]).status == 0)
         try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         for (orientation, classes) in [("portrait", ("compact", "regular")), ("landscape-right", ("regular", "compact"))] {
             recorder.clear()
-            #expect(try fixture.dbusSend("Rotate", ["string:\(orientation)"]).status == 0)
+            #expect(try await fixture.dbusSend("Rotate", ["string:\(orientation)"]).status == 0)
             let seen = try await recorder.wait("the rotation to \(orientation)") {
                 $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" }
             }
@@ -31,33 +31,33 @@ import Testing
             #expect(insets == (orientation == "portrait" ? [20, 0, 0, 0] : [0, 0, 0, 0]))
         }
         // The display says what the phone is.
-        let scale = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        let scale = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                         "org.traitd.Layout1.Display", "Scale"])
         #expect(scale.stdout == "d 3\n")
-        let traits = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/mail",
+        let traits = try await fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/mail",
                                                 "--method", "org.freedesktop.DBus.Properties.Get", "org.traitd.Layout1.Window", "Traits"])
         #expect(traits.stdout.contains("'idiom': <'phone'>"))
     }
 
     @Test func anOrientationThePhoneDoesNotOfferIsRefusedAndChangesNothing() async throws {
         let fixture = try await DaemonFixture()
-        #expect(try fixture.traitctl(["set", "device", "iphone-x"]).status == 0)
-        let before = try fixture.traitctl(["status"]).stdout
-        let serial = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
-        let refused = try fixture.dbusSend("Rotate", ["string:portrait-upside-down"])
+        #expect(try await fixture.traitctl(["set", "device", "iphone-x"]).status == 0)
+        let before = try await fixture.traitctl(["status"]).stdout
+        let serial = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
+        let refused = try await fixture.dbusSend("Rotate", ["string:portrait-upside-down"])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x does not offer portrait-upside-down; "
                                         + "offered orientations: portrait, landscape-left, landscape-right"))
-        let again = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
-        let after = try fixture.traitctl(["status"]).stdout
+        let again = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display", "Serial"])
+        let after = try await fixture.traitctl(["status"]).stdout
         #expect(again.stdout == serial.stdout && after == before)
         // A split is not offered either, and opening a second app beside the primary is refused.
-        let split = try fixture.dbusSend("SetArrangement", ["string:split-half"])
+        let split = try await fixture.dbusSend("SetArrangement", ["string:split-half"])
         #expect(split.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x does not offer split-half in "))
-        let open = try fixture.dbusSend("OpenApp", ["string:maps", "string:secondary"])
+        let open = try await fixture.dbusSend("OpenApp", ["string:maps", "string:secondary"])
         #expect(open.stderr.contains("Error org.traitd.Layout1.Error.NotOffered: iphone-x shows one app at a time"))
         // Picture in Picture is allowed.
-        #expect(try fixture.dbusSend("OpenApp", ["string:video", "string:pip"]).status == 0)
+        #expect(try await fixture.dbusSend("OpenApp", ["string:video", "string:pip"]).status == 0)
     }
 
     @Test func aPhoneSendsTheSecondaryToTheBackgroundAndOpenAppBringsItBack() async throws {
@@ -92,7 +92,7 @@ import Testing
         let recorder = try await Recorder(fixture)
         let adapter = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 0.3))
         defer { withExtendedLifetime(adapter) {} }
-        #expect(try fixture.traitctl(["set", "orientation", "landscape-right"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "orientation", "landscape-right"]).status == 0)
         let seen = try await recorder.wait("the half turn") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let size = try #require(seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
         #expect(size.size == [694, 768], "the unchanged size")
@@ -107,23 +107,23 @@ import Testing
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
         let path = "/org/traitd/Layout1/window/mail"
-        func insets() throws -> String {
-            try fixture.busctl(["get-property", "org.traitd.Layout1", path, "org.traitd.Layout1.Window", "SafeAreaInsets"]).stdout
+        func insets() async throws -> String {
+            try await fixture.busctl(["get-property", "org.traitd.Layout1", path, "org.traitd.Layout1.Window", "SafeAreaInsets"]).stdout
         }
         // ipad-9.7 split: the primary touches the top (status bar, 20) and the bottom (0).
-        #expect(try insets() == "(dddd) 20 0 0 0\n")
+        #expect(try await insets() == "(dddd) 20 0 0 0\n")
         // ipad-pro-11 (Face ID): status bar and home indicator.
-        #expect(try fixture.traitctl(["set", "device", "ipad-pro-11"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "device", "ipad-pro-11"]).status == 0)
         var seen = try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         #expect(seen.first { $0.app == "mail" && $0.member == "ViewSafeAreaInsetsDidChange" }?.insets == [24, 0, 20, 0])
-        #expect(try insets() == "(dddd) 24 0 20 0\n")
+        #expect(try await insets() == "(dddd) 24 0 20 0\n")
         // The new insets arrive with the transition's context too.
         let context = seen.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" }?.context
         #expect(context?.safeAreaInsets == [24, 0, 20, 0])
         // The phone in landscape: the sensor housing on both sides, the home indicator below.
         for (command, expected) in [(["set", "device", "iphone-xr"], [0.0, 44, 24, 44]), (["set", "orientation", "portrait"], [44, 0, 34, 0])] {
             recorder.clear()
-            #expect(try fixture.traitctl(command).status == 0)
+            #expect(try await fixture.traitctl(command).status == 0)
             seen = try await recorder.wait("\(command)") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
             let mail = seen.filter { $0.app == "mail" }.map(\.member)
             let signal = try #require(mail.firstIndex(of: "ViewSafeAreaInsetsDidChange"), "\(command): \(mail)")
@@ -134,8 +134,8 @@ import Testing
             #expect(changed?[Layout1.Window.safeAreaInsets]?.values == expected)
         }
         // traitctl status shows them; gdbus's introspection has the property and the signal.
-        #expect(try fixture.traitctl(["status"]).stdout.contains("active  44, 0, 34, 0"))
-        let xml = try fixture.gdbus("introspect", ["--dest", "org.traitd.Layout1", "--object-path", path]).stdout
+        #expect(try await fixture.traitctl(["status"]).stdout.contains("active  44, 0, 34, 0"))
+        let xml = try await fixture.gdbus("introspect", ["--dest", "org.traitd.Layout1", "--object-path", path]).stdout
         #expect(xml.contains("readonly (dddd) SafeAreaInsets") && xml.contains("ViewSafeAreaInsetsDidChange(t transition,"))
     }
 }

@@ -77,13 +77,13 @@ import Testing
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
         let host = try HostProcess(fixture)
-        try await recorder.eventually("both windows' layouts") {
+        try await recorder.until("both windows' layouts") {
             let state = try? await recorder.client.state()
             return state?.window("mail")?.layouts.count == 3 && state?.window("notes")?.layouts.count == 3
         }
         let folder = fixture.bus.folder
         let svg = folder.appendingPathComponent("screen.svg"), png = folder.appendingPathComponent("screen.png")
-        let run = try fixture.traitctl(["render", "--svg", svg.path, "--png", png.path])
+        let run = try await fixture.traitctl(["render", "--svg", svg.path, "--png", png.path])
         #expect(run.status == 0, "\(run.stderr)")
         let parsed = try SVGText(try Data(contentsOf: svg))
         let text = parsed.texts.joined(separator: "\n")
@@ -120,14 +120,14 @@ import Testing
     /// `-` writes to standard output, for a pipe (`traitctl render --svg - | rsvg-convert ...`); not both at once.
     @Test func renderToStandardOutput() async throws {
         let fixture = try await DaemonFixture()
-        let svg = try fixture.traitctl(["render", "--svg", "-"])
+        let svg = try await fixture.traitctl(["render", "--svg", "-"])
         #expect(svg.status == 0, "\(svg.stderr)")
         let parsed = try SVGText(Data(svg.stdout.utf8))
         #expect(parsed.texts.joined(separator: "\n").contains("ipad-9.7 · landscape-left · split-two-thirds"))
         // A PNG is not text: look at its first eight bytes through od, in a pipe as a script would.
-        let png = try fixture.run("sh", ["-c", "\"$0\" render --png - | od -An -tx1 -N8", Binaries.path("traitctl")])
+        let png = try await fixture.run("sh", ["-c", "\"$0\" render --png - | od -An -tx1 -N8", Binaries.path("traitctl")])
         #expect(png.stdout.split(separator: " ").joined(separator: " ").hasPrefix("89 50 4e 47 0d 0a 1a 0a"), "\(png)")
-        let both = try fixture.traitctl(["render", "--svg", "-", "--png", "-"])
+        let both = try await fixture.traitctl(["render", "--svg", "-", "--png", "-"])
         #expect(both.status == 1 && both.stderr.contains("both ask for standard output"), "\(both.stderr)")
     }
 
@@ -137,13 +137,13 @@ import Testing
         let fixture = try await DaemonFixture()
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
-        #expect(try fixture.traitctl(["open", "tv", "--role", "pip"]).status == 0)
+        #expect(try await fixture.traitctl(["open", "tv", "--role", "pip"]).status == 0)
         try await client.registerAdapter("crowd", for: "mail")
         var frames: [String: Rect] = [:]
         for index in 0..<30 { frames["cell\(index)"] = [Double(index % 6) * 12, Double(index / 6) * 12, 10, 10] }
         frames["big"] = [0, 100, 694, 600]
         try await client.reportLayout(app: "mail", transition: 0, adapter: "crowd", frames: frames)
-        let run = try fixture.traitctl(["render", "--svg", "-"])
+        let run = try await fixture.traitctl(["render", "--svg", "-"])
         #expect(run.status == 0, "\(run.stderr)")
         let parsed = try SVGText(Data(run.stdout.utf8))
         #expect(parsed.overlappingTexts.isEmpty, "\(parsed.overlappingTexts.prefix(5))")
@@ -168,15 +168,15 @@ import Testing
         }
     }
 
-    @Test func renderNeedsAFileAndADaemon() throws {
-        let none = try ChildProcess.run(Binaries.path("traitctl"), ["render"])
+    @Test func renderNeedsAFileAndADaemon() async throws {
+        let none = try await ChildProcess.run(Binaries.path("traitctl"), ["render"])
         #expect(none.status == 64 && none.stderr.contains("give --svg FILE, --png FILE, or both"))
-        let bus = try PrivateBus()
-        let noDaemon = try ChildProcess.run(Binaries.path("traitctl"), ["render", "--svg", "/dev/null", "--bus", bus.address])
+        let bus = try await PrivateBus()
+        let noDaemon = try await ChildProcess.run(Binaries.path("traitctl"), ["render", "--svg", "/dev/null", "--bus", bus.address])
         #expect(noDaemon.status == 1 && noDaemon.stderr.contains("org.freedesktop.DBus.Error.ServiceUnknown"), "\(noDaemon.stderr)")
     }
 
-    @Test func theMatrixDrawsEveryCaseAndMarksConflicts() throws {
+    @Test func theMatrixDrawsEveryCaseAndMarksConflicts() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-matrix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -184,9 +184,9 @@ import Testing
         let layout = folder.appendingPathComponent("wide.layout")
         try "app mail\nview body\nH:|[body]|\nV:|[body]|\nbody.width >= 400\n".write(to: layout, atomically: true, encoding: .utf8)
         let svg = folder.appendingPathComponent("sheet.svg"), png = folder.appendingPathComponent("sheet.png")
-        let run = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path, "--png", png.path])
+        let run = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path, "--png", png.path])
         #expect(run.status == 0, "\(run.stderr)")
-        let check = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "check", layout.path])
+        let check = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "check", layout.path])
         let lines = check.stdout.split(separator: "\n").dropFirst().dropLast()
         let conflicts = lines.filter { $0.contains("conflict:") }.count
         #expect(conflicts > 0)
@@ -209,15 +209,15 @@ import Testing
         let size = try pngSize(try Data(contentsOf: png))
         #expect(size == (parsed.size!.width, parsed.size!.height))
         // --device keeps that device's rows; an unknown one is refused with the known ones.
-        let one = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "ipad-9.7",
+        let one = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "ipad-9.7",
                                                                    "--svg", svg.path])
         #expect(one.status == 0 && one.stdout.hasPrefix("16 cases: "), "9 arrangements' windows in landscape, 7 in portrait: \(one.stdout)")
         #expect(try SVGText(try Data(contentsOf: svg)).texts.contains("iphone-12") == false)
-        let unknown = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "nope", "--svg", svg.path])
+        let unknown = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "nope", "--svg", svg.path])
         #expect(unknown.status == 64 && unknown.stderr.contains("unknown device 'nope'; known: ipad-"), "\(unknown.stderr)")
         // A broken file: exit 65 and file:line:column, and no picture.
         try "app mail\nview body\nbody.wdth == 3\n".write(to: layout, atomically: true, encoding: .utf8)
-        let broken = try ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path + ".2"])
+        let broken = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path + ".2"])
         #expect(broken.status == 65 && broken.stderr.contains("wide.layout:3:6: expected an attribute"), "\(broken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: svg.path + ".2"))
     }

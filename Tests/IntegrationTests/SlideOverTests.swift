@@ -15,7 +15,7 @@ import Testing
         let before = try await recorder.client.state()
         let primaryBefore = try #require(before.window("mail"))
         recorder.clear()
-        let result = try fixture.dbusSend("SetArrangement", ["string:slide-over"])
+        let result = try await fixture.dbusSend("SetArrangement", ["string:slide-over"])
         #expect(result.status == 0, "\(result)")
         let over = try await recorder.client.state()
         #expect(over.arrangement == "slide-over" && over.dividerPosition == 0)
@@ -25,8 +25,8 @@ import Testing
         #expect(notes.state == "active")
         // The primary has (or keeps) the whole screen; from full screen it gets no transition at all.
         #expect(over.window("mail")?.frame == [0, 0, 1024, 768] && over.window("mail")?.role == "primary")
+        // A window's transition signals come before the display's PropertiesChanged, on one connection, in order.
         try await recorder.wait("the overlay's signals") { $0.contains { $0.app == nil && $0.member == "PropertiesChanged" } }
-        try await Task.sleep(for: .milliseconds(50))
         let mailTransitions = recorder.all.filter { $0.app == "mail" && $0.transition != nil }
         #expect(mailTransitions.isEmpty == (primaryBefore.frame == [0, 0, 1024, 768]))
         // And back.
@@ -51,12 +51,12 @@ import Testing
         let pip = try #require(state.window("video"))
         #expect(pip.frame == [684, 568, 320, 180] && pip.horizontalSizeClass == "compact" && pip.verticalSizeClass == "compact")
         // Only one PiP window; no PiP without a primary app underneath.
-        let second = try fixture.dbusSend("OpenApp", ["string:movie", "string:pip"])
+        let second = try await fixture.dbusSend("OpenApp", ["string:movie", "string:pip"])
         #expect(second.stderr.contains("org.traitd.Layout1.Error.RoleTaken"))
         try await client.closeApp("video")
         try await client.closeApp("chat")
         try await client.closeApp("mail")
-        let alone = try fixture.dbusSend("OpenApp", ["string:movie", "string:pip"])
+        let alone = try await fixture.dbusSend("OpenApp", ["string:movie", "string:pip"])
         #expect(alone.stderr.contains("org.traitd.Layout1.Error.MissingApp") && alone.stderr.contains("no primary app"))
     }
 }

@@ -14,20 +14,20 @@ import Testing
         return environment
     }
 
-    @Test func theCommandSeesTraitdAndItsStatusIsPassedOn() throws {
-        let status = try ChildProcess.run(traitctl, ["run", "--", "traitctl", "status"], environment: environment)
+    @Test func theCommandSeesTraitdAndItsStatusIsPassedOn() async throws {
+        let status = try await ChildProcess.run(traitctl, ["run", "--", "traitctl", "status"], environment: environment)
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.hasPrefix("ipad-9.7  landscape-left  1024 x 768 pt @2x  split-two-thirds  (serial 1)\n"))
         for code in [0, 1, 7, 255] {
-            let run = try ChildProcess.run(traitctl, ["run", "--", "sh", "-c", "exit \(code)"], environment: environment)
+            let run = try await ChildProcess.run(traitctl, ["run", "--", "sh", "-c", "exit \(code)"], environment: environment)
             #expect(run.status == Int32(code), "exit \(code)")
         }
-        let missing = try ChildProcess.run(traitctl, ["run", "--", "no-such-command-here"], environment: environment)
+        let missing = try await ChildProcess.run(traitctl, ["run", "--", "no-such-command-here"], environment: environment)
         #expect(missing.status == 127, "env's status for a command it cannot find")
     }
 
-    @Test func deviceAndAdapterHost() throws {
-        let run = try ChildProcess.run(
+    @Test func deviceAndAdapterHost() async throws {
+        let run = try await ChildProcess.run(
             traitctl, ["run", "--adapters", "--device", "ipad-mini-6", "--", "sh", "-c", "traitctl status && traitctl adapters"],
             environment: environment)
         #expect(run.status == 0, "\(run.stderr)")
@@ -38,10 +38,10 @@ import Testing
         }
     }
 
-    @Test func badUseIsRefusedWithoutStartingAnything() throws {
-        let none = try ChildProcess.run(traitctl, ["run"], environment: environment)
+    @Test func badUseIsRefusedWithoutStartingAnything() async throws {
+        let none = try await ChildProcess.run(traitctl, ["run"], environment: environment)
         #expect(none.status == 64 && none.stderr.contains("no command"), "\(none.stderr)")
-        let device = try ChildProcess.run(traitctl, ["run", "--device", "ipad-99", "--", "true"], environment: environment)
+        let device = try await ChildProcess.run(traitctl, ["run", "--device", "ipad-99", "--", "true"], environment: environment)
         #expect(device.status == 125 && device.stderr.contains("ipad-99"), "\(device.stderr)")
     }
 
@@ -50,7 +50,7 @@ import Testing
         let (run, command, runFolder) = try await runSleepingCommand()
         #expect(!processes(mentioning: "/" + runFolder).isEmpty, "the bus and traitd run while the command does")
         kill(command, SIGKILL)
-        #expect(run.wait(timeout: 20) == 137)
+        #expect(await run.wait(timeout: 30) == 137)
         #expect(processes(mentioning: "/" + runFolder).isEmpty, "left running: \(processes(mentioning: "/" + runFolder))")
         #expect(!FileManager.default.fileExists(atPath: "/" + runFolder))
     }
@@ -62,9 +62,10 @@ import Testing
         defer { kill(command, SIGKILL) }
         #expect(processes(mentioning: "/" + runFolder).count >= 4, "the bus, traitd, the host and the watchdog run")
         run.kill(SIGKILL)
-        #expect(run.wait(timeout: 10) == 137)
+        #expect(await run.wait(timeout: 30) == 137)
         var left = processes(mentioning: "/" + runFolder)
-        for _ in 0..<500 where !left.isEmpty || FileManager.default.fileExists(atPath: "/" + runFolder) {
+        // No event tells that another process's children are gone: look again every 20 ms, for up to a minute.
+        for _ in 0..<(Int(3000 * TestTiming.scale)) where !left.isEmpty || FileManager.default.fileExists(atPath: "/" + runFolder) {
             try await Task.sleep(for: .milliseconds(20))
             left = processes(mentioning: "/" + runFolder)
         }
@@ -78,15 +79,12 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; echo $$ > \(folder.path)/pid; exec sleep 60"
+        let script = "echo \"$DBUS_SESSION_BUS_ADDRESS\" > \(folder.path)/address; echo $$ > \(folder.path)/pid; echo started; exec sleep 60"
         let run = try ChildProcess(traitctl, ["run", "--adapters", "--", "sh", "-c", script], environment: environment)
-        var pid: Int32?
-        for _ in 0..<1500 where pid == nil {
-            pid = (try? String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8))
-                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let command = try #require(pid, "the command never started: \(run.standardError)")
+        // The command's output is traitctl run's: "started" says both files are written.
+        try await run.waitForOutput("started")
+        let pid = try String(contentsOf: folder.appendingPathComponent("pid"), encoding: .utf8)
+        let command = try #require(Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)), "pid file: \(pid)")
         let address = try String(contentsOf: folder.appendingPathComponent("address"), encoding: .utf8)
         // unix:path=/tmp/traitctl-run-PID-N/dbus-XXXX,guid=...
         let runFolder = try #require(address.split(separator: "=").dropFirst().first?.split(separator: "/").dropLast()

@@ -7,12 +7,12 @@ import Testing
 @Suite struct TraitctlTests {
     @Test func statusAsTableAndJSON() async throws {
         let fixture = try await DaemonFixture()
-        let table = try fixture.traitctl(["status"])
+        let table = try await fixture.traitctl(["status"])
         #expect(table.status == 0)
         #expect(table.stdout.hasPrefix("ipad-9.7  landscape-left  1024 x 768 pt @2x  split-two-thirds  (serial 1)\n"))
         #expect(table.stdout.contains("mail   primary    0, 0, 694 x 768      regular  regular  active"))
         #expect(table.stdout.contains("notes  secondary  704, 0, 320 x 768    compact  regular  active"))
-        let json = try fixture.traitctl(["status", "--json"])
+        let json = try await fixture.traitctl(["status", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["arrangement"] as? String == "split-two-thirds" && object["serial"] as? Int == 1)
         let windows = try #require(object["windows"] as? [[String: Any]])
@@ -22,54 +22,54 @@ import Testing
 
     @Test func setOpenCloseDevices() async throws {
         let fixture = try await DaemonFixture()
-        #expect(try fixture.traitctl(["set", "device", "ipad-pro-12.9"]).status == 0)
-        #expect(try fixture.traitctl(["set", "arrangement", "split-half"]).status == 0)
-        #expect(try fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
-        let open = try fixture.traitctl(["open", "tv", "--role", "pip"])
+        #expect(try await fixture.traitctl(["set", "device", "ipad-pro-12.9"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "arrangement", "split-half"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
+        let open = try await fixture.traitctl(["open", "tv", "--role", "pip"])
         #expect(open.status == 0 && open.stdout == "/org/traitd/Layout1/window/tv\n")
-        #expect(try fixture.traitctl(["close", "notes"]).status == 0)
-        let status = try fixture.traitctl(["status"]).stdout
+        #expect(try await fixture.traitctl(["close", "notes"]).status == 0)
+        let status = try await fixture.traitctl(["status"]).stdout
         #expect(status.hasPrefix("ipad-pro-12.9  portrait  1024 x 1366 pt @2x  full  (serial 6)"))
         #expect(status.contains("\ntv    pip      629, 1135, 375 x 211  compact  compact  active"))
-        let devices = try fixture.traitctl(["devices"])
+        let devices = try await fixture.traitctl(["devices"])
         #expect(devices.stdout.split(separator: "\n").count == 16, "7 iPads and 9 iPhones")
     }
 
     @Test func getPrintsOnePropertyPlainOrAsJSON() async throws {
         let fixture = try await DaemonFixture()
-        #expect(try fixture.traitctl(["get", "Orientation"]).stdout == "landscape-left\n")
-        #expect(try fixture.traitctl(["get", "Serial"]).stdout == "1\n")
-        #expect(try fixture.traitctl(["get", "Frame", "--app", "notes"]).stdout == "[704,0,320,768]\n")
-        #expect(try fixture.traitctl(["get", "Windows"]).stdout
+        #expect(try await fixture.traitctl(["get", "Orientation"]).stdout == "landscape-left\n")
+        #expect(try await fixture.traitctl(["get", "Serial"]).stdout == "1\n")
+        #expect(try await fixture.traitctl(["get", "Frame", "--app", "notes"]).stdout == "[704,0,320,768]\n")
+        #expect(try await fixture.traitctl(["get", "Windows"]).stdout
             == "[\"/org/traitd/Layout1/window/mail\",\"/org/traitd/Layout1/window/notes\"]\n", "object paths, / unescaped")
-        let traits = try fixture.traitctl(["get", "Traits", "--app", "notes"]).stdout
+        let traits = try await fixture.traitctl(["get", "Traits", "--app", "notes"]).stdout
         let object = try #require(try JSONSerialization.jsonObject(with: Data(traits.utf8)) as? [String: Any])
         #expect(object["horizontalSizeClass"] as? String == "compact" && object["displayScale"] as? Double == 2)
         // It follows changes: busctl (sd-bus) moves the display, traitctl reads the new value.
-        #expect(try fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
+        #expect(try await fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
                                     "Rotate", "s", "portrait"]).status == 0)
-        #expect(try fixture.traitctl(["get", "Frame", "--app", "mail"]).stdout == "[0,0,438,1024]\n")
-        let unknown = try fixture.traitctl(["get", "Nope"])
+        #expect(try await fixture.traitctl(["get", "Frame", "--app", "mail"]).stdout == "[0,0,438,1024]\n")
+        let unknown = try await fixture.traitctl(["get", "Nope"])
         #expect(unknown.status == 1 && unknown.stderr.contains("UnknownProperty") && unknown.stderr.contains("'Nope'"))
-        let noWindow = try fixture.traitctl(["get", "Frame", "--app", "tv"])
+        let noWindow = try await fixture.traitctl(["get", "Frame", "--app", "tv"])
         #expect(noWindow.status == 1 && noWindow.stderr.contains("tv has no window"), "\(noWindow.stderr)")
     }
 
     @Test func errorsAreOneLineAndExitOne() async throws {
         let fixture = try await DaemonFixture()
-        let refused = try fixture.traitctl(["set", "orientation", "sideways"])
+        let refused = try await fixture.traitctl(["set", "orientation", "sideways"])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("traitctl: org.freedesktop.DBus.Error.InvalidArgs: unknown orientation 'sideways'"))
         #expect(refused.stderr.split(separator: "\n").count == 1)
-        let noDaemon = try ChildProcess.run(Binaries.path("traitctl"), ["status", "--bus", "unix:path=/nonexistent/bus"])
+        let noDaemon = try await ChildProcess.run(Binaries.path("traitctl"), ["status", "--bus", "unix:path=/nonexistent/bus"])
         #expect(noDaemon.status == 1 && noDaemon.stderr.hasPrefix("traitctl: "))
     }
 
     @Test func watchPrintsEachSignalOnOneLine() async throws {
         let fixture = try await DaemonFixture()
         let watch = try await startTraitctlWatch(fixture, ["--count", "9"])
-        #expect(try fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
-        #expect(watch.wait(timeout: 10) == 0)
+        #expect(try await fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
+        #expect(await watch.wait(timeout: 30) == 0)
         let lines = watch.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) }
         #expect(lines == [
             "mail WillTransitionToTraitCollection #1 horizontal=compact vertical=regular",
@@ -87,25 +87,25 @@ import Testing
     @Test func dragShowsEachStepAndWatchShowsAppStates() async throws {
         let fixture = try await DaemonFixture()
         let watcher = try await startTraitctlWatch(fixture, ["--count", "5"])
-        let begin = try fixture.traitctl(["drag", "begin"])
+        let begin = try await fixture.traitctl(["drag", "begin"])
         #expect(begin.status == 0 && begin.stdout == "divider 694 dragging, arrangement split-two-thirds, mail 694pt inactive, notes 320pt inactive\n")
-        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(await watcher.wait(timeout: 30) == 0)
         #expect(watcher.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) } == [
             "mail WillResignActive", "notes WillResignActive", "display PropertiesChanged Dragging=true Serial=2",
             "mail PropertiesChanged State=inactive", "notes PropertiesChanged State=inactive",
         ])
-        let move = try fixture.traitctl(["drag", "move", "500"])
+        let move = try await fixture.traitctl(["drag", "move", "500"])
         #expect(move.stdout == "divider 500 dragging, arrangement split-two-thirds, mail 507pt inactive, notes 507pt inactive\n")
-        let end = try fixture.traitctl(["drag", "end"])
+        let end = try await fixture.traitctl(["drag", "end"])
         #expect(end.stdout == "divider 507 released, arrangement split-half, mail 507pt active, notes 507pt active\n")
-        let wrong = try fixture.traitctl(["drag", "end"])
+        let wrong = try await fixture.traitctl(["drag", "end"])
         #expect(wrong.status == 1 && wrong.stderr.contains("org.traitd.Layout1.Error.NotDragging"))
-        #expect(try fixture.traitctl(["drag", "move"]).stderr.contains("needs the divider's position"))
+        #expect(try await fixture.traitctl(["drag", "move"]).stderr.contains("needs the divider's position"))
     }
 
     @Test func restoreSetsTypedValuesAndAdaptersListsRegistrations() async throws {
         let fixture = try await DaemonFixture()
-        let set = try fixture.traitctl(["restore", "set", "mail", "selection=inbox", "scroll=120.5", "count=3", "open=true", "code=string:42"])
+        let set = try await fixture.traitctl(["restore", "set", "mail", "selection=inbox", "scroll=120.5", "count=3", "open=true", "code=string:42"])
         #expect(set.status == 0 && set.stdout == "code=42\ncount=3\nopen=true\nscroll=120.5\nselection=inbox\n", "\(set)")
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
@@ -113,17 +113,17 @@ import Testing
             "selection": .string("inbox"), "scroll": .double(120.5), "count": .int64(3), "open": .boolean(true), "code": .string("42"),
         ])
         // set merges; --replace replaces.
-        #expect(try fixture.traitctl(["restore", "set", "mail", "count=4"]).stdout.contains("selection=inbox"))
-        #expect(try fixture.traitctl(["restore", "set", "mail", "--replace", "only=1"]).stdout == "only=1\n")
-        #expect(try fixture.traitctl(["restore", "get", "nobody"]).status == 1)
+        #expect(try await fixture.traitctl(["restore", "set", "mail", "count=4"]).stdout.contains("selection=inbox"))
+        #expect(try await fixture.traitctl(["restore", "set", "mail", "--replace", "only=1"]).stdout == "only=1\n")
+        #expect(try await fixture.traitctl(["restore", "get", "nobody"]).status == 1)
 
-        #expect(try fixture.traitctl(["adapters"]).stdout == "no adapters are registered\n")
+        #expect(try await fixture.traitctl(["adapters"]).stdout == "no adapters are registered\n")
         let watcher = try await startTraitctlWatch(fixture, ["--count", "1"])
         try await client.registerAdapter("sidebar", for: "mail")
         try await client.reportLayout(app: "mail", transition: 0, adapter: "sidebar", frames: ["content": [0, 0, 694, 768]])
-        let table = try fixture.traitctl(["adapters"])
+        let table = try await fixture.traitctl(["adapters"])
         #expect(table.stdout == "APP   ADAPTER  OWNER\nmail  sidebar  \(client.connection.uniqueName)\n", "\(table)")
-        #expect(watcher.wait(timeout: 10) == 0)
+        #expect(await watcher.wait(timeout: 30) == 0)
         #expect(watcher.standardOutput.contains("mail PropertiesChanged Adapters=[sidebar]"), "\(watcher.standardOutput)")
     }
 }

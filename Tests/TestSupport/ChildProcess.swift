@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Spawn
 
@@ -5,83 +6,181 @@ import Spawn
     import Glibc
 #endif
 
-/// A child process started with posix_spawn, its output going to files (so it can never block on a full pipe).
+/// A child process for a test: started with `Spawn` (default signal handling, nothing blocked), its output read
+/// from pipes as it comes, its exit seen the moment it happens.
 ///
-/// Foundation's `Process.waitUntilExit` can hang when called off the main thread on Linux; this uses `waitpid`.
-// @unchecked: `status` (the one mutable field) is read and written under `lock` only.
-public final class ChildProcess: @unchecked Sendable {
+/// Nothing here blocks Swift's cooperative pool: a thread of the process's own reads its output and another
+/// waits for it to exit (`waitpid` without `WNOHANG`); tasks wait for those events through `Watched`
+/// (`wait(timeout:)`, `waitForOutput`, `run`), never by polling. On a two-core machine the pool has two threads,
+/// and a test that held one with a `usleep` loop starved every other test's waits.
+public final class ChildProcess: Sendable {
+    /// What the reading and reaping threads have seen so far.
+    public struct Progress: Sendable {
+        public var output: [UInt8] = []
+        public var errors: [UInt8] = []
+        /// Both pipes reached their end (the process and everything that inherited them closed them).
+        public var outputClosed = false
+        /// The exit status (or 128 + signal) once the process has ended.
+        public var exit: Int32?
+    }
+
+    public enum Stream: Sendable { case output, errors }
+
     public let pid: pid_t
     public let arguments: [String]
-    private let outputURL: URL
-    private let errorURL: URL
-    private var status: Int32?
-    private let lock = NSLock()
+    private let progress = Watched(Progress())
+    /// Held while pipes are made and a child starts (see `init`).
+    private static let spawning = NSLock()
 
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
         self.arguments = [executable] + arguments
-        let dir = FileManager.default.temporaryDirectory
-        let output = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).out")
-        let errors = dir.appendingPathComponent("traitd-child-\(UUID().uuidString).err")
-        outputURL = output
-        errorURL = errors
-        // Children start with default signal handling and nothing blocked, whatever the test runner set.
-        do {
-            pid = try Spawn.start(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment) {
-                posix_spawn_file_actions_addopen(&$0, 0, "/dev/null", O_RDONLY, 0)
-                posix_spawn_file_actions_addopen(&$0, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                posix_spawn_file_actions_addopen(&$0, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Close-on-exec, so that a process another test starts at the same moment does not inherit our pipes' write
+        // ends (its copy would keep a pipe open after ours exits). Glibc's module has no pipe2, so the pipes are
+        // made and marked under `spawning`, which every start holds. dup2 onto 1 and 2 clears the flag in the child.
+        var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        pid = try Self.spawning.withLock {
+            guard pipe(&output) == 0 else { throw TestFailure("pipe: \(String(cString: strerror(errno)))") }
+            guard pipe(&errors) == 0 else {
+                close(output[0]); close(output[1])
+                throw TestFailure("pipe: \(String(cString: strerror(errno)))")
             }
-        } catch {
-            throw TestFailure("\(error)")
+            for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            defer { close(output[1]); close(errors[1]) }
+            do {
+                return try Spawn.start(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment) {
+                    posix_spawn_file_actions_addopen(&$0, 0, "/dev/null", O_RDONLY, 0)
+                    posix_spawn_file_actions_adddup2(&$0, output[1], 1)
+                    posix_spawn_file_actions_adddup2(&$0, errors[1], 2)
+                }
+            } catch {
+                close(output[0]); close(errors[0])
+                throw TestFailure("\(error)")
+            }
         }
+        Self.startReading(output: output[0], errors: errors[0], into: progress)
+        Self.startReaping(pid, into: progress)
     }
 
-    /// Runs a command to completion and returns (exit status, stdout, stderr).
+    /// Runs a command to completion (its exit and the end of its output) and returns (exit status, stdout,
+    /// stderr); throws when it has not finished after `timeout` seconds (then it is killed).
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           timeout: Double = 30) throws -> (status: Int32, stdout: String, stderr: String) {
+                           timeout: Double = 60) async throws -> (status: Int32, stdout: String, stderr: String) {
         let child = try ChildProcess(executable, arguments, environment: environment)
-        guard let status = child.wait(timeout: timeout) else {
+        guard let done = await child.progress.wait(timeout: timeout, until: { $0.exit != nil && $0.outputClosed }) else {
             child.kill(SIGKILL)
-            _ = child.wait(timeout: 5)
-            throw TestFailure("\(child.arguments.joined(separator: " ")) did not finish in \(timeout) s")
+            throw TestFailure("\(child.arguments.joined(separator: " ")) did not finish in \(timeout * TestTiming.scale) s")
         }
-        return (status, child.standardOutput, child.standardError)
+        return (done.exit!, Self.text(done.output), Self.text(done.errors))
     }
 
-    public var standardOutput: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
-    public var standardError: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { Self.text(progress.current.output) }
+    public var standardError: String { Self.text(progress.current.errors) }
 
-    /// Exit status (or 128 + signal); nil if the process is still running after `timeout` seconds.
-    public func wait(timeout: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if let status = lock.withLock({ self.status }) { return status }
-            var raw: Int32 = 0
-            let result = waitpid(pid, &raw, WNOHANG)
-            if result == pid {
-                let code = Spawn.exitStatus(raw)
-                lock.withLock { status = code }
-                return code
-            }
-            if result < 0 { return lock.withLock { status } ?? -1 }
-            if Date() > deadline { return nil }
-            usleep(2_000)
+    /// The exit status (or 128 + signal) once the process has ended; nil if it is still running after
+    /// `timeout` seconds (times `TestTiming.scale`).
+    @discardableResult
+    public func wait(timeout: Double = 30) async -> Int32? {
+        await progress.wait(timeout: timeout) { $0.exit != nil }?.exit
+    }
+
+    /// Waits until `text` appears in the process's output (`stream`) `occurrences` times; throws if the process
+    /// ends first or after `timeout` seconds, with what it printed.
+    public func waitForOutput(_ text: String, occurrences: Int = 1, in stream: Stream = .output, timeout: Double = 30)
+        async throws {
+        let bytes = Array(text.utf8)
+        let found: @Sendable (Progress) -> Bool = {
+            Self.count(bytes, in: stream == .output ? $0.output : $0.errors) >= occurrences
+        }
+        let seen = await progress.wait(timeout: timeout) { found($0) || $0.exit != nil }
+        guard let seen, found(seen) else {
+            let how = seen.map { "it exited with \($0.exit!)" } ?? "timed out after \(timeout * TestTiming.scale) s"
+            throw TestFailure("\(arguments.joined(separator: " ")) never printed '\(text)' (\(how)): \(standardOutput) \(standardError)")
         }
     }
 
-    public var isRunning: Bool { wait(timeout: 0) == nil }
+    public var isRunning: Bool { progress.current.exit == nil }
 
     public func kill(_ signal: Int32 = SIGTERM) {
         if isRunning { _ = Glibc.kill(pid, signal) }
     }
 
+    /// Asks the process to stop (SIGTERM) and waits for it; kills it (SIGKILL) if it has not stopped after
+    /// `timeout` seconds. Returns its exit status.
+    @discardableResult
+    public func stop(timeout: Double = 10) async -> Int32? {
+        kill(SIGTERM)
+        if let status = await wait(timeout: timeout) { return status }
+        kill(SIGKILL)
+        return await wait(timeout: timeout)
+    }
+
+    /// A process still running when the test lets go of it is asked to stop, and killed 5 s later if it has not:
+    /// a daemon gets to close its files, and nothing outlives the test run. No one waits here (a `deinit` may run
+    /// on the cooperative pool); the reaping thread collects it.
     deinit {
-        if isRunning {
-            _ = Glibc.kill(pid, SIGKILL)
-            _ = wait(timeout: 5)
+        guard isRunning else { return }
+        _ = Glibc.kill(pid, SIGTERM)
+        let (pid, progress) = (pid, progress)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+            if progress.current.exit == nil { _ = Glibc.kill(pid, SIGKILL) }
         }
-        try? FileManager.default.removeItem(at: outputURL)
-        try? FileManager.default.removeItem(at: errorURL)
+    }
+
+    // MARK: Internals
+
+    private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// How many times `needle` occurs in `haystack`, not overlapping.
+    private static func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return 0 }
+        var count = 0, start = 0
+        while start <= haystack.count - needle.count {
+            if haystack[start] == needle[0], haystack[start..<(start + needle.count)].elementsEqual(needle) {
+                count += 1
+                start += needle.count
+            } else {
+                start += 1
+            }
+        }
+        return count
+    }
+
+    /// A thread that reads both pipes until both end (a full pipe could otherwise stop the child).
+    private static func startReading(output: Int32, errors: Int32, into progress: Watched<Progress>) {
+        Thread.detachNewThread {
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var open = 2
+            while open > 0 {
+                if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                for index in fds.indices where fds[index].fd >= 0 && fds[index].revents != 0 {
+                    let count = read(fds[index].fd, &buffer, buffer.count)
+                    if count > 0 {
+                        let chunk = buffer[..<count]
+                        progress.update { index == 0 ? $0.output.append(contentsOf: chunk) : $0.errors.append(contentsOf: chunk) }
+                    } else if count == 0 || errno != EINTR {
+                        close(fds[index].fd)
+                        fds[index].fd = -1
+                        open -= 1
+                    }
+                }
+            }
+            progress.update { $0.outputClosed = true }
+        }
+    }
+
+    /// A thread that waits for the process to end (the only one that reaps it).
+    private static func startReaping(_ pid: pid_t, into progress: Watched<Progress>) {
+        Thread.detachNewThread {
+            var raw: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
+            let status = result == pid ? Spawn.exitStatus(raw) : -1
+            progress.update { $0.exit = status }
+        }
     }
 }
 

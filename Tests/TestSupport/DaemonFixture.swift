@@ -18,7 +18,7 @@ public final class DaemonFixture: @unchecked Sendable {
     /// Starts a bus and traitd with `arguments`; `config` (YAML), when given, is written to a file and passed
     /// with `--config`.
     public init(arguments: [String] = [], config: String? = nil) async throws {
-        bus = try PrivateBus()
+        bus = try await PrivateBus()
         probe = try Connection(bus: .address(bus.address))
         stateDirectory = bus.folder.appendingPathComponent("traitd-state")
         var arguments = ["--bus", bus.address, "--log-level", "debug", "--state-dir", stateDirectory.path] + arguments
@@ -35,54 +35,51 @@ public final class DaemonFixture: @unchecked Sendable {
     /// Stops the daemon with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and starts a new one with the
     /// same arguments, bus and state directory.
     public func restart(after signal: Int32 = SIGTERM) async throws {
-        let previous = try await probe.nameOwner("org.traitd.Layout1")
+        let previous = try await probe.nameOwner(Self.name)
         daemon.kill(signal)
-        _ = daemon.wait(timeout: 10)
+        guard await daemon.wait(timeout: 30) != nil else { throw TestFailure("traitd did not stop after signal \(signal)") }
         daemon = try ChildProcess(Binaries.path("traitd"), arguments, environment: bus.environment)
         try await waitForName(other: previous)
     }
 
-    /// Waits until traitd owns its name (or has exited).
-    public func waitForName(timeout: Double = 15, other previous: String? = nil) async throws {
-        let timeout = timeout * TestTiming.scale
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let owner = try await probe.nameOwner("org.traitd.Layout1"), owner != previous { return }
-            if !daemon.isRunning { throw TestFailure("traitd exited early: \(daemon.standardError)") }
-            try await Task.sleep(for: .milliseconds(10))
+    static let name = "org.traitd.Layout1"
+
+    /// Waits until traitd owns its name (another owner than `previous`), or throws when it exits first.
+    public func waitForName(timeout: Double = 60, other previous: String? = nil) async throws {
+        try await waitForOwner(of: Self.name, on: probe, process: daemon, timeout: timeout) {
+            $0.map { !$0.isEmpty && $0 != previous } ?? false
         }
-        throw TestFailure("traitd did not take its name in \(timeout) s: \(daemon.standardError)")
     }
 
     /// Runs a command-line tool against this bus (as the session bus); returns status, stdout, stderr.
-    public func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ChildProcess.run(tool, arguments, environment: bus.environment)
+    public func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await ChildProcess.run(tool, arguments, environment: bus.environment)
     }
 
     /// `dbus-send --session --print-reply --dest=org.traitd.Layout1 PATH INTERFACE.METHOD ARGS...`
     public func dbusSend(_ method: String, _ arguments: [String] = [], path: String = "/org/traitd/Layout1",
-                         interface: String = "org.traitd.Layout1.Display") throws -> (status: Int32, stdout: String, stderr: String) {
-        try run("dbus-send", ["--session", "--print-reply", "--dest=org.traitd.Layout1", path, "\(interface).\(method)"] + arguments)
+                         interface: String = "org.traitd.Layout1.Display") async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run("dbus-send", ["--session", "--print-reply", "--dest=org.traitd.Layout1", path, "\(interface).\(method)"] + arguments)
     }
 
     /// `busctl --user ARGS...` (sd-bus, an independent implementation).
-    public func busctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run("busctl", ["--user"] + arguments)
+    public func busctl(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run("busctl", ["--user"] + arguments)
     }
 
     /// `gdbus ARGS... --session` (GDBus, another independent implementation).
-    public func gdbus(_ command: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run("gdbus", [command, "--session"] + arguments)
+    public func gdbus(_ command: String, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run("gdbus", [command, "--session"] + arguments)
     }
 
     /// `traitctl ARGS... --bus ADDRESS`
-    public func traitctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run(Binaries.path("traitctl"), arguments + ["--bus", bus.address])
+    public func traitctl(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run(Binaries.path("traitctl"), arguments + ["--bus", bus.address])
     }
 
+    /// The daemon is asked to stop (`ChildProcess` kills it if it has not after 5 s); nothing waits here.
     deinit {
         daemon.kill(SIGTERM)
-        _ = daemon.wait(timeout: 5)
         probe.close()
     }
 }

@@ -9,7 +9,7 @@ public final class PrivateBus: @unchecked Sendable {
 
     /// A session bus with an open policy (the default), or a bus of `type` with `policy` as its policy XML and
     /// `extra` appended (an `<include>` or a `<servicedir>`). `{DIR}` in either is replaced by the bus's folder.
-    public init(type: String = "session", policy: String? = nil, extra: String = "") throws {
+    public init(type: String = "session", policy: String? = nil, extra: String = "") async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
@@ -27,17 +27,12 @@ public final class PrivateBus: @unchecked Sendable {
             """.write(to: config, atomically: true, encoding: .utf8)
         // Other users (the policy tests run clients as nobody) must reach the socket.
         chmod(directory.path, 0o755)
-        // dbus-daemon writes its address to fd 1 once it listens; ChildProcess sends fd 1 to a file.
+        // dbus-daemon writes its address to fd 1 once it listens: that line is the event the bus is ready.
         daemon = try ChildProcess("dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
-        let deadline = Date().addingTimeInterval(10)
-        var text = ""
-        while !text.contains("\n"), Date() < deadline {
-            text = daemon.standardOutput
-            if !text.contains("\n") { usleep(2_000) }
-        }
-        address = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await daemon.waitForOutput("\n")
+        address = daemon.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         guard address.hasPrefix("unix:") else {
-            throw TestFailure("dbus-daemon printed no address: '\(text)' \(daemon.standardError)")
+            throw TestFailure("dbus-daemon printed no address: '\(address)' \(daemon.standardError)")
         }
     }
 
@@ -62,9 +57,10 @@ public final class PrivateBus: @unchecked Sendable {
         return env
     }
 
+    /// The bus stops with the value (`ChildProcess` asks it to); its folder goes at once (a daemon still
+    /// shutting down only loses files nobody will read).
     deinit {
         daemon.kill(SIGTERM)
-        _ = daemon.wait(timeout: 5)
         try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -219,6 +219,7 @@ class Follower:
     def screenshot(self, path, size):
         try:
             x11_screenshot.save(path, *size)
+            print(f"saved {path}", flush=True)
         except (OSError, ValueError) as error:
             print(f"no screenshot: {error}", flush=True)
         return GLib.SOURCE_REMOVE

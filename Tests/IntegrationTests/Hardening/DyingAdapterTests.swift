@@ -19,32 +19,34 @@ import Testing
         // always finds them waiting, however late it comes: with a short wait, a CI run whose SetArrangement reply
         // came more than a second after the signals (the reply follows the state's fsync) saw 14 of them report.
         var adapters: [ChildProcess] = []
-        defer { adapters.forEach { $0.kill(SIGKILL); _ = $0.wait(timeout: 5) } }
+        defer { adapters.forEach { $0.kill(SIGKILL) } }
         for (index, name) in names.enumerated() {
             let delay = doomed.contains(index) ? 600_000 : rng.int(1000...2500)
             adapters.append(try ChildProcess(Binaries.path("test-adapter"),
                                              [fixture.bus.address, "mail", name, String(delay)]))
         }
-        try await recorder.eventually("\(count) registrations", timeout: 60) {
+        try await recorder.until("\(count) registrations", timeout: 60) {
             (try? await recorder.client.listAdapters().count) == count
         }
         let start = ContinuousClock.now
         try await recorder.client.setArrangement(.splitHalf)
         for index in doomed { adapters[index].kill(SIGKILL) }
+        // The recorder's connection hears the transition begin in its own time: wait for it, do not look.
+        try await recorder.wait("the split's transition of mail") { !Recorder.transitionIDs(of: "mail", in: $0).isEmpty }
         let id = try #require(recorder.transitionIDs(of: "mail").last)
-        let completion = try await recorder.completion(of: id, timeout: 10)
+        let completion = try await recorder.completion(of: id)
         let elapsed = ContinuousClock.now - start
         let dead = Set(doomed.map { names[$0] })
         #expect(Set(completion.missed) == dead, "missed \(completion.missed.count), killed \(dead.count)")
         #expect(Set(completion.reported) == Set(names).subtracting(dead))
         #expect(completion.failed.isEmpty)
-        // By its 4 s deadline, with half a second for the bus (stretched under ThreadSanitizer, whose daemon is
-        // slow enough to deliver the survivors' reports up to 4.55 s in).
-        #expect(elapsed < .seconds(4 + 0.5 * TestTiming.scale), "completed by its 4 s deadline (took \(elapsed))")
+        // By its 4 s deadline: what this test is about. The bound leaves the bus and a loaded machine two seconds
+        // (stretched under ThreadSanitizer, whose daemon is several times slower).
+        #expect(elapsed < .seconds(4 + 2 * TestTiming.scale), "completed by its 4 s deadline (took \(elapsed))")
         // Exactly once, even as the dead connections' departures arrive after it.
         try await Task.sleep(for: .milliseconds(300))
         #expect(recorder.completions.filter { $0.id == id }.count == 1)
-        try await recorder.eventually("the dead registrations to go") {
+        try await recorder.until("the dead registrations to go") {
             (try? await recorder.client.listAdapters().map(\.adapter)).map(Set.init) == Set(names).subtracting(dead)
         }
         // The survivors follow the next transition as before.

@@ -10,8 +10,8 @@ import Testing
 /// the session bus would, and nothing may change.
 @Suite struct ForgedSignalTests {
     /// A forged `NameOwnerChanged` saying `name` left the bus, sent to `destination` with dbus-send.
-    static func forgeNameLeft(_ fixture: DaemonFixture, name: String, to destination: String, newOwner: String = "") throws {
-        let result = try fixture.run("dbus-send", [
+    static func forgeNameLeft(_ fixture: DaemonFixture, name: String, to destination: String, newOwner: String = "") async throws {
+        let result = try await fixture.run("dbus-send", [
             "--session", "--type=signal", "--dest=\(destination)", "/org/freedesktop/DBus",
             "org.freedesktop.DBus.NameOwnerChanged", "string:\(name)", "string:\(name)", "string:\(newOwner)",
         ])
@@ -26,7 +26,7 @@ import Testing
         try await adapter.registerAdapter("sidebar", for: "mail")
         let traitd = try #require(try await fixture.probe.nameOwner("org.traitd.Layout1"))
         // "The adapter's connection has left": a lie, sent straight to traitd.
-        try Self.forgeNameLeft(fixture, name: adapter.connection.uniqueName, to: traitd)
+        try await Self.forgeNameLeft(fixture, name: adapter.connection.uniqueName, to: traitd)
         _ = try await adapter.listAdapters()  // a round trip through traitd, after the forged signal
         #expect(try await adapter.listAdapters() == [.init(app: "mail", adapter: "sidebar", owner: adapter.connection.uniqueName)])
         try await expectError("org.traitd.Layout1.Error.AdapterExists", containing: "already registered") {
@@ -42,25 +42,25 @@ import Testing
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 5000\n")
         let recorder = try await Recorder(fixture)
         let host = try HostProcess(fixture)
-        try await recorder.eventually("the host's registrations") {
+        try await recorder.until("the host's registrations") {
             (try? await recorder.client.listAdapters().count) == 6
         }
-        try await recorder.eventually("mail's first layouts") {
+        try await recorder.until("mail's first layouts") {
             (try? await recorder.layouts(of: "mail").frames["support-panel"]) != nil
         }
         let hostName = try #require(try await recorder.client.listAdapters().first?.owner)
         let before = try await recorder.layouts(of: "mail")
         // A window size that never existed, sent straight to the host as if from traitd (transition 0, which
         // traitd accepts from a registered adapter at any time).
-        let forged = try fixture.gdbus("emit", [
+        let forged = try await fixture.gdbus("emit", [
             "--object-path", TraitClient.windowPath("mail"), "--dest", hostName,
             "--signal", "org.traitd.Layout1.Window.ViewWillTransitionToSize",
             "uint64 0", "123.0", "456.0", "{'reason': <'rotation'>, 'orientation': <'portrait'>, 'duration': <0.3>}",
         ])
         #expect(forged.status == 0, "\(forged)")
         // "traitd left the bus" and "traitd is now :1.999", both forged.
-        try Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName)
-        try Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName, newOwner: ":1.999")
+        try await Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName)
+        try await Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName, newOwner: ":1.999")
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await recorder.layouts(of: "mail").frames == before.frames, "no report for the forged size")
         #expect(!host.log.contains("123x456"), "\(host.log)")
@@ -79,7 +79,7 @@ import Testing
         for member in ["ViewWillTransitionToSize", "TransitionCompleted"] {
             let arguments = member == "TransitionCompleted"
                 ? ["uint64 77", "['x']", "@as []", "@as []"] : ["uint64 77", "1.0", "2.0", "@a{sv} {}"]
-            let forged = try fixture.gdbus("emit", [
+            let forged = try await fixture.gdbus("emit", [
                 "--object-path", TraitClient.windowPath("mail"), "--dest", name,
                 "--signal", "org.traitd.Layout1.Window.\(member)",
             ] + arguments)

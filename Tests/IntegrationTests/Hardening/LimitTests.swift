@@ -29,11 +29,11 @@ import Testing
 
     @Test func aRestorationStateTooDeepIsRefusedAndTheDaemonStaysOnTheBus() async throws {
         let fixture = try await DaemonFixture()
-        let before = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        let before = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                          "org.traitd.Layout1.Display", "Serial"])
         // 17 dictionaries (51 containers): what ended traitd before; gdbus is an independent implementation.
         for levels in [11, 17, 21] {
-            let result = try fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/mail",
+            let result = try await fixture.gdbus("call", ["--dest", "org.traitd.Layout1", "--object-path", "/org/traitd/Layout1/window/mail",
                                                     "--method", "org.traitd.Layout1.Window.SetRestorationState", Self.nestedText(levels)])
             #expect(result.status != 0)
             #expect(result.stderr.contains("org.traitd.Layout1.Error.LimitExceeded") && result.stderr.contains("limits.value-depth"),
@@ -50,7 +50,7 @@ import Testing
         try await Self.readEverything(fixture)
         #expect(try await client.restorationState(of: "mail") == ["k": DBusValue.nested(9)])
         #expect(fixture.daemon.isRunning)
-        let after = try fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
+        let after = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
                                         "org.traitd.Layout1.Display", "Serial"])
         #expect(before.stdout == after.stdout, "a refused call must not change Serial")
     }
@@ -103,7 +103,7 @@ import Testing
         try await client.setRestorationState(["tab": .string("drafts")], for: "notes")
         try await client.rotate(to: .portrait)
         fixture.daemon.kill(SIGTERM)
-        _ = fixture.daemon.wait(timeout: 10)
+        _ = await fixture.daemon.wait(timeout: 30)
         // Poison the saved file: mail's state 19 dictionaries deep (57 containers, which libdbus still reads,
         // but which no message of traitd's could carry).
         let file = fixture.stateDirectory.appendingPathComponent("state.json")
@@ -133,7 +133,7 @@ import Testing
         defer { client.close() }
         try await client.setRestorationState(["tab": .string("drafts")], for: "notes")  // on disk when it returns
         fixture.daemon.kill(SIGTERM)
-        _ = fixture.daemon.wait(timeout: 10)
+        _ = await fixture.daemon.wait(timeout: 30)
         let file = fixture.stateDirectory.appendingPathComponent("state.json")
         var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
         json["restoration"] = ["mail": Data(try Marshalling.encode([.vardict(["k": DBusValue.nested(18)])])).base64EncodedString()]

@@ -26,36 +26,29 @@ final class HostProcess: @unchecked Sendable {
     }
 
     /// Kills the host with `signal` and starts another with the same arguments.
-    func restart(after signal: Int32) throws {
+    func restart(after signal: Int32) async throws {
         process.kill(signal)
-        _ = process.wait(timeout: 10)
+        guard await process.wait() != nil else { throw TestFailure("traitd-adapters did not stop after signal \(signal)") }
         process = try ChildProcess(Binaries.path("traitd-adapters"), arguments, environment: Self.environment(fixture))
     }
 
     var log: String { process.standardError }
 
-    deinit {
-        process.kill(SIGTERM)
-        _ = process.wait(timeout: 5)
-    }
+    /// `ChildProcess` stops the host when it goes (SIGTERM, then SIGKILL after 5 s).
+    deinit { process.kill(SIGTERM) }
 }
 
 extension Recorder {
     /// Runs `command`, waits for the next transition of `app` to complete, and returns the completion.
-    func transition(of app: String, _ what: String, timeout: Double = 10, _ command: () async throws -> Void)
+    func transition(of app: String, _ what: String, timeout: Double = 30, _ command: () async throws -> Void)
         async throws -> Completion {
         let before = Set(transitionIDs(of: app))
         try await command()
-        try await wait("a transition of \(app) after \(what)", timeout: timeout) { _ in
-            transitionIDs(of: app).contains { !before.contains($0) }
+        try await wait("a transition of \(app) after \(what)", timeout: timeout) { events in
+            Recorder.transitionIDs(of: app, in: events).contains { !before.contains($0) }
         }
         let id = transitionIDs(of: app).first { !before.contains($0) }!
         return try await completion(of: id, timeout: timeout)
-    }
-
-    /// Waits until `condition` holds (polling, for conditions that need a call to check).
-    func eventually(_ what: String, timeout: Double = 10, _ condition: () async -> Bool) async throws {
-        try await TestSupport.eventually(what, timeout: timeout, condition)
     }
 
     /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.

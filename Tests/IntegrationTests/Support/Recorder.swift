@@ -4,57 +4,91 @@ import TestSupport
 import TraitClient
 
 /// Records every signal of the daemon on a connection of its own, for tests that look at what happened.
-// @unchecked: `events` is read and written under `lock` only; `task` is set once in `init`.
-final class Recorder: @unchecked Sendable {
+///
+/// Waits are event-driven: each recorded signal wakes the waiters whose condition it completes.
+final class Recorder: Sendable {
     let client: TraitClient
-    private let lock = NSLock()
-    private var events: [TraitEvent] = []
-    private var task: Task<Void, Never>?
+    /// What was recorded, and how many signals in all (`clear` empties the first, never the second).
+    private struct Log: Sendable {
+        var events: [TraitEvent] = []
+        var count = 0
+    }
+    private let log = Watched(Log())
+    private let task: Task<Void, Never>
 
     init(_ fixture: DaemonFixture) async throws {
         client = try TraitClient(bus: .address(fixture.bus.address))
         let stream = try await client.events()
-        task = Task { [lock] in
-            for await event in stream { lock.withLock { self.events.append(event) } }
+        task = Task { [log] in
+            for await event in stream {
+                log.update {
+                    $0.events.append(event)
+                    $0.count += 1
+                }
+            }
         }
     }
 
-    var all: [TraitEvent] { lock.withLock { events } }
+    var all: [TraitEvent] { log.current.events }
 
-    func clear() { lock.withLock { events.removeAll() } }
+    func clear() { log.update { $0.events.removeAll() } }
 
-    /// Waits until `condition` holds for what was recorded (polling), and returns it.
+    /// Waits until `condition` holds for what was recorded, and returns it; fails after `timeout` seconds
+    /// (times `TestTiming.scale`) with what was seen.
     @discardableResult
-    func wait(_ what: String, timeout: Double = 10, until condition: ([TraitEvent]) -> Bool) async throws -> [TraitEvent] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let seen = all
-            if condition(seen) { return seen }
-            try await Task.sleep(for: .milliseconds(5))
+    func wait(_ what: String, timeout: Double = 30, until condition: @escaping @Sendable ([TraitEvent]) -> Bool)
+        async throws -> [TraitEvent] {
+        guard let seen = await log.wait(timeout: timeout, until: { condition($0.events) }) else {
+            throw TestFailure("timed out after \(timeout * TestTiming.scale) s waiting for \(what); saw:\n"
+                + all.map(\.description).joined(separator: "\n"))
         }
-        throw TestFailure("timed out after \(timeout) s waiting for \(what); saw:\n" + all.map(\.description).joined(separator: "\n"))
+        return seen.events
     }
+
+    /// Waits until `check` holds, for what only a call can read (registrations, layouts): checked now and again
+    /// after each signal the daemon sends (such state changes with a window's `PropertiesChanged`), never on a
+    /// timer. Fails after `timeout` seconds (times `TestTiming.scale`).
+    func until(_ what: String, timeout: Double = 30, _ check: @Sendable () async -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(timeout * TestTiming.scale)
+        while true {
+            let seen = log.current.count
+            if await check() { return }
+            let left = deadline - ContinuousClock.now
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            guard seconds > 0, await log.wait(timeout: seconds / TestTiming.scale, until: { $0.count > seen }) != nil else {
+                throw TestFailure("timed out after \(timeout * TestTiming.scale) s waiting for \(what)")
+            }
+        }
+    }
+
+    /// The registrations now (ListAdapters, through the typed client).
+    func adapters() async -> [AdapterRegistration] { (try? await client.listAdapters()) ?? [] }
+
+    /// Whether `adapter` is registered now (for any app).
+    func isRegistered(_ adapter: String) async -> Bool { await adapters().contains { $0.adapter == adapter } }
 
     /// Every `TransitionCompleted` recorded, in order.
     var completions: [Completion] { all.compactMap(Completion.init) }
 
     /// Waits for the completion of transition `id`.
-    func completion(of id: UInt64, timeout: Double = 10) async throws -> Completion {
+    func completion(of id: UInt64, timeout: Double = 30) async throws -> Completion {
         try await wait("TransitionCompleted #\(id)", timeout: timeout) { $0.contains { Completion($0)?.id == id } }
         return completions.first { $0.id == id }!
     }
 
     /// The ids of the transitions that began for `app` (any transition signal carries the id).
-    func transitionIDs(of app: String) -> [UInt64] {
+    func transitionIDs(of app: String) -> [UInt64] { Self.transitionIDs(of: app, in: all) }
+
+    static func transitionIDs(of app: String, in events: [TraitEvent]) -> [UInt64] {
         var ids: [UInt64] = []
-        for event in all where event.app == app && event.member != "TransitionCompleted" {
+        for event in events where event.app == app && event.member != "TransitionCompleted" {
             if let id = event.transition, !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
 
     deinit {
-        task?.cancel()
+        task.cancel()
         client.close()
     }
 }

@@ -5,7 +5,7 @@ import TraitClient
 
 /// An adapter on a bus connection of its own, with a scripted behaviour: it reports at once, after a delay,
 /// never, or as failed. Each transition of its app's window gets one report, `root` = the whole window.
-// @unchecked: `refusals` is read and written under `lock` only; `task` is set once in `init`, then only cancelled.
+// @unchecked: `closed` is read and written under `lock` only; `task` is set once in `init`, then only cancelled.
 final class ScriptedAdapter: @unchecked Sendable {
     enum Behaviour: Sendable {
         case fast
@@ -19,7 +19,12 @@ final class ScriptedAdapter: @unchecked Sendable {
     let name: String
     private var task: Task<Void, Never>?
     private let lock = NSLock()
-    private var refusals: [DBusError] = []
+    /// The transitions whose reports the daemon accepted, and the reports it refused, as they are answered.
+    struct Answers: Sendable {
+        var accepted: [UInt64] = []
+        var refused: [DBusError] = []
+    }
+    let answers = Watched(Answers())
 
     init(_ fixture: DaemonFixture, app: String, name: String, behaviour: Behaviour) async throws {
         client = try TraitClient(bus: .address(fixture.bus.address))
@@ -27,7 +32,7 @@ final class ScriptedAdapter: @unchecked Sendable {
         self.name = name
         let events = try await client.events()
         try await client.registerAdapter(name, for: app)
-        task = Task { [client, lock] in
+        task = Task { [client, answers] in
             var answered: Set<UInt64> = []
             for await event in events where event.app == app {
                 guard let id = event.transition, event.member != "TransitionCompleted", !answered.contains(id)
@@ -50,8 +55,9 @@ final class ScriptedAdapter: @unchecked Sendable {
                     }
                     do {
                         try await client.reportLayout(app: app, transition: id, adapter: name, frames: frames, extras: extras)
+                        answers.update { $0.accepted.append(id) }
                     } catch let error as DBusError {
-                        lock.withLock { self.refusals.append(error) }
+                        answers.update { $0.refused.append(error) }
                     } catch {}
                 }
                 switch behaviour {
@@ -68,7 +74,14 @@ final class ScriptedAdapter: @unchecked Sendable {
     }
 
     /// Reports the daemon refused (a late report after the deadline gets `StaleTransition`).
-    var refused: [DBusError] { lock.withLock { refusals } }
+    var refused: [DBusError] { answers.current.refused }
+
+    /// Waits until the daemon has answered `count` reports in all (accepted or refused).
+    func waitForAnswers(_ count: Int = 1, timeout: Double = 30) async throws {
+        guard await answers.wait(timeout: timeout, until: { $0.accepted.count + $0.refused.count >= count }) != nil else {
+            throw TestFailure("\(name): fewer than \(count) reports answered after \(timeout * TestTiming.scale) s")
+        }
+    }
 
     /// Leaves the bus, as a crashing adapter would.
     func close() {

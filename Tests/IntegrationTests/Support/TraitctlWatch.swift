@@ -5,7 +5,6 @@ import TestSupport
 /// says "watching" on stderr then).
 func startTraitctlWatch(_ fixture: DaemonFixture, _ arguments: [String]) async throws -> ChildProcess {
     let watch = try ChildProcess(Binaries.path("traitctl"), ["watch"] + arguments + ["--bus", fixture.bus.address])
-    let deadline = Date().addingTimeInterval(10)
-    while !watch.standardError.contains("watching"), Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+    try await watch.waitForOutput("watching", in: .errors)
     return watch
 }
