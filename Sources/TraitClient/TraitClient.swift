@@ -43,30 +43,42 @@ public final class TraitClient: Sendable {
 
     // MARK: Display methods
 
+    // Each command returns the ids of the transitions it started, in the order they began (every stage of a divider
+    // move included): subscribe with ``events()`` first, and wait for their `TransitionCompleted`s.
+
     /// Changes the device model (a profile id; ``listDevices()`` names them).
-    public func setDevice(_ device: String) async throws { try await call(D.setDevice, device) }
+    @discardableResult
+    public func setDevice(_ device: String) async throws -> [UInt64] { try await call(D.setDevice, device) }
 
     /// Turns the device; `NotOffered` for an orientation the device does not offer.
-    public func rotate(to orientation: Orientation) async throws { try await call(D.rotate, orientation) }
+    @discardableResult
+    public func rotate(to orientation: Orientation) async throws -> [UInt64] { try await call(D.rotate, orientation) }
 
     /// Changes the multitasking arrangement.
-    public func setArrangement(_ arrangement: Arrangement) async throws { try await call(D.setArrangement, arrangement) }
-
-    /// Opens an app in a role; returns its window's object path.
     @discardableResult
-    public func openApp(_ app: String, role: Role) async throws -> String { try await call(D.openApp, (app, role)) }
+    public func setArrangement(_ arrangement: Arrangement) async throws -> [UInt64] { try await call(D.setArrangement, arrangement) }
+
+    /// Opens an app in a role; returns its window's object path and the transitions the call started.
+    @discardableResult
+    public func openApp(_ app: String, role: Role) async throws -> (window: String, transitions: [UInt64]) {
+        try await call(D.openApp, (app, role))
+    }
 
     /// Closes an open app; its window object goes.
-    public func closeApp(_ app: String) async throws { try await call(D.closeApp, app) }
+    @discardableResult
+    public func closeApp(_ app: String) async throws -> [UInt64] { try await call(D.closeApp, app) }
 
     /// Touches the Split View divider: both apps resign active until ``endDividerDrag()``.
-    public func beginDividerDrag() async throws { try await call(D.beginDividerDrag, ()) }
+    @discardableResult
+    public func beginDividerDrag() async throws -> [UInt64] { try await call(D.beginDividerDrag, ()) }
 
     /// Moves the divider's left edge to `x` points.
-    public func moveDivider(to x: Double) async throws { try await call(D.moveDivider, x) }
+    @discardableResult
+    public func moveDivider(to x: Double) async throws -> [UInt64] { try await call(D.moveDivider, x) }
 
     /// Lets go of the divider: it snaps to the nearest split, or near an edge dismisses that side's app.
-    public func endDividerDrag() async throws { try await call(D.endDividerDrag, ()) }
+    @discardableResult
+    public func endDividerDrag() async throws -> [UInt64] { try await call(D.endDividerDrag, ()) }
 
     /// The ids of every device profile, in the catalog's order.
     public func listDevices() async throws -> [String] { try await call(D.listDevices, ()) }

@@ -1,21 +1,24 @@
 /// What one command changes, in the order it must be announced. The D-Bus layer turns it into signals and
 /// property changes; it decides nothing itself.
 public struct Plan: Sendable {
-    /// The serial after the command; unchanged (and `isEmpty`) when the command changed nothing.
-    public var serial: UInt64
+    /// The display after this plan's stage: what its `PropertiesChanged` publishes (`Serial` included).
+    public var display: DisplayValues
     public var reason: TransitionReason
     /// Display properties whose value changed.
     public var displayChanges: Set<DisplayProperty>
     /// Per-window changes, primary first; includes windows that open or close.
     public var windows: [WindowChange]
 
-    public init(serial: UInt64, reason: TransitionReason, displayChanges: Set<DisplayProperty> = [],
+    public init(display: DisplayValues, reason: TransitionReason, displayChanges: Set<DisplayProperty> = [],
                 windows: [WindowChange] = []) {
-        self.serial = serial
+        self.display = display
         self.reason = reason
         self.displayChanges = displayChanges
         self.windows = windows
     }
+
+    /// The serial after this stage; unchanged (and `isEmpty`) when the command changed nothing.
+    public var serial: UInt64 { display.serial }
 
     public var isEmpty: Bool { displayChanges.isEmpty && windows.isEmpty }
     public var opened: [String] { windows.filter { $0.before == nil }.map(\.app) }

@@ -256,7 +256,8 @@ public struct Simulation: Sendable {
         let nextProfile = catalog.profiles[next.device]!
         let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows)
         let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation)
-        var plan = Plan(serial: serial + 1, reason: reason)
+        // Its display snapshot is taken once the stage is in place, below.
+        var plan = Plan(display: display, reason: reason)
         if next.device != state.device { plan.displayChanges.formUnion([.device, .scale]) }
         if next.orientation != state.orientation { plan.displayChanges.insert(.orientation) }
         if nextProfile.screenSize(next.orientation) != profile.screenSize(state.orientation) {
@@ -284,6 +285,7 @@ public struct Simulation: Sendable {
         serial += 1
         if dividerPosition != oldDivider { plan.displayChanges.insert(.divider) }
         if wasDragging != (drag != nil) { plan.displayChanges.insert(.dragging) }
+        plan.display = display
         return plan
     }
 

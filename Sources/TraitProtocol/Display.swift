@@ -7,21 +7,32 @@ extension Layout1 {
     public enum Display {
         // MARK: Methods
 
+        /// What every command that changes the display replies: the ids of the transitions the call started, all
+        /// its stages included, in the order they began (empty when no window needed one). Each gets exactly one
+        /// `TransitionCompleted`, and every signal of them was sent before the reply, so a caller that subscribed
+        /// first waits for exactly its own transitions, whatever other clients do meanwhile (as systemd's
+        /// `StartUnit` replies with its job).
+        static let started = Parameter<[UInt64]>.transitionIDs("transitions")
+
         public static let setDevice = Declare.method(
             "SetDevice", .text("device", what: "the device"),
-            doc: "Changes the device model (a profile id such as ipad-9.7; ListDevices names them all).")
+            doc: "Changes the device model (a profile id such as ipad-9.7; ListDevices names them all); returns the transitions it started.")
+            .returning(started)
         public static let rotate = Declare.method(
             "Rotate", .choice("orientation", what: "orientation") as Parameter<Orientation>,
-            doc: "Turns the device to an orientation; NotOffered for one it does not offer.")
+            doc: "Turns the device to an orientation (NotOffered for one it does not offer); returns the transitions it started.")
+            .returning(started)
         public static let setArrangement = Declare.method(
             "SetArrangement", .choice("arrangement", what: "arrangement") as Parameter<Arrangement>,
-            doc: "Changes the multitasking arrangement: full, split-two-thirds, split-half, split-one-third or slide-over.")
+            doc: "Changes the multitasking arrangement (full, split-two-thirds, split-half, split-one-third or slide-over); returns the transitions it started.")
+            .returning(started)
         public static let openApp = Declare.method(
             "OpenApp", .appName("app"), .choice("role", what: "role") as Parameter<Role>,
-            doc: "Opens an app in a role (primary, secondary, slide-over, pip) and returns its window object.")
-            .returning(.objectPath("window"))
+            doc: "Opens an app in a role (primary, secondary, slide-over, pip); returns its window object and the transitions it started.")
+            .returning(.objectPath("window"), started)
         public static let closeApp = Declare.method(
-            "CloseApp", .appName("app"), doc: "Closes an open app; its window object goes.")
+            "CloseApp", .appName("app"), doc: "Closes an open app (its window object goes); returns the transitions it started.")
+            .returning(started)
         public static let listDevices = Declare.method(
             "ListDevices", doc: "The ids of every device profile, in the catalog's order.")
             .returning(.strings("devices"))
@@ -29,11 +40,17 @@ extension Layout1 {
             "GetState", doc: "Everything in one call: the serial, the display's properties and every window with its properties.")
             .returning(.uint64("serial"), .vardict("display"), .objects("windows"))
         public static let beginDividerDrag = Declare.method(
-            "BeginDividerDrag", doc: "Touches the Split View divider: both apps become inactive until the drag ends.")
+            "BeginDividerDrag",
+            doc: "Touches the Split View divider: both apps become inactive until the drag ends; returns the transitions it started.")
+            .returning(started)
         public static let moveDivider = Declare.method(
-            "MoveDivider", .double("x"), doc: "Moves the divider's left edge to x points (0 to the screen width minus 10) during a drag.")
+            "MoveDivider", .double("x"),
+            doc: "Moves the divider's left edge to x points (0 to the screen width minus 10) during a drag, a stage per snap point crossed; returns the transitions it started.")
+            .returning(started)
         public static let endDividerDrag = Declare.method(
-            "EndDividerDrag", doc: "Lets go of the divider: it snaps to the nearest split, or dismisses the app at an edge.")
+            "EndDividerDrag",
+            doc: "Lets go of the divider: it snaps to the nearest split, or dismisses the app at an edge; returns the transitions it started.")
+            .returning(started)
         public static let registerAdapter = Declare.method(
             "RegisterAdapter", .appName("app"), .adapterName("adapter"),
             doc: "Registers the calling connection as the named adapter of an app's window: its transitions wait for the adapter's reports.")

@@ -132,3 +132,13 @@ extension Parameter where Value == [AdapterRegistration] {
         })
     }
 }
+
+extension Parameter where Value == [UInt64] {
+    /// `at`: the ids of the transitions a command started, in the order they began (see ``Layout1/Display``).
+    public static func transitionIDs(_ name: String) -> Self {
+        Self(name, "at", extract: { value in
+            guard value.signature == "at", let items = value.elements else { return nil }
+            return items.map { if case .uint64(let id) = $0 { id } else { 0 } }
+        }, encode: { .array(element: "t", $0.map { .uint64($0) }) })
+    }
+}

@@ -77,7 +77,7 @@ public actor DisplayService {
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
-                properties: reading { Encoding.displayProperties($0.simulation) }),
+                properties: reading { Encoding.displayProperties($0.simulation.display) }),
         ])
         for app in simulation.appNames { exportWindow(app) }
         // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
@@ -107,8 +107,8 @@ public actor DisplayService {
             on(D.setArrangement) { service, call, arrangement in try service.run(.setArrangement(arrangement), call) },
             on(D.openApp) { service, call, arguments in
                 let (app, role) = arguments
-                try service.run(.openApp(app, role), call)
-                return Layout1.windowPath(app)
+                let started = try service.run(.openApp(app, role), call)
+                return (Layout1.windowPath(app), started)
             },
             on(D.closeApp) { service, call, app in try service.run(.closeApp(app), call) },
             on(D.beginDividerDrag) { service, call, _ in try service.run(.beginDividerDrag, call) },
@@ -119,7 +119,7 @@ public actor DisplayService {
                 let windows = service.simulation.appNames.map {
                     ObjectProperties(path: Layout1.windowPath($0), properties: service.windowProperties($0))
                 }
-                return (service.simulation.serial, Encoding.displayProperties(service.simulation), windows)
+                return (service.simulation.serial, Encoding.displayProperties(service.simulation.display), windows)
             },
             on(D.registerAdapter) { service, call, names in try service.registerAdapter(app: names.0, adapter: names.1, call) },
             on(D.unregisterAdapter) { service, call, names in
@@ -146,7 +146,8 @@ public actor DisplayService {
         method.bind { [unowned self] call, input in try assumeIsolated { try handler($0, call, input) } }
     }
 
-    private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws {
+    /// Applies `command` and announces its plans, a stage each; returns the ids of the transitions it started.
+    private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
         let plans: [Plan]
         do {
             plans = try simulation.apply(command)
@@ -156,17 +157,19 @@ public actor DisplayService {
         }
         guard !plans.isEmpty else {
             logger.debug("\(call.member) from \(call.sender): nothing changes")
-            return
+            return []
         }
         let transitions = plans.map(\.transitions.count).reduce(0, +)
         let level: Logger.Level = command.reason == .snapshot && transitions == 0 ? .debug : .info
         logger.log(level: level, "\(command.logDescription) from \(call.sender): serial \(simulation.serial), \(transitions) transition(s)")
+        var started: [UInt64] = []
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
-            coordinator.run(plan, screen: simulation.geometry.screen, displayProperties: Encoding.displayProperties(simulation))
+            started += coordinator.run(plan)
         }
         pruneRestoration()
         save()
+        return started
     }
 
     // MARK: Adapters

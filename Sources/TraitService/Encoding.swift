@@ -33,13 +33,14 @@ enum Encoding {
         Window.layoutExtras.value.encode(extras)
     }
 
-    static func displayProperties(_ sim: Simulation) -> [String: DBusValue] {
+    /// The display's properties as `display` (the simulation now, or one stage of a command) has them.
+    static func displayProperties(_ display: DisplayValues) -> [String: DBusValue] {
         Dictionary(uniqueKeysWithValues: [
-            Display.device.entry(sim.state.device), Display.orientation.entry(sim.state.orientation),
-            Display.screenSize.entry(sim.geometry.screen), Display.scale.entry(sim.profile.scale),
-            Display.arrangement.entry(sim.state.arrangement), Display.windows.entry(sim.appNames.map(Layout1.windowPath)),
-            Display.serial.entry(sim.serial), Display.dividerPosition.entry(sim.dividerPosition),
-            Display.dragging.entry(sim.drag != nil), Display.backgroundApps.entry(sim.state.background),
+            Display.device.entry(display.state.device), Display.orientation.entry(display.state.orientation),
+            Display.screenSize.entry(display.screen), Display.scale.entry(display.scale),
+            Display.arrangement.entry(display.state.arrangement), Display.windows.entry(display.apps.map(Layout1.windowPath)),
+            Display.serial.entry(display.serial), Display.dividerPosition.entry(display.dividerPosition),
+            Display.dragging.entry(display.dragging), Display.backgroundApps.entry(display.backgroundApps),
         ])
     }
 

@@ -60,8 +60,11 @@ final class TransitionCoordinator {
         self.logger = logger
     }
 
-    /// Emits `plan`; `screen` is the screen's size and `displayProperties` the display's properties after it.
-    func run(_ plan: Plan, screen: Size, displayProperties: [String: DBusValue]) {
+    /// Emits `plan`, with the display as its own stage left it (`plan.display`: its `Serial`, divider, screen).
+    /// Returns the ids of the transitions it began, in order (what the command's reply carries).
+    @discardableResult
+    func run(_ plan: Plan) -> [UInt64] {
+        let screen = plan.display.screen
         // 1. New windows appear; apps leaving the screen hear it first.
         for app in plan.opened { sink.send(.exported(app)) }
         for change in plan.windows {
@@ -69,16 +72,18 @@ final class TransitionCoordinator {
         }
         // 2. The "will" half of every transition.
         var ids: [String: UInt64] = [:]
+        var began: [UInt64] = []
         for change in plan.transitions {
             let id = begin(change.app)
             ids[change.app] = id
+            began.append(id)
             for step in change.steps.prefix(while: { $0 != .updateProperties }) {
                 emit(step, change, id, screen: screen)
             }
         }
         // 3. The new values.
         let names = Encoding.displayPropertyNames(plan.displayChanges)
-        sink.send(.displayChanged(displayProperties.filter { names.contains($0.key) }))
+        sink.send(.displayChanged(Encoding.displayProperties(plan.display).filter { names.contains($0.key) }))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
             let old = Encoding.windowProperties(app: change.app, before)
@@ -100,6 +105,7 @@ final class TransitionCoordinator {
         }
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
         for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app) }
+        return began
     }
 
     /// The timer of transition `id` of `app`'s window went off: it completes unless it already has.

@@ -48,7 +48,11 @@ struct Open: AsyncParsableCommand {
             try await options.withClient { client in
                 // Checked here as the daemon checks them, with its messages, before anything is sent.
                 let (app, role) = try Layout1.Display.openApp.input([.string(app), .string(role)])
-                try await wait.around(client) { print(try await client.openApp(app, role: role)) }
+                try await wait.around(client) {
+                    let opened = try await client.openApp(app, role: role)
+                    print(opened.window)
+                    return opened.transitions
+                }
             }
         }
     }

@@ -20,25 +20,25 @@ struct WaitOptions: ParsableArguments {
 
     /// Runs `command`; with --wait, then waits for its transitions.
     ///
-    /// Which transitions are the command's: the daemon raises `Serial` once per change of state and announces
-    /// each change's transitions (their first signals, with their ids) just before the display's
-    /// `PropertiesChanged` that carries the new `Serial`. So the transitions announced before a `Serial` between
-    /// the one read before the call and the one read after it are this command's. A command another client
-    /// sends in that same interval is counted too; nothing on the bus can tell the two apart.
-    func around(_ client: TraitClient, _ command: () async throws -> Void) async throws {
-        guard wait else { return try await command() }
-        let events = try await client.events()
-        let before = try await Self.serial(client)
-        try await command()
-        let after = try await Self.serial(client)
-        guard after > before else {
-            print("no transitions: nothing changed")
+    /// Which transitions are the command's: the daemon's reply names them (every stage of a divider move
+    /// included), and sends all their signals before it; subscribing first, the wait sees every completion,
+    /// and only the command's count, whatever other clients do meanwhile.
+    func around(_ client: TraitClient, _ command: () async throws -> [UInt64]) async throws {
+        guard wait else {
+            _ = try await command()
             return
         }
-        var tracker = TransitionTracker(serials: (before + 1)...after)
+        let events = try await client.events()
+        let before = try await Self.serial(client)
+        let started = try await command()
+        guard !started.isEmpty else {
+            // Only the wording reads Serial (another client's change in between would make it say the second).
+            print(try await Self.serial(client) == before ? "no transitions: nothing changed" : "no transitions: the change moved no window")
+            return
+        }
         let seconds = timeout
-        let watcher = Task { [tracker] in
-            var tracker = tracker
+        let watcher = Task {
+            var tracker = TransitionTracker(ours: started)
             for await event in events where tracker.take(event) { break }
             return tracker
         }
@@ -46,13 +46,12 @@ struct WaitOptions: ParsableArguments {
             try await Task.sleep(for: .seconds(seconds))
             watcher.cancel()
         }
-        tracker = await watcher.value
+        let tracker = await watcher.value
         timer.cancel()
         guard tracker.isDone else {
             let waiting = tracker.ours.filter { tracker.completed[$0] == nil }.map { "#\($0)" }
             throw Failure(message: "gave up after \(seconds.compact) s waiting for transition(s) \(waiting.joined(separator: ", ")) to complete")
         }
-        if tracker.ours.isEmpty { print("no transitions: the change moved no window") }
         var settledCleanly = true
         for id in tracker.ours {
             let completion = tracker.completed[id]!
@@ -72,34 +71,19 @@ struct WaitOptions: ParsableArguments {
     }
 }
 
-/// Follows the signals after a command, sorting out which transitions are the command's and which completed.
+/// Follows the signals after a command until every transition it started has completed.
 struct TransitionTracker {
-    /// The values `Serial` took because of the command.
-    let serials: ClosedRange<UInt64>
-    /// Transitions announced since the last `Serial`, not yet attributed.
-    private var announced: [UInt64] = []
-    private var seen: Swift.Set<UInt64> = []
-    /// The command's transitions, in the order they began.
-    private(set) var ours: [UInt64] = []
+    /// The command's transitions, in the order they began (from its reply).
+    let ours: [UInt64]
     private(set) var completed: [UInt64: TraitEvent] = [:]
-    /// Whether the last of the command's `Serial`s has gone by (no more transitions of its can begin).
-    private var sawLastSerial = false
 
-    init(serials: ClosedRange<UInt64>) { self.serials = serials }
+    init(ours: [UInt64]) { self.ours = ours }
 
-    var isDone: Bool { sawLastSerial && ours.allSatisfy { completed[$0] != nil } }
+    var isDone: Bool { ours.allSatisfy { completed[$0] != nil } }
 
     /// Takes one signal; returns whether the wait is over.
     mutating func take(_ event: TraitEvent) -> Bool {
-        if case .transitionCompleted(_, let id, _) = event {
-            completed[id] = event
-        } else if let id = event.transition, seen.insert(id).inserted {
-            announced.append(id)
-        } else if case .displayChanged(let changes) = event, let serial = changes[Layout1.Display.serial] {
-            if serials.contains(serial) { ours += announced }
-            announced = []
-            if serial >= serials.upperBound { sawLastSerial = true }
-        }
+        if case .transitionCompleted(_, let id, _) = event, ours.contains(id) { completed[id] = event }
         return isDone
     }
 }

@@ -106,7 +106,7 @@ import Testing
         // Replies of another signature, and a property read of the wrong type.
         impostor.script.withLock { $0.replies = ["ListDevices": [.string("ipad-9.7")], "OpenApp": []] }
         #expect(await refusal { _ = try await client.listDevices() } == "ListDevices replied 's'; expected 'as'")
-        #expect(await refusal { try await client.openApp("mail", role: .primary) } == "OpenApp replied ''; expected 'o'")
+        #expect(await refusal { try await client.openApp("mail", role: .primary) } == "OpenApp replied ''; expected 'oat'")
         impostor.script.withLock { $0.display["Serial"] = .string("seven") }
         #expect(await refusal { _ = try await client.property(Layout1.Display.serial) } == "Serial: Serial must be 't', but it is 's'")
     }

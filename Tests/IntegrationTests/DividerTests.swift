@@ -21,7 +21,7 @@ import Testing
         // 694 -> 300 crosses the 1/2 and the 1/3 snap points: two snapshot transitions for each app.
         #expect(try await send(fixture, "MoveDivider", ["double:300"]).status == 0)
         let sizes = try await recorder.wait("two snapshot stages") { events in
-            events.filter { $0.member == "ViewWillTransitionToSize" && $0.app == "mail" }.count == 2
+            events.filter { $0.member == "ViewWillTransitionToSize" }.count == 4
         }.filter { $0.member == "ViewWillTransitionToSize" }
         #expect(sizes.map { "\($0.app!) \($0.size!.width)" } == ["mail 507.0", "notes 507.0", "mail 320.0", "notes 694.0"])
         #expect(sizes.allSatisfy { $0.context?.reason == .snapshot })

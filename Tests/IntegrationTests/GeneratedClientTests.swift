@@ -32,6 +32,8 @@ import Testing
             "size classes regular regular",
             "Rotate(portrait) accepted",
         ], "\(run.stdout)")
+        // The reply's `at`: mail's and notes's transitions.
+        #expect(lines.contains("started 2 transition(s)"), "\(run.stdout)")
         let resize = try #require(lines.first { $0.hasPrefix("ViewWillTransitionToSize") }, "\(run.stdout)")
         #expect(resize.hasSuffix(" 438 x 1024 reason=rotation orientation=portrait duration=0.3s"), "\(resize)")
         let completed = try #require(lines.first { $0.hasPrefix("TransitionCompleted") }, "\(run.stdout)")

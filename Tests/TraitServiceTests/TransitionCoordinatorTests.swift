@@ -55,7 +55,7 @@ import Testing
 
         mutating func apply(_ command: Command) throws {
             for plan in try simulation.apply(command) {
-                coordinator.run(plan, screen: simulation.geometry.screen, displayProperties: Encoding.displayProperties(simulation))
+                coordinator.run(plan)
             }
         }
     }

@@ -1,6 +1,7 @@
 /* traitd-follow: a C client of traitd built on the proxy that gdbus-codegen generates from the interface XML
  * (Config/dbus-1/org.traitd.Layout1.xml). It prints the display and one app's window, asks for a rotation, and
- * prints the window's ViewWillTransitionToSize and TransitionCompleted signals until that transition completes.
+ * prints the window's ViewWillTransitionToSize and TransitionCompleted signals until that transition completes
+ * (Rotate's reply names the transitions it started; the signals of all of them came before it).
  *
  *   make -C examples/c-client && examples/c-client/traitd-follow [APP] [ORIENTATION]
  *
@@ -105,13 +106,16 @@ int main(int argc, char **argv) {
     g_signal_connect(window, "transition-completed", G_CALLBACK(on_transition_completed), &follow);
 
     /* A refusal comes back as a named D-Bus error, e.g. org.traitd.Layout1.Error.InvalidOrientation. */
-    if (!traitd_display_call_rotate_sync(display, orientation, NULL, &error)) {
+    GVariant *started = NULL;
+    if (!traitd_display_call_rotate_sync(display, orientation, &started, NULL, &error)) {
         gchar *name = g_dbus_error_get_remote_error(error);
         g_dbus_error_strip_remote_error(error);
         fprintf(stderr, "traitd-follow: Rotate(%s) refused: %s: %s\n", orientation, name ? name : "?", error->message);
         return 2;
     }
     printf("Rotate(%s) accepted\n", orientation);
+    printf("started %" G_GSIZE_FORMAT " transition(s)\n", g_variant_n_children(started));
+    g_variant_unref(started);
     fflush(stdout);
     g_timeout_add_seconds(10, on_timeout, &follow);
     g_main_loop_run(follow.loop);

@@ -64,6 +64,15 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
             decodeOutput: { try r.decode($0[0]) }, encodeOutput: { [r.encode($0)] })
     }
 
+    /// Adds two outputs.
+    public func returning<R, S>(_ r: Parameter<R>, _ s: Parameter<S>) -> MethodDeclaration<Input, (R, S)>
+    where Output == Void {
+        MethodDeclaration<Input, (R, S)>(
+            description.adding(outputs: [r.argument, s.argument]), decodeInput: decodeInput, encodeInput: encodeInput,
+            decodeOutput: { (try r.decode($0[0]), try s.decode($0[1])) },
+            encodeOutput: { [r.encode($0.0), s.encode($0.1)] })
+    }
+
     /// Adds three outputs.
     public func returning<R, S, T>(_ r: Parameter<R>, _ s: Parameter<S>, _ t: Parameter<T>)
         -> MethodDeclaration<Input, (R, S, T)> where Output == Void

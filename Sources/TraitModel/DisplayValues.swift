@@ -1,0 +1,41 @@
+/// The display as its properties publish it (the values, not the names: `DisplayProperty`), at one moment: after a command, or after one stage of a command
+/// that runs several (a divider move across snap points).
+///
+/// Each `Plan` carries the snapshot of its own stage, so that every stage publishes its own `Serial`, divider
+/// position and arrangement before its transitions complete, and the last stage the final state. The daemon's
+/// properties, `GetState` and the per-stage `PropertiesChanged` all encode this one value.
+public struct DisplayValues: Sendable, Equatable {
+    public var serial: UInt64
+    public var state: DisplayState
+    /// The screen in the current orientation, in points.
+    public var screen: Size
+    public var scale: Double
+    /// The open apps in display order (primary, secondary, pip): their windows.
+    public var apps: [String]
+    /// The divider's left edge (0 without a split).
+    public var dividerPosition: Double
+    public var dragging: Bool
+    /// Every app not on screen, in the model's one meaning of background (`Simulation.backgroundApps`).
+    public var backgroundApps: [String]
+
+    public init(serial: UInt64, state: DisplayState, screen: Size, scale: Double, apps: [String],
+                dividerPosition: Double, dragging: Bool, backgroundApps: [String]) {
+        self.serial = serial
+        self.state = state
+        self.screen = screen
+        self.scale = scale
+        self.apps = apps
+        self.dividerPosition = dividerPosition
+        self.dragging = dragging
+        self.backgroundApps = backgroundApps
+    }
+}
+
+extension Simulation {
+    /// The display now.
+    public var display: DisplayValues {
+        DisplayValues(
+            serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: appNames,
+            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: state.background)
+    }
+}
