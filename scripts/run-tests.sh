@@ -6,8 +6,7 @@
 # Nothing is dropped: the second invocation runs exactly what the first skips.
 set -uo pipefail
 swift="${1:-swift}"
-# The 100,000-call soak, the bus fuzz, the solver churn and the scipy oracle.
-HEAVY_SUITES='SoakTests|BusFuzzTests|ChurnTests|DifferentialTests'
+source "$(dirname "$0")/test-groups.sh"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 "$swift" test --skip-build --disable-xctest --skip "$HEAVY_SUITES" 2>&1 | tee "$log"

@@ -13,16 +13,22 @@ trap 'rm -rf "$reports"' EXIT
 log="$reports/tests.log"
 # Four tests at a time, and four times the usual waits for a process to start: instrumented processes are
 # several times slower, and forty of them at once on two cores missed the fixtures' start-up wait.
-SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 TRAITD_TEST_TIME_SCALE=4 \
-    TSAN_OPTIONS="log_path=$reports/report halt_on_error=0" \
-    "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" --filter "DBusTests|IntegrationTests" \
-    2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+# The CPU-heavy suites run after the others, as in make test (scripts/test-groups.sh).
+source "$(dirname "$0")/test-groups.sh"
+status=0
+for group in "--filter ^(DBusTests|IntegrationTests)\. --skip $HEAVY_SUITES" "--filter ^(DBusTests|IntegrationTests)\..*($HEAVY_SUITES)"; do
+    # shellcheck disable=SC2086 # the group is two or four words
+    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 TRAITD_TEST_TIME_SCALE=4 \
+        TSAN_OPTIONS="log_path=$reports/report halt_on_error=0" \
+        "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" $group \
+        2>&1 | tee -a "$log"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
 found=$(find "$reports" -name 'report.*' | wc -l)
 for report in "$reports"/report.*; do
     [ -e "$report" ] && cat "$report"
 done
-summary=$(grep -a -E "Test run with [0-9]+ tests?" "$log" | tail -n 1)
+summary=$(grep -a -E "Test run with [0-9]+ tests?" "$log" | sed -E 's/^.*(Test run with)/\1/' | paste -sd ';' -)
 echo "tsan: ${summary:-no test ran}; $found ThreadSanitizer report(s)"
 if [ "$found" -ne 0 ]; then exit 1; fi
 exit "$status"
