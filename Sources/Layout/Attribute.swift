@@ -62,7 +62,10 @@ public final class LayoutItem {
 
     /// The solved frame (x, y, width, height), once the solver has updated its variables: rounded to 1e-6 pt so
     /// that floating-point noise (346.99999999, -0) never reaches a report.
-    public var frame: [Double] { [x, y, width, height].map { ($0.value * 1e6).rounded() / 1e6 + 0 } }
+    public var frame: [Double] {
+        // Rounded to a millionth of a point; a value too large for that (scaling it would overflow) is kept as it is.
+        [x, y, width, height].map { abs($0.value) < 1e15 ? ($0.value * 1e6).rounded() / 1e6 + 0 : $0.value }
+    }
 
     var variables: [Variable] { [x, y, width, height] }
 }

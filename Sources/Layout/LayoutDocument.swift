@@ -110,6 +110,7 @@ public struct LayoutDocument: Sendable {
         var frames: [String: [Double]] = [:]
         let builtIn: Set<String> = [Self.container, Self.safeArea]
         for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) { frames[name] = item.frame }
+        try Self.checkFinite(frames, active)
         // Free: what the solver finds ambiguous, and anchors that no constraint mentions at all.
         var free = Set(solver.ambiguousVariables().map(\.name))
         for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) {
@@ -117,6 +118,27 @@ public struct LayoutDocument: Sendable {
         }
         let ambiguous = free.filter { name in !builtIn.contains { name.hasPrefix($0 + ".") } }.sorted()
         return LayoutResult(frames: frames, hidden: hidden.sorted(), ambiguous: ambiguous)
+    }
+}
+
+extension LayoutDocument {
+    /// Refuses a solution that is not a number a frame can hold (`inf`, `nan`): constants and multipliers whose
+    /// product overflows a double. It names the constraint that most likely made it, at its file and line: among
+    /// the active constraints on the first such item, one on the very attribute before the others, then the one
+    /// with the largest constant or multiplier.
+    static func checkFinite(_ frames: [String: [Double]], _ active: [LayoutConstraint]) throws {
+        guard let (item, frame) = frames.sorted(by: { $0.key < $1.key }).first(where: { !$0.value.allSatisfy(\.isFinite) })
+        else { return }
+        let names = ["x", "y", "width", "height"]
+        let index = frame.firstIndex { !$0.isFinite }!
+        let attribute: Attribute = [.left, .top, .width, .height][index]
+        func weight(_ c: LayoutConstraint) -> (Int, Double) {
+            let anchors = [c.first] + (c.second.map { [$0] } ?? [])
+            let onIt = anchors.contains { $0.item == item && $0.attribute == attribute }
+            return (onIt ? 1 : 0, max(abs(c.constant), abs(c.multiplier)))
+        }
+        let culprit = active.filter { $0.items.contains(item) }.max { weight($0) < weight($1) }
+        throw LayoutError.notFinite(constraint: culprit?.source ?? item, item: "\(item).\(names[index])", value: frame[index])
     }
 }
 
@@ -136,6 +158,9 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
     case syntax(file: String, line: Int, column: Int, message: String)
     /// Required constraints that cannot all hold, as written (`file:line: text`).
     case conflict(file: String, constraints: [String])
+    /// The solution puts `item` (`box.width`) at `value`, which is not a finite number; `constraint` is the one
+    /// that made it, as written (`file:line: text`).
+    case notFinite(constraint: String, item: String, value: Double)
 
     /// `file:line:column: message`, or the file and the conflicting constraints, one a line.
     public var description: String {
@@ -144,6 +169,9 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
         case .conflict(let file, let constraints):
             return "\(file): these required constraints cannot all hold:\n"
                 + constraints.map { "  \($0)" }.joined(separator: "\n")
+        case .notFinite(let constraint, let item, let value):
+            return "\(constraint): makes \(item) \(value), not a finite number of points; expected constants and "
+                + "multipliers whose products stay within ±\(Double.greatestFiniteMagnitude)"
         }
     }
 }

@@ -44,6 +44,17 @@ import Testing
         #expect(reason.contains("wide.layout:5: a.width >= 500"), "\(reason)")
     }
 
+    /// A solution that overflows a double is a failed layout with the constraint's line, never an `inf` frame.
+    @Test func anOverflowingLayoutReportsFailedNamingTheConstraint() {
+        let text = "app mail\nview a b\nH:|[a]|\nV:|[a(10)]\nb.left == 0\nb.top == 0\nb.height == 1\nb.width == 1e308 * a.width\n"
+        let adapter = LayoutFileLoader.load([(path: "/x/huge.layout", text: text)]).adapters[0]
+        guard case .failed(let reason) = adapter.layout(WindowContext(width: 600, height: 100)) else {
+            Issue.record("1e308 times 600 is not a frame")
+            return
+        }
+        #expect(reason.hasPrefix("huge.layout:8: b.width == 1e308 * a.width: makes b.width inf"), "\(reason)")
+    }
+
     @Test func ambiguousLayoutsNameTheFreeAnchors() {
         let adapter = LayoutFileLoader.load([(path: "/x/loose.layout", text: "app mail\nview a\na.width == 10\n")]).adapters[0]
         guard case .laidOut(_, let extras) = adapter.layout(WindowContext(width: 100, height: 100)) else {

@@ -24,6 +24,17 @@ import Testing
         #expect(compact.stdout == "{\"ambiguous\":[],\"frames\":{\"main\":[0,0,507,768]},\"hidden\":[\"support\"]}\n")
     }
 
+    /// A solution that overflows a double: exit 2 with the constraint's file and line and what was expected
+    /// (it used to reach the JSON writer as inf and stop there with a Foundation error).
+    @Test func anOverflowingSolutionIsRefusedWithTheConstraintsLine() async throws {
+        let file = try temporary("view a b\na.left == 0\na.top == 0\na.height == 1\na.width == 1e308\nb.left == 0\nb.top == 0\nb.height == 1\nb.width == 10 * a.width\n")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try await traitctl(["layout", "solve", file, "--size", "100x100"])
+        #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderr.contains(":9: b.width == 10 * a.width: makes b.width inf, not a finite number of points; expected"), "\(result)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+    }
+
     @Test func conflictsExitTwoAndFileErrorsSixtyFive() async throws {
         let conflicting = try temporary("view a\na.width == 10\na.width >= 20 @required\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }

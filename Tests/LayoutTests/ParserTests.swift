@@ -9,6 +9,33 @@ import Testing
     }
 
 
+    /// A constant near the largest double, scaled by a multiplier: the solution overflows. It is refused naming
+    /// the constraint's file and line and what was expected, never handed on as `inf` (traitctl's JSON writer
+    /// stopped on it with a Foundation error; an adapter would have reported it).
+    @Test func aSolutionThatOverflowsIsRefusedNamingTheConstraint() throws {
+        let text = """
+            view a b
+            a.left == 0
+            a.top == 0
+            a.height == 10
+            a.width == 1e308
+            b.left == 0
+            b.top == 0
+            b.height == 10
+            b.width == 10 * a.width
+            """
+        #expect {
+            try solve(text)
+        } throws: { error in
+            let message = "\(error)"
+            return message.hasPrefix("t.layout:9: b.width == 10 * a.width: makes b.width inf, not a finite number of points; ")
+                && message.contains("expected constants and multipliers")
+        }
+        // Large but finite values are not refused, and come out as they are.
+        let large = try solve("view a\na.left == 0\na.top == 0\na.height == 10\na.width == 1e305\n")
+        #expect(large.frames["a"] == [0, 0, 1e305, 10])
+    }
+
     @Test func constraintsWithMultipliersConstantsAndPriorities() throws {
         let r = try solve("""
             view a b
