@@ -36,6 +36,6 @@ extension Simulation {
     public var display: DisplayValues {
         DisplayValues(
             serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: appNames,
-            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: state.background)
+            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps)
     }
 }

@@ -32,6 +32,8 @@ public enum DisplayProperty: String, Sendable, CaseIterable {
     case divider
     /// Whether the divider is being dragged.
     case dragging
+    /// The apps not on screen (`Simulation.backgroundApps`).
+    case background
 }
 
 /// One window's change: geometry before and after, and what follows from them.
@@ -85,8 +87,12 @@ public struct WindowChange: Sendable {
     }
 
     /// A window gets a transition when its size, its traits or its safe area change, or the device turns under
-    /// it (a move alone is only a property change).
-    public var needsTransition: Bool { sizeChanged || traitsChanged || safeAreaChanged || rotated }
+    /// it (a move alone is only a property change). A window off screen before and after gets none: a suspended
+    /// app gets no callbacks (its properties still change; it sees the new size when it comes back).
+    public var needsTransition: Bool {
+        guard before?.state != .background || after?.state != .background else { return false }
+        return sizeChanged || traitsChanged || safeAreaChanged || rotated
+    }
 
     /// UIKit's callback order for this window (`uikit-transitions.md` of the reference); empty without a
     /// transition. The safe area's change comes last, as UIKit reports it from the layout pass that follows

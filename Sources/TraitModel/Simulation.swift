@@ -25,7 +25,7 @@ public struct Simulation: Sendable {
         _ = Self.dismissSecondaryIfNoRoom(&state, profile: profile, windows: [:])
         try Self.check(state)
         self.state = state
-        self.windows = Self.layout(state, drag: nil, profile: profile, previous: [:])
+        self.windows = Self.layout(state, drag: nil, profile: profile, previous: [:], previousProfile: nil)
     }
 
     public var profile: DeviceProfile { catalog.profiles[state.device]! }
@@ -36,6 +36,15 @@ public struct Simulation: Sendable {
 
     /// Open apps in display order: primary, secondary, pip.
     public var appNames: [String] { Self.ordered(state.apps).map(\.name) }
+
+    /// Every app not on screen, in one meaning of background: the windows that are open but off screen (a
+    /// secondary app while the arrangement is full screen, `State` `background`) in display order, then the apps
+    /// with no window (dismissed by the divider or by a device with no room), oldest first. `BackgroundApps` and
+    /// `traitctl status` say this list; `OpenApp` brings back one of the second kind, `SetArrangement` one of the
+    /// first.
+    public var backgroundApps: [String] {
+        appNames.filter { windows[$0]?.state == .background } + state.background
+    }
 
     /// The divider drag in progress, if any.
     public private(set) var drag: DividerDrag?
@@ -254,7 +263,7 @@ public struct Simulation: Sendable {
         guard next != state || nextDrag != drag else { return nil }
         // The catalog holds every device a state can name: `apply` checked it.
         let nextProfile = catalog.profiles[next.device]!
-        let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows)
+        let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows, previousProfile: profile)
         let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation)
         // Its display snapshot is taken once the stage is in place, below.
         var plan = Plan(display: display, reason: reason)
@@ -279,12 +288,14 @@ public struct Simulation: Sendable {
         }
         let oldDivider = dividerPosition
         let wasDragging = drag != nil
+        let oldBackground = backgroundApps
         state = next
         drag = nextDrag
         windows = nextWindows
         serial += 1
         if dividerPosition != oldDivider { plan.displayChanges.insert(.divider) }
         if wasDragging != (drag != nil) { plan.displayChanges.insert(.dragging) }
+        if backgroundApps != oldBackground { plan.displayChanges.insert(.background) }
         plan.display = display
         return plan
     }
@@ -303,6 +314,17 @@ public struct Simulation: Sendable {
         state.remember(inBackground: secondary.name)
         let was = windows[secondary.name]?.state ?? .background
         return [secondary.name: LifecycleEvent.events(from: was, to: .background)]
+    }
+
+    /// The arrangement (in any orientation of `profile`) whose secondary window has `frame`, if one has.
+    static func split(showing frame: Rect, on profile: DeviceProfile) -> Arrangement? {
+        for orientation in profile.orientations {
+            for arrangement in profile.offeredArrangements(orientation) where arrangement.needsSecondary {
+                let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
+                if geometry.secondary?.frame == frame { return arrangement }
+            }
+        }
+        return nil
     }
 
     static func ordered(_ apps: [DisplayState.App]) -> [DisplayState.App] {
@@ -341,11 +363,14 @@ public struct Simulation: Sendable {
         }
     }
 
-    /// Every window's geometry for `state`. A secondary app in the background (arrangement `full`) keeps the
-    /// geometry it last had on screen; one never shown gets the narrow side of a 2/3 split. During a drag the
-    /// split apps show the drag's snapshot geometry and are inactive.
+    /// Every window's geometry for `state`. A secondary app in the background (arrangement `full`) is suspended
+    /// with the geometry it last had on screen (UIKit resizes no suspended app; it sees the new size when it comes
+    /// back); after a device change it takes the same split's secondary side on the new device, so no window ever
+    /// publishes another device's frame or safe area. One never shown gets the narrow side of a 2/3 split. During
+    /// a drag the split apps show the drag's snapshot geometry and are inactive.
     static func layout(
-        _ state: DisplayState, drag: DividerDrag?, profile: DeviceProfile, previous: [String: WindowGeometry]
+        _ state: DisplayState, drag: DividerDrag?, profile: DeviceProfile, previous: [String: WindowGeometry],
+        previousProfile: DeviceProfile?
     ) -> [String: WindowGeometry] {
         let geometry = DisplayGeometry(
             profile: profile, orientation: state.orientation, arrangement: drag?.shown ?? state.arrangement)
@@ -363,12 +388,17 @@ public struct Simulation: Sendable {
                     result[app.name] = WindowGeometry(
                         role: role, frame: frame, traits: geometry.traits(horizontal: horizontal), state: onScreen,
                         safeArea: geometry.safeArea(of: frame, role: role))
-                } else if var kept = previous[app.name] {
+                } else if var kept = previous[app.name], previousProfile.map({ $0.id == profile.id }) ?? true {
                     kept.state = .background
                     kept.role = .secondary
                     result[app.name] = kept
                 } else {
-                    let offstage = DisplayGeometry(profile: profile, orientation: state.orientation, arrangement: .splitTwoThirds)
+                    // Never shown, or shown on another device: the split it was last shown in (2/3 when unknown),
+                    // or the nearest this device offers in this orientation.
+                    let last = previous[app.name].flatMap { kept in previousProfile.flatMap { Self.split(showing: kept.frame, on: $0) } }
+                    let offered = profile.offeredArrangements(state.orientation).filter { $0.needsSecondary && $0 != .slideOver }
+                    let split = (last ?? .splitTwoThirds).nearest(in: offered.isEmpty ? [.splitTwoThirds] : offered)
+                    let offstage = DisplayGeometry(profile: profile, orientation: state.orientation, arrangement: split)
                     let (frame, horizontal, _) = offstage.secondary!
                     result[app.name] = WindowGeometry(
                         role: .secondary, frame: frame, traits: offstage.traits(horizontal: horizontal), state: .background,

@@ -82,7 +82,8 @@ extension Layout1 {
             .double("DividerPosition"), doc: "The Split View divider's left edge in points (the primary's width); 0 without a split.")
         public static let dragging = Declare.property(.boolean("Dragging"), doc: "Whether the divider is being dragged.")
         public static let backgroundApps = Declare.property(
-            .strings("BackgroundApps"), doc: "Apps the divider dismissed, oldest first (at most 8); OpenApp brings one back.")
+            .strings("BackgroundApps"),
+            doc: "Every app not on screen: open windows off screen (State background) in display order, then apps with no window (dismissed by the divider or a device with no room, oldest first, at most 8; OpenApp brings one back).")
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [

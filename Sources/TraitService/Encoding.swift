@@ -53,7 +53,8 @@ enum Encoding {
             case .screenSize: return ["ScreenSize"]
             case .scale: return ["Scale"]
             case .arrangement: return ["Arrangement"]
-            case .windows: return ["Windows", "BackgroundApps"]
+            case .windows: return ["Windows"]
+            case .background: return ["BackgroundApps"]
             case .divider: return ["DividerPosition"]
             case .dragging: return ["Dragging"]
             }

@@ -109,6 +109,35 @@ import Testing
         #expect(returning.after?.frame.width == 694 && returning.needsTransition)
     }
 
+    /// One meaning of background: a window off screen is listed in `backgroundApps` beside the dismissed apps,
+    /// keeps its last size on its own device, and after a device change takes the same split's side on the new
+    /// one (never the old device's frame or safe area), with no transition while it is off screen.
+    @Test func aWindowInTheBackgroundFollowsADeviceChangeWithoutATransition() throws {
+        var sim = try make()
+        _ = try sim.step(.setArrangement(.full))
+        let kept = try #require(sim.windows["notes"])
+        #expect(kept.state == .background && kept.frame == Rect(x: 704, y: 0, width: 320, height: 768))
+        #expect(sim.backgroundApps == ["notes"] && sim.display.backgroundApps == ["notes"])
+        let change = try sim.step(.setDevice("ipad-pro-11"))
+        #expect(change.displayChanges.isSuperset(of: [.device]) && !change.displayChanges.contains(.background))
+        let profile = try sim.catalog.profile("ipad-pro-11")
+        let split = DisplayGeometry(profile: profile, orientation: .landscapeLeft, arrangement: .splitTwoThirds)
+        let expected = try #require(split.secondary?.frame)
+        let notes = try #require(sim.windows["notes"])
+        #expect(notes.state == .background && notes.frame == expected, "\(notes.frame)")
+        #expect(notes.safeArea == split.safeArea(of: expected, role: .secondary), "\(notes.safeArea)")
+        #expect(notes.safeArea.top != 20, "no Face ID iPad has the 20 pt status bar")
+        let notesChange = try #require(change.windows.first { $0.app == "notes" })
+        #expect(!notesChange.needsTransition && notesChange.steps.isEmpty, "a suspended app gets no callbacks")
+        #expect(sim.backgroundApps == ["notes"])
+        // Coming back in another split: a transition from the geometry it had off screen, on this device.
+        let back = try sim.step(.setArrangement(.splitHalf))
+        let returning = try #require(back.windows.first { $0.app == "notes" })
+        #expect(returning.before?.frame == expected && returning.needsTransition)
+        #expect(returning.lifecycle == [.willEnterForeground, .didBecomeActive])
+        #expect(sim.backgroundApps.isEmpty && back.displayChanges.contains(.background))
+    }
+
     @Test func openAndCloseApps() throws {
         var sim = try make("ipad-9.7", .landscapeLeft, .full)
         #expect(throws: ModelError.roleTaken("app 'notes' holds the secondary role; close it first")) {
