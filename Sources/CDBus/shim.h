@@ -24,3 +24,12 @@ static const int CDBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
 // Names the calling thread (ps -L, top -H and gdb show it): prctl is variadic, which Swift cannot call.
 #include <sys/prctl.h>
 static inline void cdbus_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
+
+// Gives the heap's free pages back to the system (glibc's malloc_trim; malloc.h is not in Swift's Glibc module).
+// The daemon calls it after a large message, whose buffers would otherwise stay in its resident size for good.
+#include <malloc.h>
+static inline int cdbus_release_free_memory(void) { return malloc_trim(0); }
+// Fixes the size from which glibc serves an allocation with its own mmap (and unmaps it when freed). By default
+// the threshold grows to the largest block freed so far (up to 32 MiB), after which libdbus's buffer for a
+// large message is carved from the heap and its pages stay resident.
+static inline int cdbus_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }

@@ -116,6 +116,8 @@ public final class ObjectServer: @unchecked Sendable {
     /// Told about a signal that could not be sent (a value past `WireLimits`, a closed connection); the
     /// server goes on either way. The daemon logs it.
     public var sendFailed: (_ what: String, _ error: any Error) -> Void = { _, _ in }
+    /// The largest call body the exported objects take, checked before any value is read (nil: no check).
+    public var incomingLimit: IncomingLimit?
 
     public init(connection: Connection, managerPath: String) {
         self.connection = connection
@@ -222,7 +224,19 @@ public final class ObjectServer: @unchecked Sendable {
 
         let control = ReplyControl(message: message, connection: connection)
         let result: Result<[DBusValue], DBusError>
+        // After a large body (or one refused unread), free memory goes back to the system, so that it does not
+        // stay in the resident size for good.
+        var large = false
+        defer { if large { releaseFreeMemory() } }
         do {
+            if let incomingLimit {
+                do {
+                    large = try incomingLimit.admit(message) >= IncomingLimit.releaseAfterBytes
+                } catch {
+                    large = true
+                    throw error
+                }
+            }
             result = .success(try route(message, control, path: path, interface: interfaceName, member: member,
                                         interfaces: exported ?? []))
         } catch let error as DBusError {

@@ -51,6 +51,7 @@ public actor DisplayService {
         registry = AdapterRegistry(limits: settings.limits)
         budget = PublishBudget(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
+        server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
         sink = BusTransitionSink(server: server)
         deadlines = DeadlineTimer(connection: connection)
@@ -87,6 +88,17 @@ public actor DisplayService {
                   signal.arguments[2].string == "", name.hasPrefix(":") else { return }
             self?.assumeIsolated { $0.connectionLeft(name) }
         }
+    }
+
+    /// The largest call the contract can need: a restoration state or a report at its byte limit, with room for
+    /// the names around it, and a value at its depth limit inside `Properties.Set`'s variant. Anything past it is
+    /// refused before it is read (`IncomingLimit`); what passes is checked exactly by `PublishBudget`.
+    static func incomingLimit(_ limits: Limits) -> IncomingLimit {
+        IncomingLimit(
+            bytes: max(limits.restorationBytes, limits.reportBytes) + 4096, depth: limits.valueDepth + 1,
+            errorName: Layout1.Error.limitExceeded,
+            bytesSetting: "limits.restoration-bytes and limits.report-bytes, plus 4096 bytes for names",
+            depthSetting: "limits.value-depth, plus 1 for a property's variant")
     }
 
     /// The match rule that routes `NameOwnerChanged` to the daemon (added before it takes its name).

@@ -61,6 +61,8 @@ struct Traitd: AsyncParsableCommand {
             print(Layout1.interfaceXML, terminator: "")
             return
         }
+        // A refused or large message must not leave its buffers in the resident size (README, "Memory").
+        IncomingLimit.returnLargeBuffersWhenFreed()
         let level = Logger.Level(rawValue: logLevel)!
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -45,6 +45,33 @@ import Testing
         }
     }
 
+    /// A body past the object server's `IncomingLimit` is refused by name before the handler runs (the handler
+    /// counts its calls in `Count`); a body within it is answered. Arrays of fixed-size values are counted, not
+    /// walked, so a 1 MB `ay` is measured at once.
+    @Test func aBodyPastTheIncomingLimitIsRefusedBeforeTheHandlerRuns() async throws {
+        try await withService { service, client, server in
+            service.perform {
+                server.incomingLimit = IncomingLimit(bytes: 4096, depth: 8, errorName: "org.example.Error.TooBig",
+                                                     bytesSetting: "bytes-setting", depthSetting: "depth-setting")
+            }
+            func echo(_ value: DBusValue) async throws -> [DBusValue] {
+                try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                      member: "Echo", [.variant(value)])
+            }
+            #expect(try await echo(.string("small")) == [.variant(.string("small"))])
+            let bytes = DBusValue.array(element: "y", Array(repeating: .byte(1), count: 1_000_000))
+            let wide = await #expect(throws: DBusError.self) { _ = try await echo(bytes) }
+            #expect(wide?.name == "org.example.Error.TooBig" && wide?.message.contains("more than 4096 bytes (bytes-setting)") == true)
+            var deep = DBusValue.int32(1)
+            for _ in 0..<10 { deep = .structure([deep]) }
+            let nested = await #expect(throws: DBusError.self) { _ = try await echo(deep) }
+            #expect(nested?.message.contains("more than 8 containers (depth-setting)") == true, "\(String(describing: nested))")
+            let count = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.freedesktop.DBus.Properties",
+                                              member: "Get", [.string("org.example.Echo"), .string("Count")])
+            #expect(count == [.variant(.uint32(1))], "only the small call reached the handler")
+        }
+    }
+
     @Test func errorsComeBackNamed() async throws {
         try await withService { service, client, _ in
             await #expect(throws: DBusError("org.example.Error.Nope", "because")) {
