@@ -164,9 +164,10 @@ import Testing
     }
 
     @Test func aHostKilledMidTransitionIsMissedAndARestartedHostReportsAgain() async throws {
-        // The host waits 1.5 s before each report, so a kill lands while the transition waits for it.
-        // A deadline far past the test's own wait: a completion at all means the host's leaving caused it.
-        let (_, recorder, host) = try await start(hostArguments: ["--delay-ms", "1500"], deadlineMs: 60_000)
+        // The host waits a minute before each report, so the kill always lands while the transition waits for it
+        // (with 1.5 s, a loaded machine once let the reports through first), and the daemon's deadline is as
+        // long: a completion at all means the host's leaving caused it.
+        let (_, recorder, host) = try await start(hostArguments: ["--delay-ms", "60000"], deadlineMs: 60_000)
         let before = Set(recorder.transitionIDs(of: "mail"))
         try await recorder.client.rotate(to: .portrait)
         try await recorder.wait("the rotation's first signal") { Recorder.transitionIDs(of: "mail", in: $0).contains { !before.contains($0) } }
@@ -178,7 +179,7 @@ import Testing
             await recorder.isRegistered("support-panel") == false
         }
         // A new host (no delay) registers, reports the window as it is, and reports the next transition.
-        try await host.restart(after: SIGKILL)
+        try await host.restart(after: SIGKILL, options: [])
         try await recorder.until("the new host's registrations") {
             await recorder.isRegistered("support-panel.layout") == true
         }

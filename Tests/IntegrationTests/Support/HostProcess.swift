@@ -4,10 +4,10 @@ import TestSupport
 import TraitClient
 
 /// The real `traitd-adapters` binary on a fixture's bus, its user config folder inside the bus's folder.
-// @unchecked: `process` changes only in `restart`, called from the test's own task.
+// @unchecked: `process` and `arguments` change only in `restart`, called from the test's own task.
 final class HostProcess: @unchecked Sendable {
     let fixture: DaemonFixture
-    let arguments: [String]
+    private(set) var arguments: [String]
     private(set) var process: ChildProcess
 
     /// `$XDG_CONFIG_HOME` of the host: `traitd/layouts` under it is read too.
@@ -25,8 +25,10 @@ final class HostProcess: @unchecked Sendable {
         return env
     }
 
-    /// Kills the host with `signal` and starts another with the same arguments.
-    func restart(after signal: Int32) async throws {
+    /// Kills the host with `signal` and starts another with the same arguments, or with `options` in place of
+    /// the host's own options (the bus and log level stay).
+    func restart(after signal: Int32, options: [String]? = nil) async throws {
+        if let options { arguments = Array(arguments.prefix(4)) + options }
         process.kill(signal)
         guard await process.wait() != nil else { throw TestFailure("traitd-adapters did not stop after signal \(signal)") }
         process = try ChildProcess(Binaries.path("traitd-adapters"), arguments, environment: Self.environment(fixture))
