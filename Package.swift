@@ -3,6 +3,8 @@
 // Module map (see README "Layout of the code"):
 //   CDBus        libdbus-1 as a system library (no Swift code)
 //   DBus         the only module that touches CDBus: messages, connections, exported objects
+//   Vocabulary   the value types every module speaks: rectangle, size, insets, size class, orientation, idiom,
+//                trait collection, roles, arrangements, app names, and the one number formatter
 //   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
 //   CYAML        libyaml as a system library (no Swift code)
 //   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
@@ -23,6 +25,7 @@ let package = Package(
         .executable(name: "traitd-adapters", targets: ["traitd-adapters"]),
         .library(name: "TraitClient", targets: ["TraitClient"]),
         .library(name: "TraitModel", targets: ["TraitModel"]),
+        .library(name: "Vocabulary", targets: ["Vocabulary"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "Layout", targets: ["Layout"]),
     ],
@@ -46,12 +49,13 @@ let package = Package(
             providers: [.apt(["libyaml-dev"])]
         ),
         .target(name: "DBus", dependencies: ["CDBus"]),
-        .target(name: "TraitModel"),
-        // The D-Bus contract, declared once for the daemon and its clients.
-        .target(name: "TraitProtocol", dependencies: ["DBus", "TraitModel"]),
-        .target(name: "Cassowary"),
-        .target(name: "Layout", dependencies: ["Cassowary"]),
-        .target(name: "Adapters", dependencies: ["Layout"]),
+        .target(name: "Vocabulary"),
+        .target(name: "TraitModel", dependencies: ["Vocabulary"]),
+        // The D-Bus contract, declared once for the daemon and its clients: the bus and the vocabulary, not the model.
+        .target(name: "TraitProtocol", dependencies: ["DBus", "Vocabulary"]),
+        .target(name: "Cassowary", dependencies: ["Vocabulary"]),
+        .target(name: "Layout", dependencies: ["Cassowary", "Vocabulary"]),
+        .target(name: "Adapters", dependencies: ["Layout", "Vocabulary"]),
         .target(
             name: "DefaultConfig",
             path: "Config",
@@ -87,16 +91,16 @@ let package = Package(
         ),
         .target(
             name: "TraitConfig",
-            dependencies: ["TraitModel", "DefaultConfig", "CYAML"]
+            dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML"]
         ),
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "TraitModel", "TraitConfig", "TraitProtocol",
+                "DBus", "Vocabulary", "TraitModel", "TraitConfig", "TraitProtocol",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "TraitClient", dependencies: ["DBus", "TraitModel", "TraitProtocol"]),
+        .target(name: "TraitClient", dependencies: ["DBus", "Vocabulary", "TraitProtocol"]),
         .executableTarget(
             name: "traitd",
             dependencies: [
@@ -110,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "traitd-adapters",
             dependencies: [
-                "Adapters", "TraitClient", "TraitConfig", "DefaultConfig", "DBus", "Layout",
+                "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,12 +126,12 @@ let package = Package(
         .executableTarget(
             name: "traitctl",
             dependencies: [
-                "TraitClient", "Layout", "TraitConfig", "TraitModel", "Spawn",
+                "TraitClient", "Layout", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
-            name: "TraitModelTests", dependencies: ["TraitModel", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
+            name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
         .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.
@@ -141,7 +145,7 @@ let package = Package(
         // Fuzz targets (make fuzz): libFuzzer when built with -DFUZZING -sanitize=fuzzer, a replayer otherwise.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),
-        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout"], path: "Fuzz/fuzz-layout"),
+        .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout", "Vocabulary"], path: "Fuzz/fuzz-layout"),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "TraitConfig"], path: "Fuzz/fuzz-config"),
         .executableTarget(
             name: "fuzz-state-file", dependencies: ["FuzzSupport", "TraitService", "TraitConfig", "DBus"],
@@ -155,13 +159,13 @@ let package = Package(
         .testTarget(
             name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport", "SolverWorkload"],
             exclude: ["Oracle", "Reproducers"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
-        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
+        .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TraitServiceTests",
             dependencies: [
-                "TraitService", "TraitConfig", "TraitModel", "TraitProtocol", "DBus", "TestSupport",
+                "TraitService", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -53,9 +53,10 @@ class SidebarAdapter:
         self.path = window_path(app)
         self.reported = set()
         self.owner = None
-        for member in ("ViewWillTransitionToSize", "TraitCollectionDidChange"):
-            bus.add_signal_receiver(self.on_signal, signal_name=member, dbus_interface=WINDOW, path=self.path,
-                                    bus_name=BUS_NAME, member_keyword="member", sender_keyword="sender")
+        # Every transition ends with ViewWillLayoutSubviews: the window's properties hold its new frame by then,
+        # so the adapter lays out there, whichever of the optional signals before it came.
+        bus.add_signal_receiver(self.on_signal, signal_name="ViewWillLayoutSubviews", dbus_interface=WINDOW,
+                                path=self.path, bus_name=BUS_NAME, member_keyword="member", sender_keyword="sender")
         # Register again whenever traitd (re)appears on the bus (dbus-python checks that NameOwnerChanged comes
         # from the bus itself).
         bus.watch_name_owner(BUS_NAME, self.on_owner)
@@ -83,19 +84,15 @@ class SidebarAdapter:
         except dbus.DBusException:
             pass  # the app has no window yet
 
-    def on_signal(self, transition, *args, member=None, sender=None):
+    def on_signal(self, transition, member=None, sender=None):
         if self.owner is None or sender != self.owner:
             print(f"ignored {member} from {sender}: not traitd ({self.owner})", flush=True)
             return
         transition = int(transition)
         if transition in self.reported:
             return
-        if member == "ViewWillTransitionToSize":
-            width, height = float(args[0]), float(args[1])
-        else:
-            # A transition of the traits alone: the Frame property already holds the size.
-            frame = self.proxy(self.path).Get(WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
-            width, height = float(frame[2]), float(frame[3])
+        frame = self.proxy(self.path).Get(WINDOW, "Frame", dbus_interface="org.freedesktop.DBus.Properties")
+        width, height = float(frame[2]), float(frame[3])
         self.reported.add(transition)
         if self.delay_ms:
             GLib.timeout_add(self.delay_ms, lambda: self.report(transition, width, height) and False)

@@ -1,3 +1,4 @@
+import Vocabulary
 /// A built-in adapter kind: its name, what it does, its settings with their defaults, and how to make one.
 ///
 /// The configuration's `adapters:` section turns these on for an app and may change settings
@@ -37,7 +38,7 @@ public struct BuiltInAdapter: Sendable {
             return "unknown setting '\(key)' for \(name); expected one of: \((["app", "enabled"] + settings.map(\.key)).joined(separator: ", "))"
         }
         guard setting.range.contains(value) else {
-            return "\(key) must be from \(setting.range.lowerBound.layoutText) to \(setting.range.upperBound.layoutText)"
+            return "\(key) must be from \(setting.range.lowerBound.compact) to \(setting.range.upperBound.compact)"
         }
         return nil
     }

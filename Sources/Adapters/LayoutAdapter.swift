@@ -1,3 +1,4 @@
+import Vocabulary
 import Layout
 
 /// Something that lays out one app's window: given the window's size and traits, the frames of its elements.
@@ -17,30 +18,31 @@ public protocol LayoutAdapter: Sendable {
 public struct WindowContext: Sendable, Equatable {
     public var width: Double
     public var height: Double
-    /// Size classes and the device's orientation.
-    public var traits: LayoutTraits
+    /// The window's trait collection (`Traits`).
+    public var traits: TraitCollection
+    /// Which way the device is held.
+    public var orientation: Orientation
     /// The screen's size in the current orientation.
     public var screenWidth: Double
     public var screenHeight: Double
-    /// `phone` or `pad`, from the window's traits.
-    public var idiom: LayoutEnvironment.Idiom
     /// The window's safe-area insets (`SafeAreaInsets`).
-    public var safeArea: LayoutInsets
+    public var safeArea: EdgeInsets
 
-    public init(width: Double, height: Double, traits: LayoutTraits, screenWidth: Double, screenHeight: Double,
-                idiom: LayoutEnvironment.Idiom = .pad, safeArea: LayoutInsets = .zero) {
+    public init(width: Double, height: Double, traits: TraitCollection, orientation: Orientation,
+                screenWidth: Double, screenHeight: Double, safeArea: EdgeInsets = .zero) {
         self.width = width
         self.height = height
         self.traits = traits
+        self.orientation = orientation
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
-        self.idiom = idiom
         self.safeArea = safeArea
     }
 
     /// A window of this size taking the whole screen, with the default traits for its size.
-    public init(width: Double, height: Double) {
-        self.init(width: width, height: height, traits: .defaults(width: width, height: height),
+    public init(width: Double, height: Double, traits: TraitCollection? = nil) {
+        let environment = LayoutEnvironment(width: width, height: height, traits: traits)
+        self.init(width: width, height: height, traits: environment.traits, orientation: environment.orientation,
                   screenWidth: width, screenHeight: height)
     }
 
@@ -49,23 +51,9 @@ public struct WindowContext: Sendable, Equatable {
 
     /// What a layout file's conditions and its `safe` guide see.
     public var environment: LayoutEnvironment {
-        LayoutEnvironment(width: width, height: height, traits: traits, idiom: idiom, isSplit: isNarrowerThanScreen,
-                          safeArea: safeArea)
+        LayoutEnvironment(width: width, height: height, traits: traits, orientation: orientation,
+                          isSplit: isNarrowerThanScreen, safeArea: safeArea)
     }
-}
-
-/// An element's frame in window coordinates, in points.
-public struct Frame: Sendable, Equatable, CustomStringConvertible {
-    public var x, y, width, height: Double
-
-    public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        (self.x, self.y, self.width, self.height) = (x, y, width, height)
-    }
-
-    /// From the engine's `[x, y, width, height]`.
-    init(_ values: [Double]) { self.init(values[0], values[1], values[2], values[3]) }
-
-    public var description: String { "(\([x, y, width, height].map(\.layoutText).joined(separator: ",")))" }
 }
 
 /// A value an adapter reports beside its frames (`ReportLayout`'s extras): the layout language's, so that a
@@ -74,8 +62,8 @@ public typealias Extra = Layout.Extra
 
 /// A laid-out window, or why it could not be laid out.
 public enum AdapterResult: Sendable, Equatable {
-    /// Frames of the elements shown (hidden elements have none) and the extras.
-    case laidOut(frames: [String: Frame], extras: [String: Extra])
+    /// Frames of the elements shown (hidden elements have none), in window coordinates, and the extras.
+    case laidOut(frames: [String: Rect], extras: [String: Extra])
     /// The layout cannot hold in this window (required constraints conflict): reported as failed, with no frames.
     case failed(String)
 
@@ -85,8 +73,7 @@ public enum AdapterResult: Sendable, Equatable {
         do {
             let environment = window.environment
             let result = try document.solve(in: environment)
-            var frames: [String: Frame] = [:]
-            for view in document.views { if let values = result.frames[view] { frames[view] = Frame(values) } }
+            let frames = result.frames.filter { document.views.contains($0.key) }
             var extras = extras
             extras.merge(document.extras(in: environment)) { _, fromFile in fromFile }
             if !result.ambiguous.isEmpty { extras["ambiguous"] = .string(result.ambiguous.joined(separator: ", ")) }
@@ -95,9 +82,4 @@ public enum AdapterResult: Sendable, Equatable {
             return .failed("\(error)")
         }
     }
-}
-
-extension Double {
-    /// 347 rather than 347.0; 104.1 as it is.
-    var layoutText: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
 }

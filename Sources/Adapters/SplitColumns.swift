@@ -1,3 +1,4 @@
+import Vocabulary
 import Layout
 
 /// Seed 001: a master/detail split, as `UISplitViewController` shows it.
@@ -30,8 +31,8 @@ public struct SplitColumns: LayoutAdapter {
     }
 
     public func layout(_ window: WindowContext) -> AdapterResult {
-        let collapsed = window.traits.horizontal == .compact
-        let narrow = window.isNarrowerThanScreen || window.traits.orientation == .portrait
+        let collapsed = window.traits.horizontalSizeClass == .compact
+        let narrow = window.isNarrowerThanScreen || !window.orientation.isLandscape
         let column = narrow ? narrowColumn : wideColumn
         var layout = LayoutDocument(file: name)
         layout.views("primary", "secondary")

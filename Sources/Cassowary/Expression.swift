@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// `coefficient * variable`.
 public struct Term: CustomStringConvertible {
     /// The unknown.
@@ -12,7 +14,7 @@ public struct Term: CustomStringConvertible {
     }
 
     /// `name` or `coefficient*name`.
-    public var description: String { coefficient == 1 ? variable.name : "\(coefficient.shortText)*\(variable.name)" }
+    public var description: String { coefficient == 1 ? variable.name : "\(coefficient.compact)*\(variable.name)" }
 }
 
 /// A linear expression: a sum of terms plus a constant.
@@ -42,7 +44,7 @@ public struct Expression: CustomStringConvertible {
                 : (term.coefficient < 0 ? " - " : " + ") + magnitude
         }
         if constant != 0 || terms.isEmpty {
-            text += terms.isEmpty ? constant.shortText : (constant < 0 ? " - " : " + ") + abs(constant).shortText
+            text += terms.isEmpty ? constant.compact : (constant < 0 ? " - " : " + ") + abs(constant).compact
         }
         return text
     }
@@ -79,8 +81,3 @@ public func - (a: Variable, b: Variable) -> Expression { Expression(a) - Express
 public func - (a: Expression, b: Variable) -> Expression { a - Expression(b) }
 /// `variable - expression`.
 public func - (a: Variable, b: Expression) -> Expression { Expression(a) - b }
-
-extension Double {
-    /// `8` rather than `8.0`.
-    var shortText: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
-}

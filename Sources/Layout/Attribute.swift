@@ -1,3 +1,4 @@
+import Vocabulary
 import Cassowary
 
 /// An anchor of a layout item, as `NSLayoutConstraint.Attribute`. Leading and trailing are left and right
@@ -62,9 +63,10 @@ public final class LayoutItem {
 
     /// The solved frame (x, y, width, height), once the solver has updated its variables: rounded to 1e-6 pt so
     /// that floating-point noise (346.99999999, -0) never reaches a report.
-    public var frame: [Double] {
+    public var frame: Rect {
         // Rounded to a millionth of a point; a value too large for that (scaling it would overflow) is kept as it is.
-        [x, y, width, height].map { abs($0.value) < 1e15 ? ($0.value * 1e6).rounded() / 1e6 + 0 : $0.value }
+        func rounded(_ v: Variable) -> Double { abs(v.value) < 1e15 ? (v.value * 1e6).rounded() / 1e6 + 0 : v.value }
+        return Rect(x: rounded(x), y: rounded(y), width: rounded(width), height: rounded(height))
     }
 
     var variables: [Variable] { [x, y, width, height] }

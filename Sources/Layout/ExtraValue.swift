@@ -1,3 +1,4 @@
+import Vocabulary
 /// The value of an `extra NAME = VALUE` line: what a layout file reports beside its frames (`ReportLayout`'s
 /// extras), as the built-in adapters report `presentation` or `pages`.
 ///
@@ -46,9 +47,9 @@ public enum ExtraValue: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let s): return s
-        case .number(let n): return n.text
+        case .number(let n): return n.compact
         case .bool(let b): return String(b)
-        case .measure(let m, let k): return (k == 1 ? "" : "\(k.text) * ") + m.rawValue
+        case .measure(let m, let k): return (k == 1 ? "" : "\(k.compact) * ") + m.rawValue
         }
     }
 }
@@ -67,7 +68,7 @@ public enum Extra: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let s): return s
-        case .number(let d): return d.text
+        case .number(let d): return d.compact
         case .bool(let b): return String(b)
         }
     }

@@ -1,3 +1,4 @@
+import Vocabulary
 import Cassowary
 
 /// Building a layout in Swift instead of a file, as code that creates `NSLayoutConstraint`s does:
@@ -52,10 +53,10 @@ extension LayoutConstraint {
         }
         var rhs: String
         if let second {
-            rhs = (multiplier == 1 ? "" : "\(multiplier.text) * ") + "\(second.item).\(second.attribute.rawValue)"
-            if constant > 0 { rhs += " + \(constant.text)" } else if constant < 0 { rhs += " - \((-constant).text)" }
+            rhs = (multiplier == 1 ? "" : "\(multiplier.compact) * ") + "\(second.item).\(second.attribute.rawValue)"
+            if constant > 0 { rhs += " + \(constant.compact)" } else if constant < 0 { rhs += " - \((-constant).compact)" }
         } else {
-            rhs = constant.text
+            rhs = constant.compact
         }
         let section = condition == .any ? "" : " in \(condition)"
         return "\(first.item).\(first.attribute.rawValue) \(relation) \(rhs)" + (priority == 1000 ? "" : " @\(priority)") + section

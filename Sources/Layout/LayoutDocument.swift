@@ -1,3 +1,4 @@
+import Vocabulary
 import Cassowary
 
 /// A parsed layout file: items, metrics, constraints by section, the items each section hides and the extras
@@ -66,7 +67,7 @@ public struct LayoutDocument: Sendable {
 
     /// Solves the layout in a container of `width` x `height` with `traits` (a full-screen iPad window with no
     /// safe-area insets).
-    public func solve(width: Double, height: Double, traits: LayoutTraits) throws -> LayoutResult {
+    public func solve(width: Double, height: Double, traits: TraitCollection? = nil) throws -> LayoutResult {
         try solve(in: LayoutEnvironment(width: width, height: height, traits: traits))
     }
 
@@ -86,7 +87,7 @@ public struct LayoutDocument: Sendable {
         func place(_ item: LayoutItem, _ what: String, _ frame: [(Attribute, Double)]) throws {
             for (attribute, value) in frame {
                 try solver.add(Constraint(item.expression(attribute), .equal, Expression(constant: value),
-                                          label: "\(what)'s \(attribute.rawValue) is \(value.text)"))
+                                          label: "\(what)'s \(attribute.rawValue) is \(value.compact)"))
             }
         }
         try place(box, "the container", [(.left, 0), (.top, 0), (.width, width), (.height, height)])
@@ -107,7 +108,7 @@ public struct LayoutDocument: Sendable {
             }
         }
         solver.updateVariables()
-        var frames: [String: [Double]] = [:]
+        var frames: [String: Rect] = [:]
         let builtIn: Set<String> = [Self.container, Self.safeArea]
         for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) { frames[name] = item.frame }
         try Self.checkFinite(frames, active)
@@ -126,9 +127,10 @@ extension LayoutDocument {
     /// product overflows a double. It names the constraint that most likely made it, at its file and line: among
     /// the active constraints on the first such item, one on the very attribute before the others, then the one
     /// with the largest constant or multiplier.
-    static func checkFinite(_ frames: [String: [Double]], _ active: [LayoutConstraint]) throws {
-        guard let (item, frame) = frames.sorted(by: { $0.key < $1.key }).first(where: { !$0.value.allSatisfy(\.isFinite) })
+    static func checkFinite(_ frames: [String: Rect], _ active: [LayoutConstraint]) throws {
+        guard let (item, rect) = frames.sorted(by: { $0.key < $1.key }).first(where: { !$0.value.values.allSatisfy(\.isFinite) })
         else { return }
+        let frame = rect.values
         let names = ["x", "y", "width", "height"]
         let index = frame.firstIndex { !$0.isFinite }!
         let attribute: Attribute = [.left, .top, .width, .height][index]
@@ -144,8 +146,8 @@ extension LayoutDocument {
 
 /// The frames of a solved layout, in container coordinates.
 public struct LayoutResult: Sendable, Equatable {
-    /// Item name -> [x, y, width, height], for every view and guide that is not hidden.
-    public var frames: [String: [Double]]
+    /// Item name -> frame, for every view and guide that is not hidden.
+    public var frames: [String: Rect]
     /// The items hidden in this environment, sorted; they have no frame.
     public var hidden: [String]
     /// Anchors the constraints leave free (`item.left`, `item.width`, ...): the layout is ambiguous there.
@@ -174,8 +176,4 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
                 + "multipliers whose products stay within ±\(Double.greatestFiniteMagnitude)"
         }
     }
-}
-
-extension Double {
-    var text: String { self == rounded() && abs(self) < 1e15 ? String(Int64(self)) : String(self) }
 }

@@ -1,3 +1,4 @@
+import Vocabulary
 import Cassowary
 
 /// Parses `*.layout` files. The language:
@@ -170,16 +171,17 @@ public enum LayoutParser {
         }
         if (word == "w" || word == "h") && scanner.accept(":") {
             let valueColumn = scanner.columnAfterSpaces
-            guard let v = scanner.identifier(), let sizeClass = LayoutTraits.SizeClass(rawValue: v) else {
+            guard let v = scanner.identifier(), let sizeClass = SizeClass(rawValue: v) else {
                 throw scanner.error("expected compact or regular after '\(word):'", at: valueColumn)
             }
             return word == "w" ? .horizontal(sizeClass) : .vertical(sizeClass)
         }
         switch word {
         case "any": return .any
-        case "compact", "regular": return .horizontal(LayoutTraits.SizeClass(rawValue: word)!)
-        case "portrait", "landscape": return .orientation(LayoutTraits.Orientation(rawValue: word)!)
-        case "phone", "pad": return .idiom(LayoutEnvironment.Idiom(rawValue: word)!)
+        case "compact", "regular": return .horizontal(SizeClass(rawValue: word)!)
+        case "portrait": return .portrait
+        case "landscape": return .landscape
+        case "phone", "pad": return .idiom(Idiom(rawValue: word)!)
         case "split": return .split
         case "min-width", "max-width", "min-height", "max-height":
             try scanner.expect(":", "':' and a number of points after '\(word)'")
@@ -204,7 +206,7 @@ public enum LayoutParser {
         let column = scanner.columnAfterSpaces
         guard let value = scanner.number() else { throw scanner.error("expected a number of points after '\(what):', found \(scanner.found)") }
         _ = scanner.acceptWord("pt")
-        guard value <= 100_000 else { throw scanner.error("\(what) must be at most 100000 points, not \(value.text)", at: column) }
+        guard value <= 100_000 else { throw scanner.error("\(what) must be at most 100000 points, not \(value.compact)", at: column) }
         return value
     }
 
@@ -220,7 +222,7 @@ public enum LayoutParser {
             guard second > 0 else { throw scanner.error("the ratio's second number must not be 0", at: column) }
             ratio = first / second
         }
-        guard ratio > 0, ratio.isFinite else { throw scanner.error("\(what) must be a positive ratio, not \(ratio.text)", at: column) }
+        guard ratio > 0, ratio.isFinite else { throw scanner.error("\(what) must be a positive ratio, not \(ratio.compact)", at: column) }
         return ratio
     }
 
@@ -339,7 +341,7 @@ public enum LayoutParser {
         let column = scanner.columnAfterSpaces
         if let n = scanner.number() {
             guard n == n.rounded(), (1...1000).contains(n) else {
-                throw scanner.error("expected a priority from 1 to 1000 (or required, high, low), found \(n.text)", at: column)
+                throw scanner.error("expected a priority from 1 to 1000 (or required, high, low), found \(n.compact)", at: column)
             }
             return Int(n)
         }

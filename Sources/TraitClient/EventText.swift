@@ -1,3 +1,4 @@
+import Vocabulary
 import DBus
 import TraitProtocol
 
@@ -40,7 +41,7 @@ enum EventText {
         case .unrecognized(let signal):
             let source = Layout1.app(path: signal.path) == nil && signal.path != Layout1.rootPath ? signal.path + " " : ""
             return "(\(source)not understood: \(signal.problem))"
-        case .willResignActive, .didBecomeActive, .didEnterBackground, .willEnterForeground:
+        case .willResignActive, .didBecomeActive, .didEnterBackground, .willEnterForeground, .viewWillLayoutSubviews:
             return ""
         }
     }

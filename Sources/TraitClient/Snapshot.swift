@@ -1,3 +1,4 @@
+import Vocabulary
 import DBus
 import TraitProtocol
 

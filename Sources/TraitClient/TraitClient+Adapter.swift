@@ -1,3 +1,7 @@
+import DBus
+import TraitProtocol
+import Vocabulary
+
 /// The adapter side of the protocol: register for an app, report a layout for each transition, and keep an
 /// app's restoration state. A registration belongs to this client's connection and ends when it closes.
 extension TraitClient {
@@ -23,7 +27,7 @@ extension TraitClient {
     public func reportLayout(
         app: String, transition: UInt64, adapter: String, frames: [String: Rect], extras: [String: DBusValue] = [:]
     ) async throws {
-        try await call(W.reportLayout, (transition, adapter, Self.frames.encode(frames), .vardict(extras)), window: app)
+        try await call(W.reportLayout, (transition, adapter, frames, extras), window: app)
     }
 
     /// Replaces `app`'s restoration state; returns once the daemon has it on disk.
@@ -38,7 +42,4 @@ extension TraitClient {
 
     /// `/org/traitd/Layout1/window/<app>`, the app name escaped as the daemon does.
     public static func windowPath(_ app: String) -> String { Layout1.windowPath(app) }
-
-    /// `ReportLayout`'s frames on the wire.
-    private static let frames = Parameter<[String: Rect]>.frames("frames")
 }

@@ -1,3 +1,7 @@
+import DBus
+import TraitProtocol
+import Vocabulary
+
 /// The daemon's signals, decoded (``TraitEvent``) or as they came (``signals(of:)``), from the moment the
 /// subscription is in place (when the call returns), and only the daemon's: a signal another peer sends
 /// straight to this connection is dropped.

@@ -1,8 +1,9 @@
-// The model's vocabulary (Orientation, Arrangement, Role, Rect, ...) and the contract's declarations
-// (Layout1) are part of this library's API: a client that imports TraitClient can name them.
-@_exported import DBus
-@_exported import TraitModel
+// The vocabulary (Orientation, Arrangement, Role, Rect, ...) and the contract's declarations (Layout1) are part of
+// this library's API: a client that imports TraitClient can name them. The bus (`DBus`) and the simulation
+// (`TraitModel`) are not: a client that needs raw `DBusValue`s imports DBus itself.
+import DBus
 @_exported import TraitProtocol
+@_exported import Vocabulary
 
 /// A client of the traitd daemon: read the display, change it, and watch its signals, in the model's types.
 ///

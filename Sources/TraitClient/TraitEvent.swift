@@ -1,3 +1,4 @@
+import Vocabulary
 import DBus
 import TraitProtocol
 
@@ -7,8 +8,9 @@ import TraitProtocol
 /// A window's transition comes in UIKit's order: ``willTransitionToTraitCollection(app:transition:traits:)``
 /// (when the traits change), ``viewWillTransitionToSize(app:transition:size:context:)``, the display's and the
 /// window's ``displayChanged(_:)`` and ``windowChanged(app:_:)``, ``traitCollectionDidChange(app:transition:previous:)``,
-/// ``viewSafeAreaInsetsDidChange(app:transition:insets:)``, and ``transitionCompleted(app:transition:outcome:)``,
-/// exactly once per transition. A signal whose arguments do not have the shape the contract declares is
+/// ``viewSafeAreaInsetsDidChange(app:transition:insets:)``, ``viewWillLayoutSubviews(app:transition:)`` (every
+/// transition's last signal: lay out now), and ``transitionCompleted(app:transition:outcome:)``, exactly once
+/// per transition. A signal whose arguments do not have the shape the contract declares is
 /// ``unrecognized(_:)``, with what was wrong: it is shown, never dropped in silence.
 public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     /// The window's traits are about to change to `traits`.
@@ -19,6 +21,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     case traitCollectionDidChange(app: String, transition: UInt64, previous: TraitCollection)
     /// The window's safe area changed.
     case viewSafeAreaInsetsDidChange(app: String, transition: UInt64, insets: EdgeInsets)
+    /// The transition's last signal: the window's size, traits and safe area are final; adapters lay out now.
+    case viewWillLayoutSubviews(app: String, transition: UInt64)
     /// The transition is over: who reported, who missed its deadline, who failed to lay out.
     case transitionCompleted(app: String, transition: UInt64, outcome: TransitionOutcome)
     /// The app is about to become inactive (`WillResignActive`).
@@ -45,7 +49,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .willTransitionToTraitCollection(let app, _, _), .viewWillTransitionToSize(let app, _, _, _),
             .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
-            .transitionCompleted(let app, _, _), .willResignActive(let app), .didBecomeActive(let app),
+            .viewWillLayoutSubviews(let app, _), .transitionCompleted(let app, _, _), .willResignActive(let app), .didBecomeActive(let app),
             .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
             .windowClosed(let app):
             return app
@@ -60,7 +64,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .willTransitionToTraitCollection(_, let id, _), .viewWillTransitionToSize(_, let id, _, _),
             .traitCollectionDidChange(_, let id, _), .viewSafeAreaInsetsDidChange(_, let id, _),
-            .transitionCompleted(_, let id, _):
+            .viewWillLayoutSubviews(_, let id), .transitionCompleted(_, let id, _):
             return id
         default: return nil
         }
@@ -74,6 +78,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .viewWillTransitionToSize: return W.viewWillTransitionToSize.name
         case .traitCollectionDidChange: return W.traitCollectionDidChange.name
         case .viewSafeAreaInsetsDidChange: return W.viewSafeAreaInsetsDidChange.name
+        case .viewWillLayoutSubviews: return W.viewWillLayoutSubviews.name
         case .transitionCompleted: return W.transitionCompleted.name
         case .willResignActive: return W.willResignActive.name
         case .didBecomeActive: return W.didBecomeActive.name
@@ -119,28 +124,36 @@ public struct UnrecognizedSignal: Sendable, Equatable {
     public var problem: String
 }
 
-/// The properties a `PropertiesChanged` carried, checked against the contract's declarations when the signal
-/// arrived: ask for one by its declaration, typed (`changes[Layout1.Display.orientation]`).
+/// The properties a `PropertiesChanged` carried, decoded by the contract's declarations when the signal
+/// arrived (once: a malformed one makes the event ``TraitEvent/unrecognized(_:)``): ask for one by its
+/// declaration, typed (`changes[Layout1.Display.orientation]`).
 public struct PropertyChanges: Sendable, Equatable {
     /// The changed properties as they came, variants unwrapped.
     public let values: [String: DBusValue]
+    /// The declared properties among them, decoded.
+    private let decoded: [String: any Sendable]
 
     /// The names of the changed properties, sorted.
     public var names: [String] { values.keys.sorted() }
 
-    /// The new value of `property`, or nil when it did not change. Its type was checked on arrival.
+    /// The new value of `property`, or nil when it did not change.
     public subscript<Value>(_ property: PropertyDeclaration<Value>) -> Value? {
-        values[property.name].flatMap { try? property.value.decode($0) }
+        decoded[property.name] as? Value
     }
 
-    /// Checks every property the contract declares for `interface` (others are let through: a newer daemon
-    /// may add some).
-    init(_ values: [String: DBusValue], checkedBy properties: [AnyPropertyDeclaration]) throws {
+    /// Decodes every property the contract declares for the interface (others are let through undecoded: a
+    /// newer daemon may add some).
+    init(_ values: [String: DBusValue], decodedBy properties: [AnyPropertyDeclaration]) throws {
+        var decoded: [String: any Sendable] = [:]
         for property in properties {
-            if let value = values[property.name] { try property.check(value) }
+            if let value = values[property.name] { decoded[property.name] = try property.decode(value) }
         }
         self.values = values
+        self.decoded = decoded
     }
+
+    /// Equal when the same values came (the decoded ones follow from them).
+    public static func == (a: PropertyChanges, b: PropertyChanges) -> Bool { a.values == b.values }
 }
 
 // MARK: - Decoding
@@ -179,6 +192,8 @@ extension TraitEvent {
             case W.viewSafeAreaInsetsDidChange.name:
                 let (id, insets) = try W.viewSafeAreaInsetsDidChange.decode(args)
                 return .viewSafeAreaInsetsDidChange(app: app, transition: id, insets: insets)
+            case W.viewWillLayoutSubviews.name:
+                return .viewWillLayoutSubviews(app: app, transition: try W.viewWillLayoutSubviews.decode(args))
             case W.transitionCompleted.name:
                 let (id, reported, missed, failed) = try W.transitionCompleted.decode(args)
                 return .transitionCompleted(
@@ -201,12 +216,12 @@ extension TraitEvent {
         case (Standard.properties, "PropertiesChanged"):
             let (interface, changed, _) = try Standard.propertiesChanged.decode(args)
             if signal.path == Layout1.rootPath, interface == Layout1.displayInterface {
-                return .displayChanged(try PropertyChanges(changed, checkedBy: Layout1.Display.properties))
+                return .displayChanged(try PropertyChanges(changed, decodedBy: Layout1.Display.properties))
             }
             guard let app = Layout1.app(path: signal.path), interface == Layout1.windowInterface else {
                 throw DBusError.invalidArgs("properties of \(interface) at \(signal.path) are not in the contract")
             }
-            return .windowChanged(app: app, try PropertyChanges(changed, checkedBy: Layout1.Window.properties))
+            return .windowChanged(app: app, try PropertyChanges(changed, decodedBy: Layout1.Window.properties))
         case (Standard.objectManager, "InterfacesAdded"):
             let (path, interfaces) = try Standard.interfacesAdded.decode(args)
             guard Layout1.app(path: path) != nil, let properties = interfaces.dictionary?[Layout1.windowInterface]?.dictionary else {

@@ -1,4 +1,5 @@
 import TraitModel
+import Vocabulary
 
 /// One built-in adapter as the configuration's `adapters:` section sets it up for the adapter host:
 ///

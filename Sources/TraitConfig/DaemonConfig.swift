@@ -1,6 +1,7 @@
 import DefaultConfig
 import FoundationEssentials
 import TraitModel
+import Vocabulary
 
 /// The daemon's settings: the embedded default (`Config/traitd.yaml`) with a user's file laid over it.
 public struct DaemonConfig: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import DefaultConfig
 import FoundationEssentials
 import TraitModel
+import Vocabulary
 
 /// Reads device profiles (`Config/devices/*.yaml`): the built-in ones, then any directory given.
 public enum ProfileLoader {

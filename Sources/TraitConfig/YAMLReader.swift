@@ -1,4 +1,5 @@
 import TraitModel
+import Vocabulary
 
 /// Reads typed values out of a YAML document, turning every mismatch into a `ConfigError` that points at the
 /// node (`file:line:column: expected ...`).

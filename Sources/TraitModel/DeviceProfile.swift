@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// One device model: its screen, the orientations it offers, and per orientation the width and horizontal size
 /// class of every window it offers and the screen's safe-area insets. Profiles ship under `Config/devices/`; the
 /// facts come from the project's shared reference (`ipad-geometry.md`, copied into

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The display as its properties publish it (the values, not the names: `DisplayProperty`), at one moment: after a command, or after one stage of a command
 /// that runs several (a divider move across snap points).
 ///

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// A Split View divider drag in progress (seed document 004): the apps are inactive, the divider follows the
 /// finger, and the windows show the geometry of the last snap point the divider reached.
 public struct DividerDrag: Sendable, Equatable {

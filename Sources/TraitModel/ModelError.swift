@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Why the simulation refused a command. The D-Bus layer maps each case to a named error.
 public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A malformed or unknown value (`org.freedesktop.DBus.Error.InvalidArgs`).

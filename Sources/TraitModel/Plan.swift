@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// What one command changes, in the order it must be announced. The D-Bus layer turns it into signals and
 /// property changes; it decides nothing itself.
 public struct Plan: Sendable {
@@ -21,11 +23,15 @@ public struct Plan: Sendable {
     public var serial: UInt64 { display.serial }
 
     public var isEmpty: Bool { displayChanges.isEmpty && windows.isEmpty }
+
+    /// What the stage's display `PropertiesChanged` carries: what changed, and always the stage's new `serial`.
+    public var publishedDisplayChanges: Set<DisplayProperty> { displayChanges.union([.serial]) }
     public var opened: [String] { windows.filter { $0.before == nil }.map(\.app) }
     public var closed: [String] { windows.filter { $0.after == nil }.map(\.app) }
     public var transitions: [WindowChange] { windows.filter(\.needsTransition) }
 }
 
+/// The display's published values, one case per property (their names on the bus are `Encoding`'s business).
 public enum DisplayProperty: String, Sendable, CaseIterable {
     case device, orientation, screenSize, scale, arrangement, windows
     /// The divider's position.
@@ -34,6 +40,8 @@ public enum DisplayProperty: String, Sendable, CaseIterable {
     case dragging
     /// The apps not on screen (`Simulation.backgroundApps`).
     case background
+    /// The state's serial: new with every stage that changes something.
+    case serial
 }
 
 /// One window's change: geometry before and after, and what follows from them.
@@ -105,6 +113,7 @@ public struct WindowChange: Sendable {
         steps.append(.updateProperties)
         if traitsChanged { steps.append(.traitCollectionDidChange(previous: before.traits)) }
         if safeAreaChanged { steps.append(.safeAreaInsetsDidChange(after.safeArea)) }
+        steps.append(.viewWillLayoutSubviews)
         steps.append(.complete)
         return steps
     }
@@ -130,6 +139,11 @@ public enum TransitionStep: Sendable, Equatable {
     case traitCollectionDidChange(previous: TraitCollection)
     /// `viewSafeAreaInsetsDidChange`, with the new insets.
     case safeAreaInsetsDidChange(EdgeInsets)
+    /// `viewWillLayoutSubviews`: the transition's last signal, in every transition. Everything the window will
+    /// be is known; adapters lay out now. (The daemon says so, so that no client has to guess which of the
+    /// optional signals before it was the last.)
+    case viewWillLayoutSubviews
+    /// The transition waits for its adapters' reports, then `TransitionCompleted`.
     case complete
 }
 

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// The simulated display: a device, its orientation and arrangement, and the apps on it.
 ///
 /// Pure and deterministic: `apply` takes a command and returns the plan of what changed, or throws and

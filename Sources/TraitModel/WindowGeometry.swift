@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Where a window is and what traits it has: everything the simulation computes for one app.
 public struct WindowGeometry: Sendable, Hashable {
     public var role: Role
@@ -13,6 +15,28 @@ public struct WindowGeometry: Sendable, Hashable {
         self.traits = traits
         self.state = state
         self.safeArea = safeArea
+    }
+}
+
+/// A window's published geometry, one case per property (their names on the bus are `Encoding`'s business).
+public enum WindowProperty: Sendable, CaseIterable {
+    case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea
+}
+
+extension WindowGeometry {
+    /// The properties whose value differs from `old`'s: what a `PropertiesChanged` of the window carries.
+    public func changes(from old: WindowGeometry) -> Set<WindowProperty> {
+        Set(WindowProperty.allCases.filter { property in
+            switch property {
+            case .role: return role != old.role
+            case .frame: return frame != old.frame
+            case .horizontalSizeClass: return traits.horizontalSizeClass != old.traits.horizontalSizeClass
+            case .verticalSizeClass: return traits.verticalSizeClass != old.traits.verticalSizeClass
+            case .traits: return traits != old.traits
+            case .state: return state != old.state
+            case .safeArea: return safeArea != old.safeArea
+            }
+        })
     }
 }
 

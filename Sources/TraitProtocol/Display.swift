@@ -1,5 +1,5 @@
 import DBus
-import TraitModel
+import Vocabulary
 
 extension Layout1 {
     /// `org.traitd.Layout1.Display` on `/org/traitd/Layout1`: the simulated device, its orientation and its

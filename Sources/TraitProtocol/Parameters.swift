@@ -1,5 +1,5 @@
 import DBus
-import TraitModel
+import Vocabulary
 
 /// traitd's argument types: strings it checks (non-empty, at most 256 bytes, app and adapter names), the
 /// model's enums by their names, and geometry. Each decodes in one step and refuses with `InvalidArgs` and a

@@ -1,5 +1,5 @@
 import DBus
-import TraitModel
+import Vocabulary
 
 /// The contract's `a{sv}` records and nested dictionaries, typed: a window's traits, the context of
 /// `ViewWillTransitionToSize`, and the adapters' layouts. The daemon encodes them and a client decodes them
@@ -90,8 +90,8 @@ private enum ContextFields {
 }
 
 extension Parameter where Value == [String: Rect] {
-    /// `a{s(dddd)}`: element name to frame, as an adapter reports them. The shape only: the daemon checks the
-    /// names and numbers further, with messages of their own.
+    /// `a{s(dddd)}`: element name to frame, as an adapter reports them; a name given twice is refused. The
+    /// shape only: the daemon checks the names and numbers further, with messages of their own.
     public static func frames(_ name: String) -> Self { .dictionary(name, of: .rect(name)) }
 }
 
@@ -106,14 +106,23 @@ extension Parameter where Value == [String: [String: DBusValue]] {
 }
 
 extension Parameter {
-    /// `a{s...}`: string keys (sorted on the wire), each value read strictly by `element`.
+    /// `a{s...}`: string keys (sorted on the wire), each value read strictly by `element`; a key that comes
+    /// twice is refused (a dictionary has one value per key, and which one a reader keeps is not ours to guess).
     static func dictionary<Element>(_ name: String, of element: Parameter<Element>) -> Self where Value == [String: Element] {
         let signature = "a{s\(element.signature)}"
         return Self(name, signature, decode: { value in
-            guard value.signature == signature, let entries = value.dictionary else {
+            guard value.signature == signature, case .array(_, let entries) = value.unwrapped else {
                 throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
             }
-            return try entries.mapValues(element.decode)
+            var result: [String: Element] = [:]
+            for entry in entries {
+                guard case .dictEntry(.string(let key), let item) = entry else {
+                    throw DBusError.invalidArgs("\(name) must be '\(signature)'")
+                }
+                guard result[key] == nil else { throw DBusError.invalidArgs("\(name): '\(key.printable)' appears twice") }
+                result[key] = try element.decode(item)
+            }
+            return result
         }, encode: { dictionary in
             .array(element: "{s\(element.signature)}", dictionary.keys.sorted().map { .dictEntry(.string($0), element.encode(dictionary[$0]!)) })
         })

@@ -1,5 +1,5 @@
 import DBus
-import TraitModel
+import Vocabulary
 
 extension Layout1 {
     /// `org.traitd.Layout1.Window` on `/org/traitd/Layout1/window/<app>`: one app's window, its frame and
@@ -8,8 +8,7 @@ extension Layout1 {
         // MARK: Methods
 
         public static let reportLayout = Declare.method(
-            "ReportLayout", .uint64("transition"), .adapterName("adapter"), .value("frames", "a{s(dddd)}"),
-            .value("extras", "a{sv}"),
+            "ReportLayout", .uint64("transition"), .adapterName("adapter"), .frames("frames"), .vardict("extras"),
             doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed).")
         public static let setRestorationState = Declare.method(
             "SetRestorationState", .value("state", "a{sv}"),
@@ -29,6 +28,9 @@ extension Layout1 {
         public static let viewSafeAreaInsetsDidChange = Declare.signal(
             "ViewSafeAreaInsetsDidChange", .uint64("transition"), .insets("insets"),
             doc: "The window's safe area changed (after TraitCollectionDidChange): top, left, bottom, right.")
+        public static let viewWillLayoutSubviews = Declare.signal(
+            "ViewWillLayoutSubviews", .uint64("transition"),
+            doc: "The transition's last signal, sent for every transition: the window's frame, traits and safe area are final (in its properties and the signals before); lay out now and report with ReportLayout.")
         public static let transitionCompleted = Declare.signal(
             "TransitionCompleted", .uint64("transition"), .strings("reported"), .strings("missed"), .strings("failed"),
             doc: "Exactly once for each transition: the adapters that reported, missed the deadline, or failed to lay out.")
@@ -73,7 +75,7 @@ extension Layout1 {
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
                 traitCollectionDidChange.description, viewSafeAreaInsetsDidChange.description,
-                transitionCompleted.description, willResignActive.description, didBecomeActive.description,
+                viewWillLayoutSubviews.description, transitionCompleted.description, willResignActive.description, didBecomeActive.description,
                 didEnterBackground.description, willEnterForeground.description,
             ],
             properties: properties.map(\.description),

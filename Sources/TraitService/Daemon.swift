@@ -3,6 +3,7 @@ import TraitProtocol
 import Logging
 import TraitConfig
 import TraitModel
+import Vocabulary
 
 /// The running daemon: a bus connection that owns `org.traitd.Layout1` and serves the display on it.
 public final class Daemon: Sendable {

@@ -1,5 +1,6 @@
 import DBus
 import TraitModel
+import Vocabulary
 import TraitProtocol
 
 /// The window objects: `/org/traitd/Layout1/window/<app>`, their properties, `ReportLayout` and
@@ -42,7 +43,8 @@ extension DisplayService {
     /// report is well formed; the transition is open and the adapter has not reported for it yet. A refused
     /// report changes nothing.
     private func reportLayout(
-        app: String, id: UInt64, adapter: String, frames: DBusValue, extras: DBusValue, _ call: ObjectServer.MethodCall
+        app: String, id: UInt64, adapter: String, frames: [String: Rect], extras: [String: DBusValue],
+        _ call: ObjectServer.MethodCall
     ) throws {
         guard let owner = registry.owner(app: app, adapter: adapter) else {
             throw DBusError(Layout1.Error.noSuchAdapter,

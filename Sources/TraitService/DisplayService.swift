@@ -2,6 +2,7 @@ import DBus
 import Logging
 import TraitConfig
 import TraitModel
+import Vocabulary
 import TraitProtocol
 
 /// The daemon's objects on the bus: the display at `/org/traitd/Layout1` and a window object per open app.

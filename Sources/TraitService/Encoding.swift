@@ -1,6 +1,7 @@
 import DBus
 import TraitProtocol
 import TraitModel
+import Vocabulary
 
 /// How model values look on the bus: the model's values put through the contract's declarations
 /// (`Layout1.Display`, `Layout1.Window`), which a client decodes with the same parameters.
@@ -16,13 +17,28 @@ enum Encoding {
             safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen)
     }
 
-    static func windowProperties(app: String, _ w: WindowGeometry) -> [String: DBusValue] {
-        Dictionary(uniqueKeysWithValues: [
-            Window.app.entry(app), Window.role.entry(w.role), Window.frame.entry(w.frame),
-            Window.horizontalSizeClass.entry(w.traits.horizontalSizeClass),
-            Window.verticalSizeClass.entry(w.traits.verticalSizeClass), Window.traits.entry(w.traits),
-            Window.state.entry(w.state), Window.safeAreaInsets.entry(w.safeArea),
-        ])
+    /// A window's geometry properties (and its `App`), or only those in `only`.
+    static func windowProperties(
+        app: String, _ w: WindowGeometry, only: Set<WindowProperty>? = nil
+    ) -> [String: DBusValue] {
+        var entries = only == nil ? [Window.app.entry(app)] : []
+        for property in WindowProperty.allCases where only?.contains(property) ?? true {
+            entries.append(entry(property, of: w))
+        }
+        return Dictionary(uniqueKeysWithValues: entries)
+    }
+
+    /// The one place a window property's model value meets its declaration on the bus.
+    private static func entry(_ property: WindowProperty, of w: WindowGeometry) -> (String, DBusValue) {
+        switch property {
+        case .role: return Window.role.entry(w.role)
+        case .frame: return Window.frame.entry(w.frame)
+        case .horizontalSizeClass: return Window.horizontalSizeClass.entry(w.traits.horizontalSizeClass)
+        case .verticalSizeClass: return Window.verticalSizeClass.entry(w.traits.verticalSizeClass)
+        case .traits: return Window.traits.entry(w.traits)
+        case .state: return Window.state.entry(w.state)
+        case .safeArea: return Window.safeAreaInsets.entry(w.safeArea)
+        }
     }
 
     /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
@@ -33,32 +49,23 @@ enum Encoding {
         Window.layoutExtras.value.encode(extras)
     }
 
-    /// The display's properties as `display` (the simulation now, or one stage of a command) has them.
-    static func displayProperties(_ display: DisplayValues) -> [String: DBusValue] {
-        Dictionary(uniqueKeysWithValues: [
-            Display.device.entry(display.state.device), Display.orientation.entry(display.state.orientation),
-            Display.screenSize.entry(display.screen), Display.scale.entry(display.scale),
-            Display.arrangement.entry(display.state.arrangement), Display.windows.entry(display.apps.map(Layout1.windowPath)),
-            Display.serial.entry(display.serial), Display.dividerPosition.entry(display.dividerPosition),
-            Display.dragging.entry(display.dragging), Display.backgroundApps.entry(display.backgroundApps),
-        ])
-    }
-
-    /// The property names that a change of these display properties touches.
-    static func displayPropertyNames(_ changes: Set<DisplayProperty>) -> [String] {
-        changes.flatMap { change -> [String] in
-            switch change {
-            case .device: return ["Device"]
-            case .orientation: return ["Orientation"]
-            case .screenSize: return ["ScreenSize"]
-            case .scale: return ["Scale"]
-            case .arrangement: return ["Arrangement"]
-            case .windows: return ["Windows"]
-            case .background: return ["BackgroundApps"]
-            case .divider: return ["DividerPosition"]
-            case .dragging: return ["Dragging"]
+    /// The display's properties as `display` (the simulation now, or one stage of a command) has them; all of
+    /// them, or only those in `only`.
+    static func displayProperties(_ display: DisplayValues, only: Set<DisplayProperty>? = nil) -> [String: DBusValue] {
+        Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.filter { only?.contains($0) ?? true }.map { property in
+            switch property {
+            case .device: return Display.device.entry(display.state.device)
+            case .orientation: return Display.orientation.entry(display.state.orientation)
+            case .screenSize: return Display.screenSize.entry(display.screen)
+            case .scale: return Display.scale.entry(display.scale)
+            case .arrangement: return Display.arrangement.entry(display.state.arrangement)
+            case .windows: return Display.windows.entry(display.apps.map(Layout1.windowPath))
+            case .divider: return Display.dividerPosition.entry(display.dividerPosition)
+            case .dragging: return Display.dragging.entry(display.dragging)
+            case .background: return Display.backgroundApps.entry(display.backgroundApps)
+            case .serial: return Display.serial.entry(display.serial)
             }
-        } + ["Serial"]
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 import DBus
 import TraitConfig
 import TraitModel
+import Vocabulary
 import TraitProtocol
 
 /// One adapter's answer to a transition (`ReportLayout`'s frames and extras), checked.
@@ -19,40 +20,34 @@ struct LayoutReport: Equatable {
     /// Frames larger than this (in points, either way) are refused as absurd.
     static let maximumCoordinate = 100_000.0
 
-    init(frames value: DBusValue, extras extrasValue: DBusValue, budget: PublishBudget) throws {
+    /// Checks a report as `ReportLayout`'s declaration decoded it (the shape, and one value per name, are the
+    /// declaration's business): the names, the numbers, the extras, and the limits.
+    init(frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget) throws {
         let limits = budget.limits
-        guard case .array(_, let entries) = value else { throw DBusError.invalidArgs("frames must be a{s(dddd)}") }
-        guard entries.count <= limits.elementsPerReport else {
+        guard frames.count <= limits.elementsPerReport else {
             throw DBusError(Layout1.Error.limitExceeded,
-                            "the report has \(entries.count) elements; at most \(limits.elementsPerReport) are allowed "
+                            "the report has \(frames.count) elements; at most \(limits.elementsPerReport) are allowed "
                                 + "(limits.elements-per-report)")
         }
-        var frames: [String: Rect] = [:]
-        for entry in entries {
-            guard case .dictEntry(.string(let name), .structure(let fields)) = entry, fields.count == 4 else {
-                throw DBusError.invalidArgs("frames must be a{s(dddd)}")
-            }
+        for name in frames.keys.sorted() {
+            let frame = frames[name]!
             try ReportName.check(name, what: "element")
-            let numbers = fields.compactMap(\.double)
             let labels = ["x", "y", "width", "height"]
-            for (label, number) in zip(labels, numbers) where !number.isFinite || abs(number) > Self.maximumCoordinate {
+            for (label, number) in zip(labels, frame.values) where !number.isFinite || abs(number) > Self.maximumCoordinate {
                 throw DBusError.invalidArgs(
                     "element '\(name)': \(label) is \(number); coordinates must be finite and within ±\(Int(Self.maximumCoordinate))")
             }
-            guard numbers[2] >= 0, numbers[3] >= 0 else {
-                throw DBusError.invalidArgs("element '\(name)': width and height must not be negative (got \(numbers[2].compact) x \(numbers[3].compact))")
+            guard frame.width >= 0, frame.height >= 0 else {
+                throw DBusError.invalidArgs("element '\(name)': width and height must not be negative (got \(frame.size))")
             }
-            guard frames[name] == nil else { throw DBusError.invalidArgs("element '\(name)' appears twice in the report") }
-            frames[name] = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
-        guard let extras = extrasValue.dictionary else { throw DBusError.invalidArgs("extras must be a{sv}") }
         guard extras.count <= limits.extrasPerReport else {
             throw DBusError(Layout1.Error.limitExceeded,
                             "the report has \(extras.count) extras; at most \(limits.extrasPerReport) are allowed "
                                 + "(limits.extras-per-report)")
         }
         for key in extras.keys { try ReportName.check(key, what: "extras key") }
-        try budget.checkDepth(extrasValue, "the report's extras")
+        try budget.checkDepth(.vardict(extras), "the report's extras")
         if let error = extras["error"], error.unwrapped.string == nil {
             throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
         }

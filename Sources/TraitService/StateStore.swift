@@ -5,6 +5,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import TraitModel
+import Vocabulary
 
 /// What the daemon keeps between runs: the display (device, orientation, arrangement, apps and their roles,
 /// apps in the background) and every app's restoration state.

@@ -2,6 +2,7 @@ import DBus
 import TraitProtocol
 import Logging
 import TraitModel
+import Vocabulary
 
 /// Announces a plan on the bus in UIKit's order and sees every transition to exactly one
 /// `TransitionCompleted`.
@@ -14,7 +15,8 @@ import TraitModel
 ///   2. each transition's steps before `updateProperties` (`WillTransitionToTraitCollection`,
 ///      `ViewWillTransitionToSize`), each with its transition id;
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
-///   4. the steps after it (`TraitCollectionDidChange`, then `ViewSafeAreaInsetsDidChange`), then `DidBecomeActive`, then closed windows go
+///   4. the steps after it (`TraitCollectionDidChange`, then `ViewSafeAreaInsetsDidChange`, then
+///      `ViewWillLayoutSubviews`, every transition's last signal), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
 ///   5. completion: a transition completes when every adapter registered for the window when it began has
 ///      reported (or left the bus), or when the deadline passes; with no adapters, at once.
@@ -82,13 +84,11 @@ final class TransitionCoordinator {
             }
         }
         // 3. The new values.
-        let names = Encoding.displayPropertyNames(plan.displayChanges)
-        sink.send(.displayChanged(Encoding.displayProperties(plan.display).filter { names.contains($0.key) }))
+        sink.send(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
-            let old = Encoding.windowProperties(app: change.app, before)
-            let changed = Encoding.windowProperties(app: change.app, after).filter { old[$0.key] != $0.value }
-            if !changed.isEmpty { sink.send(.windowChanged(change.app, changed)) }
+            let changed = after.changes(from: before)
+            if !changed.isEmpty { sink.send(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed))) }
         }
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
@@ -184,6 +184,8 @@ final class TransitionCoordinator {
             signal(change.app, Window.traitCollectionDidChange, (id, previous))
         case .safeAreaInsetsDidChange(let insets):
             signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets))
+        case .viewWillLayoutSubviews:
+            signal(change.app, Window.viewWillLayoutSubviews, id)
         case .updateProperties, .complete:
             break
         }

@@ -1,5 +1,6 @@
 import TraitConfig
 import TraitModel
+import Vocabulary
 
 /// Values the shell completions offer (`traitctl --generate-completion-script bash|zsh|fish`).
 enum Completions {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TraitModel
+import Vocabulary
 
 /// `traitctl drag begin|move X|end`: the Split View divider, one step a call (as a finger would).
 struct Drag: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import TraitModel
+import Vocabulary
 
 /// Where text may go in a picture without overprinting other text: boxes are TraitModel's `Rect`s.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import TraitConfig
 import TraitModel
+import Vocabulary
 
 /// `traitctl layout solve|check`: the constraint engine on layout files, without the daemon.
 struct LayoutCommand: ParsableCommand {
@@ -46,25 +47,28 @@ extension LayoutCommand {
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]), width.isFinite,
                   height.isFinite, width >= 0, height >= 0, width <= 100_000, height <= 100_000
             else { throw ValidationError("--size must be WIDTHxHEIGHT in points, such as 1024x768 (0 to 100000 each)") }
-            var traits = LayoutTraits.defaults(width: width, height: height)
+            var environment = LayoutEnvironment(width: width, height: height)
             if let w {
-                guard let value = LayoutTraits.SizeClass(rawValue: w) else { throw ValidationError("--w must be compact or regular") }
-                traits.horizontal = value
+                guard let value = SizeClass(rawValue: w) else { throw ValidationError("--w must be compact or regular") }
+                environment.traits.horizontalSizeClass = value
             }
             if let h {
-                guard let value = LayoutTraits.SizeClass(rawValue: h) else { throw ValidationError("--h must be compact or regular") }
-                traits.vertical = value
+                guard let value = SizeClass(rawValue: h) else { throw ValidationError("--h must be compact or regular") }
+                environment.traits.verticalSizeClass = value
             }
             if let orientation {
-                guard let value = LayoutTraits.Orientation(rawValue: orientation) else {
+                // A layout tells landscape from portrait, not one side from the other.
+                guard ["portrait", "landscape"].contains(orientation) else {
                     throw ValidationError("--orientation must be portrait or landscape")
                 }
-                traits.orientation = value
+                environment.orientation = orientation == "landscape" ? .landscapeLeft : .portrait
             }
             let document = try LayoutCommand.load(file)
             do {
-                let result = try document.solve(width: width, height: height, traits: traits)
-                let json: [String: Any] = ["frames": result.frames, "hidden": result.hidden, "ambiguous": result.ambiguous]
+                let result = try document.solve(in: environment)
+                let json: [String: Any] = [
+                    "frames": result.frames.mapValues(\.values), "hidden": result.hidden, "ambiguous": result.ambiguous,
+                ]
                 print(try jsonLine(json))
             } catch let error as LayoutError {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -124,14 +128,13 @@ struct LayoutCase {
 
     var width: Double { environment.width }
     var height: Double { environment.height }
-    var traits: LayoutTraits { environment.traits }
+    var traits: TraitCollection { environment.traits }
     var size: String { "\(width.compact)x\(height.compact)" }
-    var classes: String { "\(traits.horizontal.rawValue.prefix(1).uppercased())/\(traits.vertical.rawValue.prefix(1).uppercased())" }
-    /// `top,left,bottom,right`.
-    var safeArea: String {
-        let s = environment.safeArea
-        return [s.top, s.left, s.bottom, s.right].map(\.compact).joined(separator: ",")
+    var classes: String {
+        "\(traits.horizontalSizeClass.rawValue.prefix(1).uppercased())/\(traits.verticalSizeClass.rawValue.prefix(1).uppercased())"
     }
+    /// `top,left,bottom,right`.
+    var safeArea: String { environment.safeArea.values.map(\.compact).joined(separator: ",") }
 
     /// The solved layout, or the conflicting constraints.
     enum Outcome { case success(LayoutResult), failure([String]) }
@@ -161,15 +164,10 @@ struct LayoutCase {
                     var windows = [(Role.primary, geometry.primary.frame, geometry.primary.horizontal)]
                     if let s = geometry.secondary { windows.append((s.role, s.frame, s.horizontal)) }
                     for (role, frame, horizontal) in windows {
-                        let traits = LayoutTraits(
-                            horizontal: LayoutTraits.SizeClass(rawValue: horizontal.rawValue)!,
-                            vertical: LayoutTraits.SizeClass(rawValue: vertical.rawValue)!,
-                            orientation: orientation.isLandscape ? .landscape : .portrait)
-                        let insets = geometry.safeArea(of: frame, role: role)
                         let environment = LayoutEnvironment(
-                            width: frame.width, height: frame.height, traits: traits,
-                            idiom: profile.idiom == .phone ? .phone : .pad, isSplit: frame.width < geometry.screen.width,
-                            safeArea: LayoutInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+                            width: frame.width, height: frame.height, traits: geometry.traits(horizontal: horizontal),
+                            orientation: orientation,
+                            isSplit: frame.width < geometry.screen.width, safeArea: geometry.safeArea(of: frame, role: role))
                         cases.append(LayoutCase(device: id, orientation: orientation.isLandscape ? "landscape" : "portrait",
                                                 arrangement: arrangement.rawValue, role: role.rawValue, environment: environment))
                     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Layout
 import TraitModel
+import Vocabulary
 
 extension LayoutCommand {
     /// `traitctl layout matrix FILE --svg OUT`: a contact sheet of one layout in every case `check` solves.
@@ -99,7 +100,7 @@ struct ContactSheet {
             let first = cases.first { $0.rowKey == key }!
             picture.text(12, y + 20, first.device, size: 13, bold: true)
             picture.text(12, y + 36, first.orientation, size: 12, color: "#444")
-            picture.text(12, y + 52, first.environment.idiom == .phone ? "iPhone" : "iPad", size: 11, color: "#777")
+            picture.text(12, y + 52, first.environment.traits.idiom == .phone ? "iPhone" : "iPad", size: 11, color: "#777")
             for (index, column) in Self.columns.enumerated() {
                 let x = Self.header.left + Double(index) * Self.card.width
                 if let item = cases.first(where: { $0.rowKey == key && $0.arrangement == column.arrangement && $0.role == column.role }) {
@@ -154,10 +155,10 @@ struct ContactSheet {
                 for (index, view) in document.views.enumerated() {
                     guard let f = solved.frames[view] else { continue }
                     let tint = Picture.palette[index % Picture.palette.count]
-                    p.rect(wx + f[0] * scale, wy + f[1] * scale, f[2] * scale, f[3] * scale, fill: tint, stroke: tint,
+                    p.rect(wx + f.x * scale, wy + f.y * scale, f.width * scale, f.height * scale, fill: tint, stroke: tint,
                            opacity: 0.25)
                     // A name only where it fits inside its view, over no other name and not over the status.
-                    let box = Rect(x: wx + f[0] * scale, y: wy + f[1] * scale, width: f[2] * scale, height: f[3] * scale)
+                    let box = Rect(x: wx + f.x * scale, y: wy + f.y * scale, width: f.width * scale, height: f.height * scale)
                     p.label(view, size: 9, color: tint, candidates: LabelCandidates.around(box, text: view, size: 9), within: box)
                 }
             } else {

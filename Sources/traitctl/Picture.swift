@@ -1,5 +1,6 @@
 import Foundation
 import TraitModel
+import Vocabulary
 
 /// A small SVG document, drawn in points: rectangles, lines and text. Text is XML-escaped, so any app or
 /// element name is safe to draw. The picture remembers where its text is (`textBoxes`), so that labels can be

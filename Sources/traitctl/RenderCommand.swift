@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TraitClient
 import TraitModel
+import Vocabulary
 
 /// `traitctl render --svg FILE [--png FILE]`: the simulated screen to scale, 1 px a point.
 struct Render: AsyncParsableCommand {

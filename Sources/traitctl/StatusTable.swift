@@ -1,5 +1,6 @@
 import TraitClient
 import TraitModel
+import Vocabulary
 
 /// `traitctl status` as a table a person reads.
 struct StatusTable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import DBus
 import TraitClient
 
 /// `traitctl watch [--json] [--count N]`: the daemon's signals as they arrive.

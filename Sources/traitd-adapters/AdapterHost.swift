@@ -186,7 +186,7 @@ actor AdapterHost {
         case .failed(let reason):
             return ([:], ["error": .string(reason)])
         case .laidOut(let frames, let extras):
-            return (frames.mapValues { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }, extras.mapValues { extra in
+            return (frames, extras.mapValues { extra in
                 switch extra {
                 case .string(let s): return .string(s)
                 case .number(let d): return .double(d)
@@ -200,15 +200,17 @@ actor AdapterHost {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
         case .laidOut(let frames, let extras):
-            return (frames.keys.sorted().map { "\($0)=\(frames[$0]!)" } + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
+            let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
+            return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")
         }
     }
 
     /// `694x768 R/R landscape`
     static func size(_ c: WindowContext) -> String {
-        let classes = [c.traits.horizontal, c.traits.vertical].map { $0 == .regular ? "R" : "C" }.joined(separator: "/")
-        return "\(c.width.compact)x\(c.height.compact) \(classes) \(c.traits.orientation.rawValue)"
+        let classes = [c.traits.horizontalSizeClass, c.traits.verticalSizeClass].map { $0 == .regular ? "R" : "C" }
+            .joined(separator: "/")
+        return "\(c.width.compact)x\(c.height.compact) \(classes) \(c.orientation.isLandscape ? "landscape" : "portrait")"
     }
 
     static func key(_ adapter: any LayoutAdapter) -> String { adapter.app + "/" + adapter.name }

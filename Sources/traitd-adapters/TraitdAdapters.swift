@@ -7,6 +7,7 @@ import Glibc
 import Logging
 import TraitConfig
 import TraitModel
+import Vocabulary
 import UnixSignals
 
 /// `traitd-adapters`: the adapter host. Loads the built-in adapters the configuration turns on and every layout

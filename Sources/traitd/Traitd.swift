@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import TraitConfig
 import TraitModel
+import Vocabulary
 import TraitProtocol
 import TraitService
 import UnixSignals

@@ -1,19 +1,26 @@
 import Adapters
 import Layout
 import Testing
+import Vocabulary
 
 /// The seed cases of issue 5, straight from the adapters (no bus): the frames each built-in adapter computes.
 @Suite struct BuiltInAdapterTests {
-    func window(_ w: Double, _ h: Double, _ horizontal: LayoutTraits.SizeClass, screen: (Double, Double)? = nil)
+    func window(_ w: Double, _ h: Double, _ horizontal: SizeClass, screen: (Double, Double)? = nil)
         -> WindowContext {
         let screen = screen ?? (w, h)
         return WindowContext(width: w, height: h,
-                             traits: .init(horizontal: horizontal, vertical: .regular,
-                                           orientation: screen.0 > screen.1 ? .landscape : .portrait),
+                             traits: TraitCollection(horizontalSizeClass: horizontal, verticalSizeClass: .regular,
+                                                     idiom: .pad, displayScale: 2),
+                             orientation: screen.0 > screen.1 ? .landscapeLeft : .portrait,
                              screenWidth: screen.0, screenHeight: screen.1)
     }
 
-    func frames(_ result: AdapterResult) -> [String: Frame]? {
+    /// A frame in window coordinates, as the adapters report them.
+    func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+        Rect(x: x, y: y, width: width, height: height)
+    }
+
+    func frames(_ result: AdapterResult) -> [String: Rect]? {
         if case .laidOut(let frames, _) = result { return frames }
         return nil
     }
@@ -24,34 +31,34 @@ import Testing
     }
 
     @Test(arguments: [
-        (1366.0, 1024.0, LayoutTraits.SizeClass.regular, 992.0, 374.0),
+        (1366.0, 1024.0, SizeClass.regular, 992.0, 374.0),
         (694, 768, .regular, 347, 347),
         (678, 1024, .regular, 339, 339),
     ])
-    func supportPanelSplitsRegularWindows(w: Double, h: Double, c: LayoutTraits.SizeClass, main: Double, support: Double) {
+    func supportPanelSplitsRegularWindows(w: Double, h: Double, c: SizeClass, main: Double, support: Double) {
         let result = SupportPanel(app: "mail").layout(window(w, h, c))
-        #expect(frames(result) == ["main": Frame(0, 0, main, h), "support": Frame(main, 0, support, h)])
+        #expect(frames(result) == ["main": frame(0, 0, main, h), "support": frame(main, 0, support, h)])
     }
 
     @Test func supportPanelHidesTheSupportWhenCompact() {
-        #expect(frames(SupportPanel(app: "mail").layout(window(507, 768, .compact))) == ["main": Frame(0, 0, 507, 768)])
+        #expect(frames(SupportPanel(app: "mail").layout(window(507, 768, .compact))) == ["main": frame(0, 0, 507, 768)])
     }
 
     @Test func supportPanelSettingsChangeTheCap() {
         let result = SupportPanel(app: "mail", maxWidth: 300).layout(window(1024, 768, .regular))
-        #expect(frames(result)?["support"] == Frame(724, 0, 300, 768))
+        #expect(frames(result)?["support"] == frame(724, 0, 300, 768))
     }
 
     /// 9.7-inch iPad, landscape (screen 1024 x 768) unless said otherwise.
     @Test(arguments: [
-        ("landscape full", 1024.0, 768.0, LayoutTraits.SizeClass.regular, 1024.0, 768.0, 320.0, "regular", "popover"),
+        ("landscape full", 1024.0, 768.0, SizeClass.regular, 1024.0, 768.0, 320.0, "regular", "popover"),
         ("2/3", 694, 768, .regular, 1024, 768, 170, "compact", "popover"),
         ("portrait full", 768, 1024, .regular, 768, 1024, 170, "compact", "popover"),
     ])
-    func splitColumnsInRegularWindows(_ label: String, w: Double, h: Double, c: LayoutTraits.SizeClass, sw: Double,
+    func splitColumnsInRegularWindows(_ label: String, w: Double, h: Double, c: SizeClass, sw: Double,
                                       sh: Double, column: Double, cells: String, presentation: String) {
         let result = SplitColumns(app: "mail").layout(window(w, h, c, screen: (sw, sh)))
-        #expect(frames(result) == ["primary": Frame(0, 0, column, h), "secondary": Frame(column, 0, w - column, h)], "\(label)")
+        #expect(frames(result) == ["primary": frame(0, 0, column, h), "secondary": frame(column, 0, w - column, h)], "\(label)")
         #expect(extras(result) == ["cellStyle": .string(cells), "presentation": .string(presentation), "collapsed": .bool(false)],
                 "\(label)")
     }
@@ -59,7 +66,7 @@ import Testing
     @Test(arguments: [(507.0, "popover"), (320, "fullScreen")])
     func splitColumnsCollapseWhenCompact(w: Double, presentation: String) {
         let result = SplitColumns(app: "mail").layout(window(w, 768, .compact, screen: (1024, 768)))
-        #expect(frames(result) == ["primary": Frame(0, 0, w, 768)])
+        #expect(frames(result) == ["primary": frame(0, 0, w, 768)])
         #expect(extras(result)?["presentation"] == .string(presentation))
         #expect(extras(result)?["collapsed"] == .bool(true))
     }
@@ -67,19 +74,19 @@ import Testing
     @Test(arguments: [(0.5, 0.5, 490.0, 362.0), (0, 0, 20, 20), (1, 1, 960, 704)])
     func xySliderPlacesTheKnob(x: Double, y: Double, knobX: Double, knobY: Double) {
         let result = XYSlider(app: "notes", x: x, y: y).layout(window(1024, 768, .regular))
-        #expect(frames(result) == ["slider": Frame(20, 20, 984, 728), "knob": Frame(knobX, knobY, 44, 44)])
+        #expect(frames(result) == ["slider": frame(20, 20, 984, 728), "knob": frame(knobX, knobY, 44, 44)])
     }
 
     @Test func bookPagesByAspectRatio() {
         let pages = BookPages(app: "notes")
         #expect(frames(pages.layout(window(1024, 768, .regular))) == [
-            "canvas": Frame(0, 0, 1024, 768), "leftPage": Frame(0, 0, 512, 768), "rightPage": Frame(512, 0, 512, 768),
+            "canvas": frame(0, 0, 1024, 768), "leftPage": frame(0, 0, 512, 768), "rightPage": frame(512, 0, 512, 768),
         ])
         #expect(frames(pages.layout(window(768, 1024, .regular))) == [
-            "canvas": Frame(0, 0, 768, 1024), "rightPage": Frame(0, 0, 768, 1024),
+            "canvas": frame(0, 0, 768, 1024), "rightPage": frame(0, 0, 768, 1024),
         ])
         let padded = pages.layout(window(694, 768, .regular))
-        #expect(frames(padded) == ["canvas": Frame(104.1, 0, 485.8, 768), "rightPage": Frame(104.1, 0, 485.8, 768)])
+        #expect(frames(padded) == ["canvas": frame(104.1, 0, 485.8, 768), "rightPage": frame(104.1, 0, 485.8, 768)])
         #expect(extras(padded)?["pages"] == .number(1))
     }
 

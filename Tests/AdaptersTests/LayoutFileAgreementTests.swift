@@ -3,6 +3,7 @@ import Foundation
 import Layout
 import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 /// Each layout file under Config/layouts that has a built-in Swift twin gives the same frames and extras as the
@@ -29,17 +30,12 @@ import Testing
                     if let s = geometry.secondary { windows.append((s.role, s.frame, s.horizontal)) }
                     windows.append((.pip, geometry.pip, .compact))
                     for (role, frame, horizontal) in windows {
-                        let traits = geometry.traits(horizontal: horizontal)
-                        let insets = geometry.safeArea(of: frame, role: role)
+                        var traits = geometry.traits(horizontal: horizontal)
+                        if role == .pip { traits.verticalSizeClass = .compact }
                         let context = WindowContext(
-                            width: frame.width, height: frame.height,
-                            traits: LayoutTraits(
-                                horizontal: LayoutTraits.SizeClass(rawValue: traits.horizontalSizeClass.rawValue)!,
-                                vertical: LayoutTraits.SizeClass(rawValue: role == .pip ? "compact" : traits.verticalSizeClass.rawValue)!,
-                                orientation: orientation.isLandscape ? .landscape : .portrait),
+                            width: frame.width, height: frame.height, traits: traits, orientation: orientation,
                             screenWidth: geometry.screen.width, screenHeight: geometry.screen.height,
-                            idiom: LayoutEnvironment.Idiom(rawValue: profile.idiom.rawValue)!,
-                            safeArea: LayoutInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+                            safeArea: geometry.safeArea(of: frame, role: role))
                         result.append(("\(id) \(orientation.rawValue) \(arrangement.rawValue) \(role.rawValue) \(frame.size)", context))
                     }
                 }

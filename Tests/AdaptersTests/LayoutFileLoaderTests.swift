@@ -2,6 +2,7 @@ import Adapters
 import Foundation
 import Layout
 import Testing
+import Vocabulary
 
 @Suite struct LayoutFileLoaderTests {
     @Test func aGoodFileBecomesAnAdapterNamedAfterTheFile() throws {
@@ -9,7 +10,7 @@ import Testing
         #expect(result.problems.isEmpty)
         let adapter = try #require(result.adapters.first)
         #expect(adapter.name == "panel.layout" && adapter.app == "mail")
-        #expect(adapter.layout(WindowContext(width: 300, height: 200)) == .laidOut(frames: ["a": Frame(0, 0, 300, 200)], extras: [:]))
+        #expect(adapter.layout(WindowContext(width: 300, height: 200)) == .laidOut(frames: ["a": Rect(x: 0, y: 0, width: 300, height: 200)], extras: [:]))
     }
 
     @Test func brokenFilesAreSkippedWithFileLineColumn() {
@@ -36,7 +37,7 @@ import Testing
     @Test func aConflictReportsFailedWithTheLinesNeverAFrame() {
         let text = "app mail\nview a\nH:|[a]|\nV:|[a]|\na.width >= 500\n"
         let adapter = LayoutFileLoader.load([(path: "/x/wide.layout", text: text)]).adapters[0]
-        #expect(adapter.layout(WindowContext(width: 600, height: 100)) == .laidOut(frames: ["a": Frame(0, 0, 600, 100)], extras: [:]))
+        #expect(adapter.layout(WindowContext(width: 600, height: 100)) == .laidOut(frames: ["a": Rect(x: 0, y: 0, width: 600, height: 100)], extras: [:]))
         guard case .failed(let reason) = adapter.layout(WindowContext(width: 320, height: 100)) else {
             Issue.record("a 320 pt window cannot hold a.width >= 500")
             return

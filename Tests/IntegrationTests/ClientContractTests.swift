@@ -153,6 +153,7 @@ import Testing
             W.viewWillTransitionToSize.name: W.viewWillTransitionToSize.arguments((1, 438, 1024, context)),
             W.traitCollectionDidChange.name: W.traitCollectionDidChange.arguments((1, traits)),
             W.viewSafeAreaInsetsDidChange.name: W.viewSafeAreaInsetsDidChange.arguments((1, [20, 0, 0, 0])),
+            W.viewWillLayoutSubviews.name: W.viewWillLayoutSubviews.arguments(1),
             W.transitionCompleted.name: W.transitionCompleted.arguments((1, ["a"], ["b"], [])),
             W.willResignActive.name: [], W.didBecomeActive.name: [], W.didEnterBackground.name: [],
             W.willEnterForeground.name: [],

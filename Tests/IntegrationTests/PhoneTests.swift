@@ -20,7 +20,8 @@ import Testing
             }
             let mail = seen.filter { $0.app == "mail" }
             #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
-                                           "TraitCollectionDidChange", "ViewSafeAreaInsetsDidChange", "TransitionCompleted"])
+                                           "TraitCollectionDidChange", "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
+                                           "TransitionCompleted"])
             let will = try #require(mail.first?.traits)
             #expect(will.horizontalSizeClass.rawValue == classes.0 && will.verticalSizeClass.rawValue == classes.1)
             let did = try #require(mail.first { $0.member == "TraitCollectionDidChange" }?.traits)
@@ -127,8 +128,9 @@ import Testing
             seen = try await recorder.wait("\(command)") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
             let mail = seen.filter { $0.app == "mail" }.map(\.member)
             let signal = try #require(mail.firstIndex(of: "ViewSafeAreaInsetsDidChange"), "\(command): \(mail)")
-            #expect(mail.firstIndex(of: "PropertiesChanged")! < signal && signal == mail.count - 2,
-                    "after the properties hold the new insets, just before TransitionCompleted: \(mail)")
+            #expect(mail.firstIndex(of: "PropertiesChanged")! < signal && signal == mail.count - 3
+                        && mail.suffix(2) == ["ViewWillLayoutSubviews", "TransitionCompleted"],
+                    "after the properties hold the new insets, just before ViewWillLayoutSubviews: \(mail)")
             #expect(seen.first { $0.member == "ViewSafeAreaInsetsDidChange" }?.insets?.values == expected)
             let changed = seen.first { $0.app == "mail" && $0.member == "PropertiesChanged" }?.changes
             #expect(changed?[Layout1.Window.safeAreaInsets]?.values == expected)

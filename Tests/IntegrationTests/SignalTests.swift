@@ -37,9 +37,9 @@ import Testing
         // mail: 694 R -> 438 C (size and traits); notes: 320 C -> 320 C but taller (size only).
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
         #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
-                         "TraitCollectionDidChange", "TransitionCompleted"])
+                         "TraitCollectionDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notes = seen.filter { $0.app == "notes" }.map(\.member)
-        #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "TransitionCompleted"])
+        #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "ViewWillLayoutSubviews", "TransitionCompleted"])
         // One id per window, carried by each of its signals; ids differ between windows.
         let mailIDs = Set(seen.filter { $0.app == "mail" }.compactMap(\.transition))
         let notesIDs = Set(seen.filter { $0.app == "notes" }.compactMap(\.transition))
@@ -76,7 +76,7 @@ import Testing
         try await client.setArrangement(.splitTwoThirds)
         let seen = try await collect(events) { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
-        #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "TransitionCompleted"])
+        #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notesStates = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notesStates.first == "WillEnterForeground" && notesStates.contains("DidBecomeActive"))
         // A 180-degree turn changes no size and no trait, yet each window on screen hears ViewWillTransitionToSize
@@ -85,7 +85,8 @@ import Testing
         try await client.rotate(to: .landscapeRight)
         let after = try await collect(more) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
         for app in ["mail", "notes"] {
-            #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "TransitionCompleted"], "\(app)")
+            #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "ViewWillLayoutSubviews", "TransitionCompleted"],
+                    "\(app)")
         }
         let turn = try #require(after.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })
         #expect(turn.size == Size(width: 981, height: 1024))

@@ -67,7 +67,7 @@ import Testing
 
     @Test func watchPrintsEachSignalOnOneLine() async throws {
         let fixture = try await DaemonFixture()
-        let watch = try await startTraitctlWatch(fixture, ["--count", "9"])
+        let watch = try await startTraitctlWatch(fixture, ["--count", "11"])
         #expect(try await fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
         #expect(await watch.wait(timeout: 30) == 0)
         let lines = watch.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) }
@@ -79,6 +79,8 @@ import Testing
             "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={displayScale=2,horizontalSizeClass=compact,idiom=pad,verticalSizeClass=regular}",
             "notes PropertiesChanged Frame=(448,0,320,1024)",
             "mail TraitCollectionDidChange #1 previous horizontal=regular vertical=regular",
+            "mail ViewWillLayoutSubviews #1",
+            "notes ViewWillLayoutSubviews #2",
             "mail TransitionCompleted #1 reported=[] missed=[] failed=[]",
             "notes TransitionCompleted #2 reported=[] missed=[] failed=[]",
         ])

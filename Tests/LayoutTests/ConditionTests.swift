@@ -1,9 +1,10 @@
 import Layout
 import Testing
+import Vocabulary
 
 /// The section conditions of the layout language (`Condition`), the extras a section sets, and the `safe` guide.
 @Suite struct ConditionTests {
-    static let regular = LayoutTraits(horizontal: .regular, vertical: .regular, orientation: .landscape)
+    static let regular = TraitCollection.pad(.regular, .regular)
 
     /// The condition of the first section of `text` (`[...]` on its first line).
     func condition(_ section: String) throws -> Condition {
@@ -11,12 +12,10 @@ import Testing
         return try #require(document.constraints.first?.condition)
     }
 
-    func environment(_ width: Double, _ height: Double, horizontal: LayoutTraits.SizeClass = .regular,
-                     vertical: LayoutTraits.SizeClass = .regular, idiom: LayoutEnvironment.Idiom = .pad,
-                     split: Bool = false) -> LayoutEnvironment {
-        LayoutEnvironment(width: width, height: height, traits: LayoutTraits(
-            horizontal: horizontal, vertical: vertical, orientation: width > height ? .landscape : .portrait),
-            idiom: idiom, isSplit: split)
+    func environment(_ width: Double, _ height: Double, horizontal: SizeClass = .regular,
+                     vertical: SizeClass = .regular, idiom: Idiom = .pad, split: Bool = false) -> LayoutEnvironment {
+        let traits = TraitCollection(horizontalSizeClass: horizontal, verticalSizeClass: vertical, idiom: idiom, displayScale: 2)
+        return LayoutEnvironment(width: width, height: height, traits: traits, isSplit: split)
     }
 
     // (section, environments where it holds, environments where it does not)
@@ -63,7 +62,7 @@ import Testing
         #expect(try condition("w:compact and (phone or split)").description == "[w:compact and (phone or split)]")
         #expect(try condition("not (landscape or max-width: 320)").description == "[not (landscape or max-width: 320)]")
         #expect(try condition("min-aspect-ratio: 3/2").description == "[min-aspect-ratio: 1.5]")
-        #expect(try condition("w:regular landscape") == Condition(horizontal: .regular, orientation: .landscape))
+        #expect(try condition("w:regular landscape") == Condition(horizontal: .regular, landscape: true))
     }
 
     @Test(arguments: [
@@ -130,15 +129,15 @@ import Testing
             content.bottom == safe.bottom
             """, file: "t.layout")
         var e = environment(812, 375, vertical: .compact, idiom: .phone)
-        e.safeArea = LayoutInsets(top: 0, left: 44, bottom: 21, right: 44)
+        e.safeArea = EdgeInsets(top: 0, left: 44, bottom: 21, right: 44)
         let result = try document.solve(in: e)
         // The visual format's `|-` stays relative to the window (20 pt from its edge), as in UIKit.
-        #expect(result.frames["bar"] == [20, 0, 772, 44])
-        #expect(result.frames["content"] == [44, 44, 724, 310])
+        #expect(result.frames["bar"]?.values == [20, 0, 772, 44])
+        #expect(result.frames["content"]?.values == [44, 44, 724, 310])
         #expect(result.frames["safe"] == nil, "the built-in guide is not an element of the layout")
         #expect(result.ambiguous.isEmpty)
-        e.safeArea = LayoutInsets(top: 47, left: 0, bottom: 34, right: 0)
+        e.safeArea = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
         let portrait = try document.solve(in: e)
-        #expect(portrait.frames["bar"] == [20, 47, 772, 44] && portrait.frames["content"] == [0, 91, 812, 250])
+        #expect(portrait.frames["bar"]?.values == [20, 47, 772, 44] && portrait.frames["content"]?.values == [0, 91, 812, 250])
     }
 }

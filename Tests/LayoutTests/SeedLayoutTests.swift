@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Testing
+import Vocabulary
 
 /// The seed layouts under Config/layouts, with the numbers of the seed material.
 @Suite struct SeedLayoutTests {
@@ -15,18 +16,18 @@ import Testing
     func supportPanelInARegularWindow(width: Double, horizontal: String, main: Double, support: Double) throws {
         let (_, layout) = try Self.load("support-panel.layout")
         #expect(layout.app == "mail")
-        let traits = LayoutTraits(horizontal: .regular, vertical: .regular, orientation: .landscape)
+        let traits = TraitCollection.pad(.regular, .regular)
         let result = try layout.solve(width: width, height: 1024, traits: traits)
-        #expect(result.frames["main"] == [0, 0, main, 1024])
-        #expect(result.frames["support"] == [main, 0, support, 1024])
+        #expect(result.frames["main"]?.values == [0, 0, main, 1024])
+        #expect(result.frames["support"]?.values == [main, 0, support, 1024])
         #expect(result.hidden.isEmpty && result.ambiguous.isEmpty)
     }
 
     @Test func supportPanelIsHiddenWhenCompact() throws {
         let (_, layout) = try Self.load("support-panel.layout")
-        let traits = LayoutTraits(horizontal: .compact, vertical: .regular, orientation: .landscape)
+        let traits = TraitCollection.pad(.compact, .regular)
         let result = try layout.solve(width: 507, height: 768, traits: traits)
-        #expect(result.frames["main"] == [0, 0, 507, 768])
+        #expect(result.frames["main"]?.values == [0, 0, 507, 768])
         #expect(result.frames["support"] == nil && result.hidden == ["support"])
         #expect(result.ambiguous.isEmpty)
     }
@@ -38,9 +39,9 @@ import Testing
         let edited = text.replacingOccurrences(of: "metric fx = 0.5", with: "metric fx = \(fx)")
             .replacingOccurrences(of: "metric fy = 0.5", with: "metric fy = \(fy)")
         let layout = try LayoutParser.parse(edited, file: "xy-slider.layout")
-        let result = try layout.solve(width: 1024, height: 768, traits: .defaults(width: 1024, height: 768))
-        #expect(result.frames["knob"] == knob)
-        let slider = try #require(result.frames["slider"])
+        let result = try layout.solve(width: 1024, height: 768, traits: LayoutEnvironment.defaultTraits(width: 1024, height: 768))
+        #expect(result.frames["knob"]?.values == knob)
+        let slider = try #require(result.frames["slider"]?.values)
         #expect(slider == [20, 20, 984, 728])
         #expect(knob[0] >= slider[0] && knob[0] + knob[2] <= slider[0] + slider[2])
         #expect(knob[1] >= slider[1] && knob[1] + knob[3] <= slider[1] + slider[3])

@@ -1,6 +1,7 @@
 import Foundation
 @testable import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 @Suite struct ConfigTests {

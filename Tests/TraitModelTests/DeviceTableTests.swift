@@ -1,5 +1,6 @@
 import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 /// Every (device, orientation, arrangement): frames and size classes exactly as the reference table says.

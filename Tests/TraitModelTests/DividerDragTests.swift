@@ -1,5 +1,6 @@
 import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 /// The divider drag of seed document 004, on the 9.7-inch iPad in landscape: snap points 320 (1/3),

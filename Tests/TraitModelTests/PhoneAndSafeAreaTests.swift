@@ -1,5 +1,6 @@
 import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 /// The iPhone profiles and every window's safe area, against the reference's tables (`Fixtures/ipad-geometry.md`).
@@ -112,7 +113,7 @@ import Testing
             #expect(after.traits.horizontalSizeClass == traits.0 && after.traits.verticalSizeClass == traits.1)
             // The status bar (20 pt at the top) shows in portrait only, so the safe area changes too.
             #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
-                                               "traitCollectionDidChange", "safeAreaInsetsDidChange", "complete"])
+                                               "traitCollectionDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
         }
     }
 
@@ -131,11 +132,11 @@ import Testing
         let mail = try #require(plan.transitions.first)
         #expect(mail.safeAreaChanged)
         #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
-                                           "traitCollectionDidChange", "safeAreaInsetsDidChange", "complete"])
+                                           "traitCollectionDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
         #expect(mail.steps.contains(.safeAreaInsetsDidChange(EdgeInsets(top: 0, left: 44, bottom: 24, right: 44))))
         // Landscape-left to landscape-right: insets are symmetric, so only the half turn's size step.
         let half = try sim.step(.rotate(.landscapeRight))
-        #expect(half.transitions.first?.steps.map(\.name) == ["viewWillTransitionToSize", "updateProperties", "complete"])
+        #expect(half.transitions.first?.steps.map(\.name) == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"])
     }
 
     @Test func aPhoneShowsOneAppAndSendsTheOtherToTheBackground() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import TraitModel
+import Vocabulary
 
 /// The window-width table of the iPad geometry reference (`Fixtures/ipad-geometry.md`, copied unchanged from the
 /// project's shared reference), read from the table itself so that the profiles are checked against the

@@ -1,4 +1,5 @@
 import TraitModel
+import Vocabulary
 
 extension Simulation {
     /// The plan of a command that announces itself in one stage (every command but a divider move that crosses

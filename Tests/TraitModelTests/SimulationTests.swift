@@ -1,5 +1,6 @@
 import TraitConfig
 import TraitModel
+import Vocabulary
 import Testing
 
 @Suite struct SimulationTests {
@@ -27,7 +28,7 @@ import Testing
         var sim = try make("ipad-pro-12.9", .landscapeLeft, .full)
         let plan = try sim.step(.setArrangement(.splitTwoThirds))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
-        #expect(mail.steps == [.viewWillTransitionToSize(Size(width: 981, height: 1024)), .updateProperties, .complete])
+        #expect(mail.steps == [.viewWillTransitionToSize(Size(width: 981, height: 1024)), .updateProperties, .viewWillLayoutSubviews, .complete])
         #expect(mail.context.reason == .arrangement && mail.context.duration == 0.3)
     }
 
@@ -41,11 +42,11 @@ import Testing
         after.horizontalSizeClass = .compact
         #expect(mail.steps == [
             .willTransitionToTraits(after), .viewWillTransitionToSize(Size(width: 507, height: 768)),
-            .updateProperties, .traitCollectionDidChange(previous: before), .complete,
+            .updateProperties, .traitCollectionDidChange(previous: before), .viewWillLayoutSubviews, .complete,
         ])
         // The secondary goes 320 C -> 507 C: size only.
         let notes = try #require(plan.windows.first { $0.app == "notes" })
-        #expect(notes.steps.count == 3 && notes.sizeChanged && !notes.traitsChanged)
+        #expect(notes.steps.count == 4 && notes.sizeChanged && !notes.traitsChanged)
         #expect(plan.serial == 2 && sim.serial == 2)
     }
 
@@ -63,7 +64,7 @@ import Testing
         let plan = try sim.step(.setDevice("squat"))
         let mail = try #require(plan.windows.first)
         #expect(!mail.sizeChanged && mail.traitsChanged)
-        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "complete"])
+        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "viewWillLayoutSubviews", "complete"])
         #expect(mail.context.reason == .device)
     }
 
@@ -88,7 +89,7 @@ import Testing
         for change in plan.transitions {
             let size = try #require(change.before?.frame.size)
             #expect(change.rotated && !change.sizeChanged && !change.traitsChanged && !change.safeAreaChanged)
-            #expect(change.steps == [.viewWillTransitionToSize(size), .updateProperties, .complete])
+            #expect(change.steps == [.viewWillTransitionToSize(size), .updateProperties, .viewWillLayoutSubviews, .complete])
             #expect(change.context.reason == .rotation && change.context.orientation == .landscapeRight)
             #expect(change.context.duration == 2 * sim.settings.duration, "a half turn animates twice as long")
         }
@@ -214,6 +215,7 @@ extension TransitionStep {
         case .updateProperties: return "updateProperties"
         case .traitCollectionDidChange: return "traitCollectionDidChange"
         case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
+        case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
         case .complete: return "complete"
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import TraitConfig
 import TraitModel
+import Vocabulary
 @testable import TraitService
 import TestSupport
 import Testing
@@ -36,11 +37,16 @@ import Testing
         .array(element: "{s(dddd)}", entries.map { .dictEntry(.string($0.0), .doubles($0.1)) })
     }
 
+    /// The report as the daemon gets it: the wire value decoded by `ReportLayout`'s declaration, then checked.
+    func report(_ value: DBusValue, extras: [String: DBusValue] = [:]) throws -> LayoutReport {
+        let decoded = try Parameter<[String: Rect]>.frames("frames").decode(value)
+        return try LayoutReport(frames: decoded, extras: extras, budget: PublishBudget(limits: Limits()))
+    }
+
     @Test func aGoodReportAndItsFailure() throws {
-        let report = try LayoutReport(frames: frames([("main", [0, 0, 10, 20])]),
-                                      extras: .vardict(["cellStyle": .string("compact")]), budget: PublishBudget(limits: Limits()))
-        #expect(report.frames == ["main": Rect(x: 0, y: 0, width: 10, height: 20)] && report.failure == nil)
-        let failed = try LayoutReport(frames: frames([]), extras: .vardict(["error": .string("conflict")]), budget: PublishBudget(limits: Limits()))
+        let good = try report(frames([("main", [0, 0, 10, 20])]), extras: ["cellStyle": .string("compact")])
+        #expect(good.frames == ["main": Rect(x: 0, y: 0, width: 10, height: 20)] && good.failure == nil)
+        let failed = try report(frames([]), extras: ["error": .string("conflict")])
         #expect(failed.failure == "conflict")
     }
 
@@ -51,7 +57,10 @@ import Testing
             frames([("m", [-200_000, 0, 1, 1])]),
         ]
         for value in bad {
-            #expect(throws: DBusError.self) { try LayoutReport(frames: value, extras: .vardict([:]), budget: PublishBudget(limits: Limits())) }
+            #expect(throws: DBusError.self) { try report(value) }
+        }
+        #expect(throws: DBusError.invalidArgs("frames: 'm' appears twice")) {
+            try report(frames([("m", [0, 0, 1, 1]), ("m", [0, 0, 2, 2])]))
         }
     }
 }

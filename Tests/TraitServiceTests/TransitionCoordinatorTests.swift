@@ -2,6 +2,7 @@ import DBus
 import Logging
 import TraitConfig
 import TraitModel
+import Vocabulary
 import TraitProtocol
 @testable import TraitService
 import Testing
@@ -72,7 +73,7 @@ import Testing
             "display changed DividerPosition Orientation ScreenSize Serial",
             "mail changed Frame HorizontalSizeClass Traits",
             "notes changed Frame",
-            "mail TraitCollectionDidChange",
+            "mail TraitCollectionDidChange", "mail ViewWillLayoutSubviews", "notes ViewWillLayoutSubviews",
             "mail TransitionCompleted", "notes TransitionCompleted",
         ])
         // With no adapters, each completes at once, nobody missed, and no deadline was started.

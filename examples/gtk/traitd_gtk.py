@@ -121,6 +121,7 @@ class Follower:
         self.connection = None
         self.horizontal_class = None
         self.pending = None  # (transition, width, height) waiting for GTK's allocation
+        self.size = None  # (width, height) from the open transition's ViewWillTransitionToSize
         self.owner = None
 
     def start(self, connection):
@@ -169,11 +170,13 @@ class Follower:
         if member == "WillTransitionToTraitCollection":
             self.horizontal_class = arguments[1].get("horizontalSizeClass", self.horizontal_class)
         elif member == "ViewWillTransitionToSize":
-            self.follow(arguments[0], arguments[1], arguments[2])
-        elif member == "TraitCollectionDidChange" and (self.pending is None or self.pending[0] != arguments[0]):
-            # Traits alone changed (no new size): lay out again at the size the window has.
-            frame = self.property("Frame")
-            self.follow(arguments[0], frame[2], frame[3])
+            self.size = (arguments[1], arguments[2])
+        elif member == "ViewWillLayoutSubviews":
+            # Every transition's last signal: its size (or the one the window had, when only traits changed)
+            # and traits are known now.
+            width, height = self.size if self.size else self.property("Frame")[2:4]
+            self.size = None
+            self.follow(arguments[0], width, height)
 
     def follow(self, transition, width, height):
         """Resizes to the simulated frame, switches the layout, and reports once GTK has allocated it."""

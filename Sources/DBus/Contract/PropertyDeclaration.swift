@@ -23,21 +23,22 @@ extension Declare {
     }
 }
 
-/// A property declaration of any value type: its description for the XML and a check of a value's type, for
-/// an interface's list of properties (and a client that checks a `PropertiesChanged` against it).
+/// A property declaration of any value type: its description for the XML and its decoder, for an interface's
+/// list of properties (and a client that decodes a `PropertiesChanged` with it).
 public struct AnyPropertyDeclaration: Sendable {
     public let description: InterfaceDescription.Property
-    private let checker: @Sendable (DBusValue) throws -> Void
+    private let decoder: @Sendable (DBusValue) throws -> any Sendable
 
     public init<Value>(_ property: PropertyDeclaration<Value>) {
         description = property.description
-        checker = { _ = try property.value.decode($0) }
+        decoder = { try property.value.decode($0) }
     }
 
     public var name: String { description.name }
 
-    /// Throws, naming the property, when `value` is not of its declared type (or its check refuses it).
-    public func check(_ value: DBusValue) throws { try checker(value) }
+    /// The value decoded as the declaration's `Value` (cast it back with `as?`); throws, naming the property,
+    /// when `value` is not of its declared type (or its check refuses it).
+    public func decode(_ value: DBusValue) throws -> any Sendable { try decoder(value) }
 }
 
 extension PropertyDeclaration {

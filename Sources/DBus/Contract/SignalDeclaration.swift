@@ -32,6 +32,10 @@ extension Declare {
         SignalDeclaration(.init(name, doc: doc), encode: { _ in [] }, decode: { _ in () })
     }
 
+    public static func signal<A>(_ name: String, _ a: Parameter<A>, doc: String) -> SignalDeclaration<A> {
+        SignalDeclaration(.init(name, [a.argument], doc: doc), encode: { [a.encode($0)] }, decode: { try a.decode($0[0]) })
+    }
+
     public static func signal<A, B>(_ name: String, _ a: Parameter<A>, _ b: Parameter<B>, doc: String)
         -> SignalDeclaration<(A, B)>
     {

@@ -33,19 +33,18 @@ final class ScriptedAdapter: @unchecked Sendable {
         let events = try await client.events()
         try await client.registerAdapter(name, for: app)
         task = Task { [client, answers] in
-            var answered: Set<UInt64> = []
+            // The size the window takes, from ViewWillTransitionToSize (a traits-only transition has none: the size
+            // it had); the report goes out at ViewWillLayoutSubviews, which the daemon sends last in every transition.
+            var size: Size?
             for await event in events where event.app == app {
-                guard let id = event.transition, event.member != "TransitionCompleted", !answered.contains(id)
-                else { continue }
-                // The size from ViewWillTransitionToSize; a traits-only transition has none, so use the Frame.
-                var size: (Double, Double)?
-                if case .viewWillTransitionToSize(_, _, let new, _) = event {
-                    size = (new.width, new.height)
-                } else if case .traitCollectionDidChange = event {
-                    if let frame = try? await client.property(Layout1.Window.frame, of: app) { size = (frame.width, frame.height) }
+                switch event {
+                case .windowOpened(let window): size = window.frame.size
+                case .viewWillTransitionToSize(_, _, let new, _): size = new
+                default: break
                 }
-                guard let (width, height) = size else { continue }
-                answered.insert(id)
+                guard case .viewWillLayoutSubviews(_, let id) = event else { continue }
+                if size == nil, let frame = try? await client.property(Layout1.Window.frame, of: app) { size = frame.size }
+                guard let (width, height) = size.map({ ($0.width, $0.height) }) else { continue }
                 let report: @Sendable () async -> Void = {
                     var extras: [String: DBusValue] = [:]
                     var frames: [String: Rect] = ["root": Rect(x: 0, y: 0, width: width, height: height)]

@@ -1,0 +1,43 @@
+import Vocabulary
+
+/// Everything a layout is solved in: the window's size and traits, the device's orientation, whether the window
+/// is narrower than the screen, and the window's safe area (the `safe` guide). The traits and insets are the
+/// ones traitd publishes (`Vocabulary`), so a trait the daemon adds reaches layouts without a copy of it here.
+public struct LayoutEnvironment: Sendable, Equatable {
+    /// The window's width in points.
+    public var width: Double
+    /// The window's height in points.
+    public var height: Double
+    /// The window's trait collection: size classes, idiom, display scale.
+    public var traits: TraitCollection
+    /// Which way the device is held (a layout's `[landscape]` holds either way round).
+    public var orientation: Orientation
+    /// The window is narrower than the screen: a Split View side or a Slide Over window.
+    public var isSplit: Bool
+    /// The window's safe area, inset from its edges: where the `safe` guide is.
+    public var safeArea: EdgeInsets
+
+    /// The environment of a window of `width` by `height` points; traits from
+    /// ``LayoutEnvironment/defaultTraits(width:height:)`` and the orientation from the window's shape unless
+    /// given, not split, no insets.
+    public init(width: Double, height: Double, traits: TraitCollection? = nil, orientation: Orientation? = nil,
+                isSplit: Bool = false, safeArea: EdgeInsets = .zero) {
+        self.width = width
+        self.height = height
+        self.traits = traits ?? Self.defaultTraits(width: width, height: height)
+        self.orientation = orientation ?? (width > height ? .landscapeLeft : .portrait)
+        self.isSplit = isSplit
+        self.safeArea = safeArea
+    }
+
+    /// width / height; infinite for a window with no height.
+    public var aspectRatio: Double { height > 0 ? width / height : .infinity }
+
+    /// Traits for a window of this size when none are given: an iPad window at 2x, horizontally regular from
+    /// 678 pt (the narrowest regular split width in the iPad tables; 639 and below is compact), vertically
+    /// regular (as on every iPad).
+    public static func defaultTraits(width: Double, height: Double) -> TraitCollection {
+        TraitCollection(horizontalSizeClass: width >= 678 ? .regular : .compact, verticalSizeClass: .regular,
+                        idiom: .pad, displayScale: 2)
+    }
+}
