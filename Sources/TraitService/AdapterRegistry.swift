@@ -74,6 +74,9 @@ struct AdapterRegistry {
 
     func adapters(for app: String) -> [String] { byApp[app]?.keys.sorted() ?? [] }
 
+    /// Every app's adapters, as a transition that begins now expects them.
+    var adaptersByApp: [String: [String]] { byApp.mapValues { $0.keys.sorted() } }
+
     func holds(_ owner: String) -> Bool { counts[owner] != nil }
 
     /// Every registration, by app, then adapter.

@@ -70,7 +70,7 @@ extension DisplayService {
         } else {
             // Announced once, when the transition completes, rather than once per report.
             layoutsToAnnounce.insert(app)
-            coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil)
+            announce(coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil))
         }
     }
 

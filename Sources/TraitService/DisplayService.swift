@@ -20,10 +20,9 @@ public actor DisplayService {
     let server: ObjectServer
     public nonisolated let connection: Connection
     public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
-    let coordinator: TransitionCoordinator
-    /// The coordinator's way onto the bus and its clock (the connection's timers).
-    private let sink: BusTransitionSink
-    private let deadlines: DeadlineTimer
+    var coordinator: TransitionCoordinator
+    /// Transition id -> the connection's timer for its deadline, while it runs.
+    var deadlineTimers: [UInt64: UInt64] = [:]
     let logger: Logger
     let limits: Limits
     let budget: PublishBudget
@@ -54,28 +53,12 @@ public actor DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
-        sink = BusTransitionSink(server: server)
-        deadlines = DeadlineTimer(connection: connection)
-        coordinator = TransitionCoordinator(sink: sink, timer: deadlines, deadline: settings.deadline, logger: logger)
-    }
-
-    /// Connects the coordinator's questions to the service (after `init`: an actor's `self` cannot be
-    /// captured before it is fully initialised).
-    private func wireCoordinator() {
-        sink.exportWindow = { [unowned self] app in assumeIsolated { $0.exportWindow(app) } }
-        deadlines.service = self
-        coordinator.adapters = { [unowned self] app in assumeIsolated { $0.registry.adapters(for: app) } }
-        coordinator.willComplete = { [unowned self] app in
-            assumeIsolated { service in
-                if service.layoutsToAnnounce.remove(app) != nil { service.announceLayouts(app) }
-            }
-        }
+        coordinator = TransitionCoordinator(deadline: settings.deadline, logger: logger)
     }
 
     /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
     /// leaving the bus. Call on the connection's thread.
     public func export() {
-        wireCoordinator()
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
@@ -178,7 +161,9 @@ public actor DisplayService {
         var started: [UInt64] = []
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
-            started += coordinator.run(plan)
+            let announcement = coordinator.run(plan, adapters: registry.adaptersByApp)
+            announce(announcement.events)
+            started += announcement.began
         }
         pruneRestoration()
         save()
@@ -208,7 +193,7 @@ public actor DisplayService {
     }
 
     private func adapterGone(app: String, adapter: String) {
-        coordinator.adapterLeft(app: app, adapter: adapter)
+        announce(coordinator.adapterLeft(app: app, adapter: adapter))
         // Its frames were computed for sizes it will no longer follow: they go with it.
         layouts[app]?[adapter] = nil
         adaptersChanged(app, layoutsToo: true)

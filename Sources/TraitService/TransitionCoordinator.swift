@@ -4,8 +4,10 @@ import Logging
 import TraitModel
 import Vocabulary
 
-/// Announces a plan on the bus in UIKit's order and sees every transition to exactly one
-/// `TransitionCompleted`.
+/// Decides what a plan announces, in UIKit's order, and sees every transition to exactly one
+/// `TransitionCompleted`. A state machine of values: it is given the plan and the adapters registered for each
+/// window, and returns the events to announce (`TransitionEvent`), in order; the service sends them on the bus
+/// and keeps the deadlines' timers. It knows no bus, no clock and no service.
 ///
 /// For every window that transitions, the model gives the steps (`WindowChange.steps`); the coordinator runs
 /// them in phases across windows, as UIKit tells every view controller `willTransition` before any of them
@@ -19,13 +21,9 @@ import Vocabulary
 ///      `ViewWillLayoutSubviews`, every transition's last signal), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
 ///   5. completion: a transition completes when every adapter registered for the window when it began has
-///      reported (or left the bus), or when the deadline passes; with no adapters, at once.
-///      `TransitionCompleted(id, reported, missed, failed)` goes out exactly once per transition.
-///
-/// It announces through a `TransitionSink` and keeps deadlines with a `TransitionTimer`: on the bus in the daemon
-/// (`BusTransitionSink`, `DeadlineTimer`), as arrays of events in the unit tests. It runs on the service's
-/// thread (the connection's), like everything in the service.
-final class TransitionCoordinator {
+///      reported (or left the bus), or when its deadline passes; with no adapters, at once.
+///      `.completed` (the service's `TransitionCompleted`) comes exactly once per transition.
+struct TransitionCoordinator {
     /// A transition waiting for its adapters.
     struct Open {
         let id: UInt64
@@ -35,84 +33,85 @@ final class TransitionCoordinator {
         var failed: Set<String> = []
         /// Adapters that left (unregistered or disconnected) before reporting: they count as missed.
         var left: Set<String> = []
-        var deadline: UInt64?
 
         var isSettled: Bool { expected.isSubset(of: reported.union(failed).union(left)) }
     }
 
-    let sink: any TransitionSink
-    private let timer: any TransitionTimer
+    /// What running a plan began and what to announce for it.
+    struct Announcement {
+        /// The ids of the transitions it began, in order (what the command's reply carries).
+        var began: [UInt64] = []
+        /// The events to send, in order.
+        var events: [TransitionEvent] = []
+    }
+
     private let logger: Logger
     /// How long a transition waits for its adapters, in seconds.
     let deadline: Double
-    /// The adapters registered for an app's window now.
-    var adapters: (String) -> [String] = { _ in [] }
-    /// Called just before a transition of the app's window completes (the service announces the layouts
-    /// reported for it there, once, instead of once per report).
-    var willComplete: (String) -> Void = { _ in }
     /// Ids increase and are never reused within a run.
     private var nextID: UInt64 = 1
     /// The transition still open for each window (app name -> transition); at most one per window.
     private(set) var open: [String: Open] = [:]
 
-    init(sink: any TransitionSink, timer: any TransitionTimer, deadline: Double, logger: Logger) {
-        self.sink = sink
-        self.timer = timer
+    init(deadline: Double, logger: Logger) {
         self.deadline = deadline
         self.logger = logger
     }
 
-    /// Emits `plan`, with the display as its own stage left it (`plan.display`: its `Serial`, divider, screen).
-    /// Returns the ids of the transitions it began, in order (what the command's reply carries).
-    @discardableResult
-    func run(_ plan: Plan) -> [UInt64] {
+    /// The announcement of `plan`, with the display as its own stage left it (`plan.display`: its `Serial`,
+    /// divider, screen); `adapters` are the adapters registered for each app's window now.
+    mutating func run(_ plan: Plan, adapters: [String: [String]]) -> Announcement {
+        var out = Announcement()
         let screen = plan.display.screen
         // 1. New windows appear; apps leaving the screen hear it first.
-        for app in plan.opened { sink.send(.exported(app)) }
+        for app in plan.opened { out.events.append(.exported(app)) }
         for change in plan.windows {
-            for event in change.lifecycle where event != .didBecomeActive { lifecycle(change.app, event) }
+            for event in change.lifecycle where event != .didBecomeActive { out.events.append(Self.lifecycle(change.app, event)) }
         }
         // 2. The "will" half of every transition.
         var ids: [String: UInt64] = [:]
-        var began: [UInt64] = []
         for change in plan.transitions {
-            let id = begin(change.app)
+            let id = begin(change.app, expecting: adapters[change.app] ?? [], &out.events)
             ids[change.app] = id
-            began.append(id)
+            out.began.append(id)
             for step in change.steps.prefix(while: { $0 != .updateProperties }) {
-                emit(step, change, id, screen: screen)
+                Self.emit(step, change, id, screen: screen, &out.events)
             }
         }
         // 3. The new values.
-        sink.send(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
+        out.events.append(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
             let changed = after.changes(from: before)
-            if !changed.isEmpty { sink.send(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed))) }
+            if !changed.isEmpty {
+                out.events.append(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed)))
+            }
         }
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
             for step in change.steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
-                emit(step, change, ids[change.app]!, screen: nil)
+                Self.emit(step, change, ids[change.app]!, screen: nil, &out.events)
             }
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
-            lifecycle(change.app, .didBecomeActive)
+            out.events.append(Self.lifecycle(change.app, .didBecomeActive))
         }
         for app in plan.closed {
-            finish(app)
-            sink.send(.unexported(app))
+            finish(app, &out.events)
+            out.events.append(.unexported(app))
         }
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
-        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app) }
-        return began
+        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &out.events) }
+        return out
     }
 
-    /// The timer of transition `id` of `app`'s window went off: it completes unless it already has.
-    func deadlinePassed(app: String, id: UInt64) {
-        guard open[app]?.id == id else { return }
+    /// The deadline of transition `id` of `app`'s window passed: it completes unless it already has.
+    mutating func deadlinePassed(app: String, id: UInt64) -> [TransitionEvent] {
+        guard open[app]?.id == id else { return [] }
         logger.info("transition \(id) of \(app): deadline passed")
-        finish(app)
+        var events: [TransitionEvent] = []
+        finish(app, &events)
+        return events
     }
 
     /// Checks that `adapter` may report for transition `id` of `app`'s window now; throws a refusal otherwise.
@@ -127,65 +126,67 @@ final class TransitionCoordinator {
         }
     }
 
-    /// Records an accepted report (after `checkReport`), and completes the transition when it was the last.
-    func recordReport(app: String, adapter: String, failed: Bool) {
-        guard var transition = open[app] else { return }
+    /// Records an accepted report (after `checkReport`); the transition completes when it was the last.
+    mutating func recordReport(app: String, adapter: String, failed: Bool) -> [TransitionEvent] {
+        guard var transition = open[app] else { return [] }
         if failed { transition.failed.insert(adapter) } else { transition.reported.insert(adapter) }
         open[app] = transition
-        if transition.isSettled { finish(app) }
+        var events: [TransitionEvent] = []
+        if transition.isSettled { finish(app, &events) }
+        return events
     }
 
     /// An adapter of `app` unregistered or left the bus: its open transition stops waiting for it.
-    func adapterLeft(app: String, adapter: String) {
+    mutating func adapterLeft(app: String, adapter: String) -> [TransitionEvent] {
         guard var transition = open[app], transition.expected.contains(adapter),
-              !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return }
+              !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return [] }
         transition.left.insert(adapter)
         open[app] = transition
-        if transition.isSettled { finish(app) }
+        var events: [TransitionEvent] = []
+        if transition.isSettled { finish(app, &events) }
+        return events
     }
 
     // MARK: Internals
 
     /// Opens a transition for `app`, first completing one still open for it: the final state always reflects
     /// the last command, and nothing queues.
-    private func begin(_ app: String) -> UInt64 {
-        finish(app)
+    private mutating func begin(_ app: String, expecting adapters: [String], _ events: inout [TransitionEvent]) -> UInt64 {
+        finish(app, &events)
         let id = nextID
         nextID += 1
-        var transition = Open(id: id, expected: Set(adapters(app)))
-        if !transition.isSettled {
-            transition.deadline = timer.start(after: deadline, app: app, id: id)
-        }
+        let transition = Open(id: id, expected: Set(adapters))
+        if !transition.isSettled { events.append(.deadlineStarted(app: app, id: id, seconds: deadline)) }
         open[app] = transition
         return id
     }
 
     /// Completes `app`'s open transition, if any: exactly once, whoever calls first.
-    private func finish(_ app: String) {
+    private mutating func finish(_ app: String, _ events: inout [TransitionEvent]) {
         guard let transition = open.removeValue(forKey: app) else { return }
-        if let deadline = transition.deadline { timer.cancel(deadline) }
-        willComplete(app)
-        let reported = transition.reported.sorted()
-        let failed = transition.failed.sorted()
-        let missed = transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted()
-        signal(app, Window.transitionCompleted, (transition.id, reported, missed, failed))
-        logger.debug("transition \(transition.id) of \(app) completed: reported \(reported), missed \(missed), failed \(failed)")
+        let outcome = TransitionCompletion(
+            id: transition.id, reported: transition.reported.sorted(), failed: transition.failed.sorted(),
+            missed: transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted())
+        events.append(.completed(app, outcome))
+        logger.debug("transition \(transition.id) of \(app) completed: reported \(outcome.reported), missed \(outcome.missed), failed \(outcome.failed)")
     }
 
-    private func emit(_ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?) {
+    private static func emit(
+        _ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?, _ events: inout [TransitionEvent]
+    ) {
         switch step {
         case .willTransitionToTraits(let traits):
-            signal(change.app, Window.willTransitionToTraitCollection, (id, traits))
+            events.append(signal(change.app, Window.willTransitionToTraitCollection, (id, traits)))
         case .viewWillTransitionToSize(let size):
-            signal(change.app, Window.viewWillTransitionToSize, (
+            events.append(signal(change.app, Window.viewWillTransitionToSize, (
                 id, size.width, size.height, Encoding.context(change.context, window: change.after!, screen: screen)
-            ))
+            )))
         case .traitCollectionDidChange(let previous):
-            signal(change.app, Window.traitCollectionDidChange, (id, previous))
+            events.append(signal(change.app, Window.traitCollectionDidChange, (id, previous)))
         case .safeAreaInsetsDidChange(let insets):
-            signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets))
+            events.append(signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets)))
         case .viewWillLayoutSubviews:
-            signal(change.app, Window.viewWillLayoutSubviews, id)
+            events.append(signal(change.app, Window.viewWillLayoutSubviews, id))
         case .updateProperties, .complete:
             break
         }
@@ -194,18 +195,28 @@ final class TransitionCoordinator {
     private typealias Window = Layout1.Window
 
     /// A signal of the app's window, its arguments typed by its declaration.
-    private func signal<Arguments>(_ app: String, _ declaration: SignalDeclaration<Arguments>, _ arguments: Arguments) {
-        sink.send(.signal(app, declaration.name, declaration.arguments(arguments)))
+    private static func signal<Arguments>(
+        _ app: String, _ declaration: SignalDeclaration<Arguments>, _ arguments: Arguments
+    ) -> TransitionEvent {
+        .signal(app, declaration.name, declaration.arguments(arguments))
     }
 
-    private func lifecycle(_ app: String, _ event: LifecycleEvent) {
+    private static func lifecycle(_ app: String, _ event: LifecycleEvent) -> TransitionEvent {
         switch event {
-        case .willResignActive: signal(app, Window.willResignActive, ())
-        case .didBecomeActive: signal(app, Window.didBecomeActive, ())
-        case .didEnterBackground: signal(app, Window.didEnterBackground, ())
-        case .willEnterForeground: signal(app, Window.willEnterForeground, ())
+        case .willResignActive: return signal(app, Window.willResignActive, ())
+        case .didBecomeActive: return signal(app, Window.didBecomeActive, ())
+        case .didEnterBackground: return signal(app, Window.didEnterBackground, ())
+        case .willEnterForeground: return signal(app, Window.willEnterForeground, ())
         }
     }
+}
+
+/// How one transition ended: each adapter registered when it began is in one list.
+struct TransitionCompletion: Equatable {
+    let id: UInt64
+    let reported: [String]
+    let failed: [String]
+    let missed: [String]
 }
 
 /// What the coordinator announces, in order.
@@ -216,6 +227,10 @@ enum TransitionEvent: Equatable, CustomStringConvertible {
     case signal(String, String, [DBusValue])
     /// `PropertiesChanged` of the display, or of an app's window.
     case displayChanged([String: DBusValue]), windowChanged(String, [String: DBusValue])
+    /// Transition `id` of the app's window waits for its adapters at most `seconds` (then `deadlinePassed`).
+    case deadlineStarted(app: String, id: UInt64, seconds: Double)
+    /// The transition is over (`TransitionCompleted`); its deadline, if it had one, no longer matters.
+    case completed(String, TransitionCompletion)
 
     /// `mail WillTransitionToTraitCollection`, `display changed Arrangement Serial`: the order, for tests.
     var description: String {
@@ -225,19 +240,8 @@ enum TransitionEvent: Equatable, CustomStringConvertible {
         case .signal(let app, let member, _): return "\(app) \(member)"
         case .displayChanged(let changed): return "display changed " + changed.keys.sorted().joined(separator: " ")
         case .windowChanged(let app, let changed): return "\(app) changed " + changed.keys.sorted().joined(separator: " ")
+        case .deadlineStarted(let app, let id, let seconds): return "\(app) deadline #\(id) in \(seconds.compact) s"
+        case .completed(let app, _): return "\(app) TransitionCompleted"
         }
     }
-}
-
-/// Where the coordinator's announcements go.
-protocol TransitionSink: AnyObject {
-    func send(_ event: TransitionEvent)
-}
-
-/// The coordinator's deadlines. When one passes, its owner calls `TransitionCoordinator.deadlinePassed` on the
-/// coordinator's thread.
-protocol TransitionTimer: AnyObject {
-    /// Starts the deadline of transition `id` of `app`'s window; returns a handle for `cancel`.
-    func start(after seconds: Double, app: String, id: UInt64) -> UInt64
-    func cancel(_ handle: UInt64)
 }

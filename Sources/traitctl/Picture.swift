@@ -133,9 +133,6 @@ struct PictureError: Error, CustomStringConvertible {
 }
 
 extension Double {
-    /// A coordinate as SVG text: 347, 104.1, never 1e-07.
-    var svg: String {
-        let r = (self * 100).rounded() / 100
-        return r == r.rounded() ? String(Int64(r)) : String(format: "%.2f", r).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
-    }
+    /// A coordinate as SVG text, to a hundredth of a point: 347, 104.1, never 1e-07.
+    var svg: String { ((self * 100).rounded() / 100).compact }
 }
