@@ -7,10 +7,12 @@
 //                trait collection, roles, arrangements, app names, and the one number formatter
 //   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
 //   CYAML        libyaml as a system library (no Swift code)
+//   Limits       what clients may ask of the daemon (the config's limits:) and the checks against them
 //   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
 //   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitProtocol the D-Bus contract (names, methods, signals, properties, errors) for the daemon and clients
+//   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
 //   Spawn        child processes with a clean signal mask (traitctl run, the tests' ChildProcess)
@@ -89,14 +91,18 @@ let package = Package(
                 .embedInCode("layouts/xy-slider.layout"),
             ]
         ),
+        // What clients may ask of the daemon (the config's limits:) and the checks of a value against them.
+        .target(name: "Limits", dependencies: ["DBus", "TraitProtocol"]),
         .target(
             name: "TraitConfig",
-            dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML"]
+            dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML", "Limits"]
         ),
+        // The state file: what traitd keeps between runs, written atomically on a queue of its own.
+        .target(name: "StateStore", dependencies: ["DBus", "TraitModel", "Vocabulary"]),
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "Vocabulary", "TraitModel", "TraitConfig", "TraitProtocol",
+                "DBus", "Vocabulary", "TraitModel", "TraitConfig", "TraitProtocol", "StateStore", "Limits",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -104,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "traitd",
             dependencies: [
-                "TraitService", "TraitConfig", "TraitProtocol", "DBus",
+                "TraitService", "TraitConfig", "TraitProtocol", "DBus", "StateStore", "Limits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -148,7 +154,7 @@ let package = Package(
         .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout", "Vocabulary"], path: "Fuzz/fuzz-layout"),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "TraitConfig"], path: "Fuzz/fuzz-config"),
         .executableTarget(
-            name: "fuzz-state-file", dependencies: ["FuzzSupport", "TraitService", "TraitConfig", "DBus"],
+            name: "fuzz-state-file", dependencies: ["FuzzSupport", "StateStore", "Limits", "DBus"],
             path: "Fuzz/fuzz-state-file"),
         .executableTarget(name: "fuzz-dbus-value", dependencies: ["FuzzSupport", "DBus"], path: "Fuzz/fuzz-dbus-value"),
         // One adapter connection per process, for tests that kill adapters with SIGKILL.
@@ -165,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "TraitServiceTests",
             dependencies: [
-                "TraitService", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus", "TestSupport",
+                "TraitService", "StateStore", "Limits", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,10 +1,11 @@
 // Fuzz target: the state-file loader (state.json) and the limits a loaded state must pass. Any bytes either
 // load (and then every restoration state kept is one traitd can publish) or are refused with a reason.
+import Limits
 import DBus
 import FuzzSupport
 import Foundation
-import TraitConfig
-import TraitService
+
+import StateStore
 
 /// Made once, on first use (libFuzzer may call the target before any top-level code runs).
 enum Fixed { static let budget = PublishBudget(limits: Limits()) }

@@ -1,3 +1,4 @@
+import Limits
 import DefaultConfig
 import FoundationEssentials
 import TraitModel

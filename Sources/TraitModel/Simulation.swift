@@ -84,7 +84,7 @@ public struct Simulation: Sendable {
         next.orientation = profile.nearestOrientation(to: next.orientation)
         next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
         let events = Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)
-        return announce(next, reason: .device, lifecycle: events)
+        return moveInOneStage(to: next, reason: .device, lifecycle: events)
     }
 
     /// Turns the device (allowed during a divider drag, which goes on in the new orientation). A half turn
@@ -109,7 +109,7 @@ public struct Simulation: Sendable {
             moving.shown = moving.shown.nearest(in: offered.filter(\.isSplit))
             nextDrag = moving
         }
-        return announce(next, drag: nextDrag, reason: .rotation, turns: turns)
+        return moveInOneStage(to: next, drag: nextDrag, reason: .rotation, turns: turns)
     }
 
     public mutating func setArrangement(_ arrangement: Arrangement) throws(ModelError) -> [Plan] {
@@ -126,7 +126,7 @@ public struct Simulation: Sendable {
         }
         var next = state
         next.arrangement = arrangement
-        return announce(next, reason: .arrangement)
+        return moveInOneStage(to: next, reason: .arrangement)
     }
 
     /// Opens an app in a role; one in the background comes back (`WillEnterForeground`, `DidBecomeActive`).
@@ -159,7 +159,7 @@ public struct Simulation: Sendable {
             // A second app dropped beside a full-screen one takes the narrow side, as on iPadOS.
             next.arrangement = .splitTwoThirds
         }
-        return announce(next, reason: .arrangement, lifecycle: events)
+        return moveInOneStage(to: next, reason: .arrangement, lifecycle: events)
     }
 
     /// Closes an open app; the other side of a split takes the whole screen.
@@ -175,7 +175,7 @@ public struct Simulation: Sendable {
             next.apps[index].role = .primary  // the other side takes the whole screen
         }
         if app.role != .pip { next.arrangement = .full }
-        return announce(next, reason: .arrangement)
+        return moveInOneStage(to: next, reason: .arrangement)
     }
 
     /// Touches the divider: both apps become inactive until the drag ends.
@@ -246,9 +246,10 @@ public struct Simulation: Sendable {
         if drag != nil { throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first") }
     }
 
-    /// `commit` for the commands outside a drag: one animation (`turns` quarter turns for a rotation).
-    private mutating func announce(
-        _ next: DisplayState, drag nextDrag: DividerDrag? = nil, reason: TransitionReason, turns: Int = 1,
+    /// Moves to `next` in one stage, for the commands outside a drag: one animation (`turns` quarter turns for
+    /// a rotation); its plan, or none when nothing changes (`commit`).
+    private mutating func moveInOneStage(
+        to next: DisplayState, drag nextDrag: DividerDrag? = nil, reason: TransitionReason, turns: Int = 1,
         lifecycle: [String: [LifecycleEvent]] = [:]
     ) -> [Plan] {
         [commit(next, drag: nextDrag, reason: reason, duration: settings.duration * Double(turns), lifecycle: lifecycle)]

@@ -1,3 +1,4 @@
+import Limits
 import DBus
 import TraitProtocol
 import TraitConfig

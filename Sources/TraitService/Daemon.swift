@@ -1,4 +1,5 @@
 import DBus
+import StateStore
 import TraitProtocol
 import Logging
 import TraitConfig

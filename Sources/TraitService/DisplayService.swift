@@ -1,4 +1,6 @@
+import Limits
 import DBus
+import StateStore
 import Logging
 import TraitConfig
 import TraitModel

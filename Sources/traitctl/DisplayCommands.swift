@@ -4,12 +4,13 @@ import TraitClient
 // The commands that change the display: set, open, close (each can wait for the transitions it starts), and
 // devices.
 
-struct Set: AsyncParsableCommand {
+struct SetCommand: AsyncParsableCommand {
     enum Property: String, ExpressibleByArgument, CaseIterable {
         case device, orientation, arrangement
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Change the device, the orientation or the arrangement.",
         discussion: """
             Examples: traitctl set device ipad-pro-12.9; traitctl set orientation portrait; \

@@ -11,7 +11,7 @@ struct Traitctl: AsyncParsableCommand {
         abstract: "Read, change and watch the simulated display that traitd publishes.",
         version: "0.1.0",
         subcommands: [
-            Status.self, Set.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self, Render.self,
+            Status.self, SetCommand.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self, Render.self,
             LayoutCommand.self, Get.self, Run.self,
         ])
 }

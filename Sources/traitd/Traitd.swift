@@ -1,5 +1,7 @@
+import Limits
 import ArgumentParser
 import DBus
+import StateStore
 import FoundationEssentials
 import Glibc
 import Logging
@@ -171,7 +173,12 @@ struct Traitd: AsyncParsableCommand {
         }
         let chosen = stateDir ?? settings.stateDirectory
         do {
-            return try StateStore(directory: chosen ?? StateStore.defaultDirectory(), logger: logger)
+            return try StateStore(directory: chosen ?? StateStore.defaultDirectory()) { entry in
+                switch entry {
+                case .saved(let message): logger.debug("\(message)")
+                case .failed(let message): logger.error("\(message)")
+                }
+            }
         } catch {
             if chosen != nil { Self.fail("traitd: \(error)", code: 73) }  // EX_CANTCREAT
             logger.warning("\(error); the state will not be saved")

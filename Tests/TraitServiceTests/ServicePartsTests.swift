@@ -1,4 +1,6 @@
+import Limits
 import DBus
+import StateStore
 import Foundation
 import Logging
 import TraitConfig
@@ -77,14 +79,14 @@ import Testing
     @Test func aSavedStateLoadsBackExactly() throws {
         let dir = directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StateStore(directory: dir, logger: logger)
+        let store = try StateStore(directory: dir)
         guard case .nothing = store.load() else { Issue.record("a new directory has no state"); return }
         let restoration: [String: [String: DBusValue]] = [
             "mail": ["nan": .double(.nan), "big": .uint64(.max), "list": .strings(["a", "b"]), "v": .variant(.int16(-2))],
         ]
         store.save(try SavedState(display: display, restoration: restoration))
         store.flush()
-        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+        guard case .state(let saved) = try StateStore(directory: dir).load() else {
             Issue.record("the saved state did not load")
             return
         }
@@ -99,7 +101,7 @@ import Testing
     @Test func aCorruptFileIsMovedAsideNotOverwritten() throws {
         let dir = directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StateStore(directory: dir, logger: logger)
+        let store = try StateStore(directory: dir)
         try "{\"version\": 1".write(toFile: store.path, atomically: true, encoding: .utf8)
         try "half a write".write(toFile: store.path + ".tmp", atomically: true, encoding: .utf8)
         guard case .movedAside(let target?, let reason) = store.load() else {
@@ -132,7 +134,7 @@ import Testing
     @Test func aCompletionMeansTheStateIsOnDisk() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StateStore(directory: dir, logger: logger)
+        let store = try StateStore(directory: dir)
         let done = DispatchSemaphore(value: 0)
         for n in 1...50 {
             let expected = try state(n)
@@ -140,7 +142,7 @@ import Testing
                 // Read by a new store, as a restarted daemon would: the state that was promised is there
                 // (or a later one, since writes coalesce; here each waits for the last).
                 if case .success = result, n == 50,
-                   case .state(let saved)? = try? StateStore(directory: dir, logger: Logger(label: "reader")).load() {
+                   case .state(let saved)? = try? StateStore(directory: dir).load() {
                     #expect(try! saved.restorationStates() == (try! expected.restorationStates()))
                 }
                 if n == 50 { done.signal() }
@@ -153,14 +155,14 @@ import Testing
     @Test func savingAnOlderStateAfterANewerOneLeavesTheOlderOnDisk() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StateStore(directory: dir, logger: logger)
+        let store = try StateStore(directory: dir)
         let done = DispatchSemaphore(value: 0)
         store.save(try state(1)) { _ in }
         store.save(try state(2))
         store.save(try state(1)) { _ in done.signal() }  // back to 1 while 2 may still be queued
         #expect(done.wait(timeout: .now() + 10) == .success)
         store.flush()
-        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+        guard case .state(let saved) = try StateStore(directory: dir).load() else {
             Issue.record("nothing on disk")
             return
         }
@@ -206,7 +208,7 @@ extension DurableSaveTests {
     @Test func theSameStateAfterAFailedWriteIsWrittenAndAnswered() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let store = try StateStore(directory: dir, logger: logger)
+        let store = try StateStore(directory: dir)
         // A folder with a file in it where state.json belongs: the rename over it fails.
         try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: store.path + "/blocker", contents: Data())
@@ -219,7 +221,7 @@ extension DurableSaveTests {
         store.save(try state(7)) { results.append($0); second.signal() }
         #expect(second.wait(timeout: .now() + 10) == .success, "the second save was never answered")
         #expect(results.outcomes == [false, true])
-        guard case .state(let saved) = try StateStore(directory: dir, logger: logger).load() else {
+        guard case .state(let saved) = try StateStore(directory: dir).load() else {
             Issue.record("nothing on disk")
             return
         }

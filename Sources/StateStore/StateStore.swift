@@ -1,9 +1,7 @@
 import DBus
-import TraitProtocol
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Logging
 import TraitModel
 import Vocabulary
 
@@ -61,7 +59,11 @@ public final class StateStore: Sendable {
 
     public let directory: String
     public var path: String { directory + "/state.json" }
-    private let logger: Logger
+    /// What the store tells its owner's log: each write, and why one failed.
+    public enum LogEntry: Sendable {
+        case saved(String), failed(String)
+    }
+    private let log: @Sendable (LogEntry) -> Void
     private let queue = DispatchQueue(label: "traitd.state-store")
     /// Called once the state handed to `save` is on disk, or with the reason it could not be written.
     public typealias Completion = @Sendable (Result<Void, Problem>) -> Void
@@ -83,9 +85,9 @@ public final class StateStore: Sendable {
     public var writes: Int { shared.withLock { $0.writeCount } }
 
     /// Uses `directory`, creating it (mode 0700) when missing.
-    public init(directory: String, logger: Logger) throws {
+    public init(directory: String, log: @escaping @Sendable (LogEntry) -> Void = { _ in }) throws {
         self.directory = directory
-        self.logger = logger
+        self.log = log
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -185,7 +187,7 @@ public final class StateStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(state) else {
-            logger.error("cannot encode the state; not saved")
+            log(.failed("cannot encode the state; not saved"))
             whenDurable?(.failure(Problem("the state cannot be encoded")))
             return
         }
@@ -238,9 +240,9 @@ public final class StateStore: Sendable {
                     $0.writeCount += 1
                 }
                 result = .success(())
-                logger.debug("saved the state to \(path); \(completions.count) acknowledgement(s) waited for this write")
+                log(.saved("saved the state to \(path); \(completions.count) acknowledgement(s) waited for this write"))
             } catch {
-                logger.error("cannot save the state to \(path): \(error)")
+                log(.failed("cannot save the state to \(path): \(error)"))
                 result = .failure((error as? Problem) ?? Problem("\(error)"))
             }
             for completion in completions { completion(result) }

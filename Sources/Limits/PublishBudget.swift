@@ -1,8 +1,12 @@
 import DBus
 import TraitProtocol
-import TraitConfig
 
 /// The depth and byte limits on what clients hand the daemon to publish: restoration states and reports.
+///
+/// Why the limits live in three places: `Limits` (here) is what the config may set; `PublishBudget` (here)
+/// checks a client's value against them; `DBus.WireLimits` and `DBus.IncomingLimit` are the D-Bus
+/// specification's own maximums and the object server's refusal of an oversized call before it is decoded,
+/// which the bus module needs without knowing traitd's config.
 ///
 /// Checked on the decoded value before anything is stored, so that every message traitd later builds from
 /// them is one the bus accepts (see `Limits`). Plain data, no bus.
@@ -12,7 +16,7 @@ public struct PublishBudget: Sendable {
     public init(limits: Limits) { self.limits = limits }
 
     /// Refuses a value nested deeper than `value-depth`. `what` names it in the message.
-    func checkDepth(_ value: DBusValue, _ what: String) throws {
+    public func checkDepth(_ value: DBusValue, _ what: String) throws {
         let depth = value.nestingDepth
         guard depth <= limits.valueDepth else {
             throw Self.exceeded("\(what) nests \(depth) containers deep; at most \(limits.valueDepth) are allowed "
@@ -21,7 +25,7 @@ public struct PublishBudget: Sendable {
     }
 
     /// Refuses `bytes` past `limit` (a value of `Limits`, named `key` in the config).
-    func checkBytes(_ bytes: Int, _ what: String, limit: Int, key: String) throws {
+    public func checkBytes(_ bytes: Int, _ what: String, limit: Int, key: String) throws {
         guard bytes <= limit else {
             throw Self.exceeded("\(what) would be \(bytes) bytes; at most \(limit) are allowed (limits.\(key))")
         }
@@ -29,7 +33,7 @@ public struct PublishBudget: Sendable {
 
     /// Refuses a change that would take `app`'s published bytes to `window`, and everyone's to `total`, past
     /// `window-bytes` or `total-bytes`.
-    func checkTotals(app: String, window: Int, total: Int) throws {
+    public func checkTotals(app: String, window: Int, total: Int) throws {
         try checkBytes(window, "what window '\(app)' publishes (its restoration state and reports)",
                        limit: limits.windowBytes, key: "window-bytes")
         try checkBytes(total, "what all windows publish together", limit: limits.totalBytes, key: "total-bytes")
@@ -63,5 +67,5 @@ public struct PublishBudget: Sendable {
         return (kept, dropped)
     }
 
-    static func exceeded(_ message: String) -> DBusError { DBusError(Layout1.Error.limitExceeded, message) }
+    public static func exceeded(_ message: String) -> DBusError { DBusError(Layout1.Error.limitExceeded, message) }
 }
