@@ -1,7 +1,7 @@
 import Vocabulary
 
-/// The display as its properties publish it (the values, not the names: `DisplayProperty`), at one moment: after a command, or after one stage of a command
-/// that runs several (a divider move across snap points).
+/// The display as its properties publish it (the values, not the names: `DisplayProperty`), at one moment: after
+/// a command, or after one stage of a command that runs several (a divider move across snap points).
 ///
 /// Each `Plan` carries the snapshot of its own stage, so that every stage publishes its own `Serial`, divider
 /// position and arrangement before its transitions complete, and the last stage the final state. The daemon's

@@ -30,8 +30,7 @@ struct LayoutReport: Equatable {
                             "the report has \(frames.count) elements; at most \(limits.elementsPerReport) are allowed "
                                 + "(limits.elements-per-report)")
         }
-        for name in frames.keys.sorted() {
-            let frame = frames[name]!
+        for (name, frame) in frames.sorted(by: { $0.key < $1.key }) {
             try ReportName.check(name, what: "element")
             let labels = ["x", "y", "width", "height"]
             for (label, number) in zip(labels, frame.values) where !number.isFinite || abs(number) > Self.maximumCoordinate {
