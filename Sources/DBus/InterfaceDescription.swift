@@ -44,10 +44,13 @@ public struct InterfaceDescription: Sendable {
         public let name: String
         public let type: String
         public let doc: String
-        public init(_ name: String, _ type: String, doc: String = "") {
+        /// `Properties.Set` may change it (the interface's `setProperty` does); read-only otherwise.
+        public let writable: Bool
+        public init(_ name: String, _ type: String, doc: String = "", writable: Bool = false) {
             self.name = name
             self.type = type
             self.doc = doc
+            self.writable = writable
         }
     }
 
@@ -106,7 +109,8 @@ public struct InterfaceDescription: Sendable {
             xml += docString(signal.doc, pad + "    ") + "\(pad)  </signal>\n"
         }
         for property in properties {
-            let element = "\(pad)  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"read\""
+            let access = property.writable ? "readwrite" : "read"
+            let element = "\(pad)  <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"\(access)\""
             if property.doc.isEmpty {
                 xml += element + "/>\n"
             } else {

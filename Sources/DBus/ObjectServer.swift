@@ -83,20 +83,25 @@ public final class ObjectServer: @unchecked Sendable {
         public let call: (MethodCall) throws -> [DBusValue]
         /// The current values of every property.
         public let properties: () -> [String: DBusValue]
+        /// Changes a writable property (name, value of its declared type, the `Set` call); nil when none is.
+        public let setProperty: ((String, DBusValue, MethodCall) throws -> Void)?
 
         public init(
             _ description: InterfaceDescription, call: @escaping (MethodCall) throws -> [DBusValue],
-            properties: @escaping () -> [String: DBusValue]
+            properties: @escaping () -> [String: DBusValue],
+            setProperty: ((String, DBusValue, MethodCall) throws -> Void)? = nil
         ) {
             self.description = description
             self.call = call
             self.properties = properties
+            self.setProperty = setProperty
         }
 
         /// An interface whose methods each have their own handler: exactly one for every method of
         /// `description` (anything else is a programming error, caught when the object is built).
         public init(
-            _ description: InterfaceDescription, methods: [Method], properties: @escaping () -> [String: DBusValue]
+            _ description: InterfaceDescription, methods: [Method], properties: @escaping () -> [String: DBusValue],
+            setProperty: ((String, DBusValue, MethodCall) throws -> Void)? = nil
         ) {
             let handlers = Dictionary(methods.map { ($0.name, $0.handle) }, uniquingKeysWith: { first, _ in
                 preconditionFailure("\(description.name): two handlers for one method")
@@ -105,7 +110,8 @@ public final class ObjectServer: @unchecked Sendable {
             precondition(
                 Set(handlers.keys) == declared,
                 "\(description.name): handlers for \(handlers.keys.sorted()), methods \(declared.sorted())")
-            self.init(description, call: { call in try handlers[call.member]!(call) }, properties: properties)
+            self.init(description, call: { call in try handlers[call.member]!(call) }, properties: properties,
+                      setProperty: setProperty)
         }
     }
 
@@ -315,9 +321,17 @@ public final class ObjectServer: @unchecked Sendable {
         case (InterfaceDescription.properties.name, "Set"):
             let implementation = try findInterface(call.arguments[0].string ?? "", interfaces, path: call.path)
             let name = call.arguments[1].string ?? ""
-            guard implementation.description.property(named: name) != nil else {
+            guard let property = implementation.description.property(named: name) else {
                 throw DBusError(DBusError.unknownPropertyName,
                                 "\(implementation.description.name) has no property '\(name.printable)'")
+            }
+            if property.writable, let set = implementation.setProperty {
+                let value = call.arguments[2].unwrapped
+                guard value.signature == property.type else {
+                    throw DBusError.invalidArgs("\(name) is '\(property.type)', but the value given is '\(value.signature)'")
+                }
+                try set(name, value, call)
+                return []
             }
             throw DBusError(DBusError.propertyReadOnly,
                             "\(implementation.description.name).\(name) is read-only; use the interface's methods to change it")

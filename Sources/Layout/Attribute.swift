@@ -1,8 +1,9 @@
 import Vocabulary
 import Cassowary
 
-/// An anchor of a layout item, as `NSLayoutConstraint.Attribute`. Leading and trailing are left and right
-/// (traitd lays out left to right).
+/// An anchor of a layout item, as `NSLayoutConstraint.Attribute`. Leading and trailing follow the layout
+/// direction (Auto Layout's rule): left and right in a left-to-right layout, right and left in a right-to-left
+/// one; left, right and the centres never flip.
 public enum Attribute: String, Sendable, CaseIterable {
     /// The left edge, `x`.
     case left
@@ -12,9 +13,9 @@ public enum Attribute: String, Sendable, CaseIterable {
     case top
     /// The bottom edge, `y + height`.
     case bottom
-    /// The left edge (`leading` in a left-to-right layout).
+    /// The edge where reading starts: the left edge left to right, the right edge right to left.
     case leading
-    /// The right edge (`trailing` in a left-to-right layout).
+    /// The edge where reading ends: the right edge left to right, the left edge right to left.
     case trailing
     /// The width.
     case width
@@ -47,14 +48,24 @@ public final class LayoutItem {
         height = Variable("\(name).height")
     }
 
-    /// The anchor as a linear expression of the item's four variables.
-    public func expression(_ attribute: Attribute) -> Expression {
+    /// The anchor as a linear expression of the item's four variables. In a right-to-left layout of a window
+    /// `rightToLeftWidth` points wide, leading and trailing are measured from the window's right edge, growing
+    /// leftwards (`width - right edge`, `width - left edge`): Auto Layout's rule that a leading constant of 20
+    /// puts the view 20 pt in from the right. Every constraint on leading and trailing then holds for the
+    /// layout mirrored about the window's centre, as UIKit mirrors it.
+    public func expression(_ attribute: Attribute, rightToLeftWidth: Double? = nil) -> Expression {
         switch attribute {
-        case .left, .leading: return Expression(x)
+        case .leading:
+            if let w = rightToLeftWidth { return Expression(constant: w) - (x + width) }
+            return Expression(x)
+        case .trailing:
+            if let w = rightToLeftWidth { return Expression(constant: w) - Expression(x) }
+            return x + width
+        case .left: return Expression(x)
         case .top: return Expression(y)
         case .width: return Expression(width)
         case .height: return Expression(height)
-        case .right, .trailing: return x + width
+        case .right: return x + width
         case .bottom: return y + height
         case .centerX: return Expression(x) + 0.5 * Expression(width)
         case .centerY: return Expression(y) + 0.5 * Expression(height)

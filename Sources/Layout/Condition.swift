@@ -8,6 +8,7 @@ import Vocabulary
 ///     [w:regular landscape]                        both (juxtaposition, `,` and `and` all mean and)
 ///     [min-width: 600 and max-aspect-ratio: 4/3]   at least 600 pt wide, at most 4:3
 ///     [phone or (split and not portrait)]
+///     [dark and content-size >= accessibility-medium]
 public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// Always holds: `[any]`, and constraints outside any section.
     case any
@@ -27,6 +28,11 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case minWidth(Double), maxWidth(Double), minHeight(Double), maxHeight(Double)
     /// Bounds on width / height, inclusive.
     case minAspectRatio(Double), maxAspectRatio(Double)
+    /// A display-wide setting has a value: `[dark]`, `[right-to-left]`, `[high-contrast]`, `[bold-text]` (the
+    /// words of `DisplayTrait.conditions`).
+    case trait(DisplayTrait, String)
+    /// The text size compares with a category: `[content-size >= accessibility-medium]` (`<=`, `==` too).
+    case contentSize(ContentSizeComparison, ContentSizeCategory)
     /// The condition does not hold: `not portrait`.
     case not(Condition)
     /// Every part holds: `w:compact and landscape`.
@@ -58,6 +64,8 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .maxHeight(let v): return e.height <= v
         case .minAspectRatio(let v): return e.aspectRatio >= v
         case .maxAspectRatio(let v): return e.aspectRatio <= v
+        case .trait(let trait, let value): return e.traits.display[trait] == value
+        case .contentSize(let comparison, let category): return comparison.holds(e.traits.display.contentSize, category)
         case .not(let c): return !c.holds(in: e)
         case .and(let cs): return cs.allSatisfy { $0.holds(in: e) }
         case .or(let cs): return cs.contains { $0.holds(in: e) }
@@ -83,6 +91,9 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .maxHeight(let v): return "max-height: \(v.compact)"
         case .minAspectRatio(let v): return "min-aspect-ratio: \(v.compact)"
         case .maxAspectRatio(let v): return "max-aspect-ratio: \(v.compact)"
+        case .trait(let trait, let value):
+            return trait.conditions.first { $0.value == value }?.key ?? "\(trait.word) == \(value)"
+        case .contentSize(let comparison, let category): return "content-size \(comparison.rawValue) \(category.rawValue)"
         case .not(let c): return "not " + c.operand
         case .and(let cs): return cs.map(\.operand).joined(separator: " and ")
         case .or(let cs): return cs.map(\.operand).joined(separator: " or ")
@@ -93,6 +104,21 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .and, .or: return "(" + text + ")"
         default: return text
+        }
+    }
+}
+
+/// How `[content-size ...]` compares the text size with a category, in `ContentSizeCategory`'s order.
+public enum ContentSizeComparison: String, Sendable, CaseIterable {
+    case atLeast = ">="
+    case atMost = "<="
+    case equal = "=="
+
+    func holds(_ size: ContentSizeCategory, _ category: ContentSizeCategory) -> Bool {
+        switch self {
+        case .atLeast: return size >= category
+        case .atMost: return size <= category
+        case .equal: return size == category
         }
     }
 }

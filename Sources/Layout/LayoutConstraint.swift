@@ -26,6 +26,9 @@ public struct LayoutConstraint: Sendable {
     public var second: Anchor?
     /// The number added on the right side.
     public var constant: Double
+    /// Points of the body text size added on the right side (`1.5 * body`): 0 unless written. The size comes
+    /// from the environment's text size (`ContentSizeCategory.bodySize`), so a row can grow with Dynamic Type.
+    public var bodyMultiplier: Double = 0
     /// Auto Layout's priority, 1...1000 (1000, required, unless written).
     public var priority: Int
     /// Where it was written and how (`support-panel.layout:7: support.width <= 374 @1000`).
@@ -47,6 +50,11 @@ public struct LayoutConstraint: Sendable {
         self.priority = priority
         self.source = source
         self.condition = condition
+    }
+
+    /// The right side's constant in `environment`: `constant + bodyMultiplier * body`.
+    public func constant(in environment: LayoutEnvironment) -> Double {
+        bodyMultiplier == 0 ? constant : constant + bodyMultiplier * environment.traits.display.contentSize.bodySize
     }
 
     /// The items it mentions.

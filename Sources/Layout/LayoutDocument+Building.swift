@@ -56,7 +56,11 @@ extension LayoutConstraint {
             rhs = (multiplier == 1 ? "" : "\(multiplier.compact) * ") + "\(second.item).\(second.attribute.rawValue)"
             if constant > 0 { rhs += " + \(constant.compact)" } else if constant < 0 { rhs += " - \((-constant).compact)" }
         } else {
-            rhs = constant.compact
+            rhs = bodyMultiplier != 0 && constant == 0 ? "" : constant.compact
+        }
+        if bodyMultiplier != 0 {
+            let term = (abs(bodyMultiplier) == 1 ? "" : "\(abs(bodyMultiplier).compact) * ") + LayoutParser.bodyTextSize
+            rhs += rhs.isEmpty ? (bodyMultiplier < 0 ? "-" : "") + term : (bodyMultiplier < 0 ? " - " : " + ") + term
         }
         let section = condition == .any ? "" : " in \(condition)"
         return "\(first.item).\(first.attribute.rawValue) \(relation) \(rhs)" + (priority == 1000 ? "" : " @\(priority)") + section

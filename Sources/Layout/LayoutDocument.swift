@@ -98,9 +98,11 @@ public struct LayoutDocument: Sendable {
                 (.height, max(0, height - insets.top - insets.bottom)),
             ])
         }
+        let rightToLeft = environment.traits.display.isRightToLeft ? width : nil
         for c in active {
-            let lhs = items[c.first.item]!.expression(c.first.attribute)
-            let rhs = (c.second.map { c.multiplier * items[$0.item]!.expression($0.attribute) } ?? Expression()) + c.constant
+            let lhs = items[c.first.item]!.expression(c.first.attribute, rightToLeftWidth: rightToLeft)
+            let rhs = (c.second.map { c.multiplier * items[$0.item]!.expression($0.attribute, rightToLeftWidth: rightToLeft) }
+                ?? Expression()) + c.constant(in: environment)
             do {
                 try solver.add(Constraint(lhs, c.relation, rhs, priority: Priority(c.priority), label: c.source))
             } catch SolverError.unsatisfiable(_, let conflict) {

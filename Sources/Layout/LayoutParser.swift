@@ -10,6 +10,8 @@ import Cassowary
 ///     metric NAME = NUMBER        a named number, usable wherever a number is
 ///     A.attr REL [NUMBER *] B.attr [+|- NUMBER] [@PRIORITY]
 ///     A.attr REL NUMBER [@PRIORITY]
+///     A.attr REL [NUMBER *] body  ...        the body text size of the current Dynamic Type category (points),
+///                                           wherever a constant is: row.height >= 1.5 * body, a.top == b.bottom + body
 ///     H:|-[main]-[support(<=374@1000,==main@750)]-|     Apple's visual format language
 ///     [CONDITION]                 a section: what follows applies only where the condition holds
 ///     hide A B                    inside a section: those items are not installed there
@@ -123,8 +125,13 @@ public enum LayoutParser {
     }
 
     static let conditionWords = "w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, "
-        + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, not, "
-        + "'(' or any"
+        + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, "
+        + traitConditionWords.joined(separator: ", ") + ", content-size >=|<=|== CATEGORY, not, '(' or any"
+
+    /// The display-wide settings' condition words (`dark`, `right-to-left`, ...), from `DisplayTrait.all`.
+    static let traitConditions: [String: (DisplayTrait, String)] = Dictionary(uniqueKeysWithValues:
+        DisplayTrait.all.flatMap { trait in trait.conditions.map { ($0.key, (trait, $0.value)) } })
+    static let traitConditionWords = DisplayTrait.all.flatMap { $0.conditions.keys.sorted() }
 
     /// How deep `not` and parentheses may nest: the parser recurses once per level, and a line of ten
     /// thousand `(` must be an error, not a stack overflow.
@@ -183,6 +190,16 @@ public enum LayoutParser {
         case "landscape": return .landscape
         case "phone", "pad": return .idiom(Idiom(rawValue: word)!)
         case "split": return .split
+        case "content-size":
+            let relationColumn = scanner.columnAfterSpaces
+            guard let comparison = ContentSizeComparison.allCases.first(where: { scanner.accept($0.rawValue) }) else {
+                throw scanner.error("expected >=, <= or == after 'content-size'", at: relationColumn)
+            }
+            let categoryColumn = scanner.columnAfterSpaces
+            guard let name = scanner.identifier(allowDash: true), let category = ContentSizeCategory(rawValue: name) else {
+                throw scanner.error("expected a content size category: \(DisplayTrait.contentSize.valueList)", at: categoryColumn)
+            }
+            return .contentSize(comparison, category)
         case "min-width", "max-width", "min-height", "max-height":
             try scanner.expect(":", "':' and a number of points after '\(word)'")
             let value = try points(&scanner, word)
@@ -197,6 +214,7 @@ public enum LayoutParser {
             let ratio = try self.ratio(&scanner, word)
             return word == "min-aspect-ratio" ? .minAspectRatio(ratio) : .maxAspectRatio(ratio)
         default:
+            if let (trait, value) = traitConditions[word] { return .trait(trait, value) }
             throw scanner.error("unknown condition '\(word)'; expected \(conditionWords)", at: column)
         }
     }
@@ -264,35 +282,65 @@ public enum LayoutParser {
         var multiplier = 1.0
         var second: LayoutConstraint.Anchor?
         var constant = 0.0
-        // Either a number (maybe a multiplier), or an anchor.
+        var body = 0.0
+        // Either a number (maybe a multiplier, of an anchor or of the body text size), the body text size, or an
+        // anchor.
         let start = scanner.position
         if let value = try value(&scanner, document, allowIdentifierMetric: true) {
             if scanner.accept("*") {
-                multiplier = value
-                second = try anchor(&scanner, document)
+                if acceptBodyTextSize(&scanner) {
+                    body = value
+                } else {
+                    multiplier = value
+                    second = try anchor(&scanner, document)
+                }
             } else {
                 constant = value
             }
+        } else if acceptBodyTextSize(&scanner) {
+            body = 1
         } else {
             scanner.position = start
             second = try anchor(&scanner, document)
         }
         if second != nil {
-            if scanner.accept("+") {
-                guard let c = try value(&scanner, document, allowIdentifierMetric: true) else {
-                    throw scanner.error("expected a number after '+', found \(scanner.found)")
+            for (sign, symbol) in [(1.0, "+"), (-1.0, "-")] where scanner.accept(symbol) {
+                if acceptBodyTextSize(&scanner) {
+                    body = sign
+                    break
                 }
-                constant = c
-            } else if scanner.accept("-") {
                 guard let c = try value(&scanner, document, allowIdentifierMetric: true) else {
-                    throw scanner.error("expected a number after '-', found \(scanner.found)")
+                    throw scanner.error("expected a number or \(bodyTextSize) after '\(symbol)', found \(scanner.found)")
                 }
-                constant = -c
+                if scanner.accept("*") {
+                    guard acceptBodyTextSize(&scanner) else {
+                        throw scanner.error("expected \(bodyTextSize) after '\(c.compact) *', found \(scanner.found)",
+                                            at: scanner.columnAfterSpaces)
+                    }
+                    body = sign * c
+                } else {
+                    constant = sign * c
+                }
+                break
             }
         }
         let priority = scanner.accept("@") ? try self.priority(&scanner, document) : 1000
-        return LayoutConstraint(first, relation, multiplier: multiplier, second, constant: constant, priority: priority,
-                                source: source, condition: condition)
+        var constraint = LayoutConstraint(first, relation, multiplier: multiplier, second, constant: constant,
+                                          priority: priority, source: source, condition: condition)
+        constraint.bodyMultiplier = body
+        return constraint
+    }
+
+    /// The body text size's name in expressions (`ContentSizeCategory.bodySize` of the current category). Only
+    /// Body: the reference's table gives its sizes; other text styles would need a source of their own.
+    static let bodyTextSize = "body"
+
+    /// `body` as the text size, not a view named `body` (`body.height`).
+    static func acceptBodyTextSize(_ scanner: inout LineScanner) -> Bool {
+        var copy = scanner
+        guard copy.acceptWord(bodyTextSize), !copy.peekIs(".") else { return false }
+        scanner = copy
+        return true
     }
 
     static func anchor(_ scanner: inout LineScanner, _ document: LayoutDocument) throws -> LayoutConstraint.Anchor {
@@ -326,6 +374,10 @@ public enum LayoutParser {
             let column = scanner.columnAfterSpaces
             if let name = scanner.identifier() {
                 if let metric = document.metrics[name], !scanner.peekIs(".") { return negative ? -metric : metric }
+                if name == bodyTextSize, !scanner.peekIs(".") {
+                    scanner.position = start
+                    return nil
+                }
                 if !scanner.peekIs("."), !document.views.contains(name), !document.guides.contains(name),
                    name != LayoutDocument.container, name != LayoutDocument.safeArea {
                     throw scanner.error("unknown metric '\(name)'; declare it with 'metric \(name) = NUMBER'", at: column)

@@ -27,6 +27,10 @@ enum EventText {
         case .viewWillTransitionToSize(_, _, let size, let context):
             return "\(size.width.compact)x\(size.height.compact) reason=\(context.reason.rawValue) "
                 + "orientation=\(context.orientation.rawValue) duration=\(context.duration.compact)s"
+        case .traitDidChange(_, _, let trait, let value, let previous):
+            return "\(trait)=\(render(value)) previous=\(render(previous))"
+        case .contentSizeCategoryDidChange(_, _, let category):
+            return category.rawValue
         case .viewSafeAreaInsetsDidChange(_, _, let insets):
             return "top=\(insets.top.compact) left=\(insets.left.compact) bottom=\(insets.bottom.compact) right=\(insets.right.compact)"
         case .transitionCompleted(_, _, let outcome):
@@ -46,8 +50,11 @@ enum EventText {
         }
     }
 
+    /// The size classes, and the display-wide traits that are not at their default (`appearance=dark`).
     private static func classes(_ traits: TraitCollection) -> String {
         "horizontal=\(traits.horizontalSizeClass.rawValue) vertical=\(traits.verticalSizeClass.rawValue)"
+            + DisplayTrait.windowTraits.filter { traits.display[$0] != $0.defaultValue }
+                .map { " \($0.word)=\(traits.display[$0])" }.joined()
     }
 
     /// A property's value as it came: strings bare, numbers compact, structures in parentheses, arrays in

@@ -27,6 +27,9 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     public var backgroundApps: [String]
     /// The open windows, primary first.
     public var windows: [WindowSnapshot]
+    /// The display-wide settings (`Appearance`, `ContentSizeCategory`, ...); defaults for one an older daemon
+    /// does not publish.
+    public var traits: DisplayTraits
 
     /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
     public init(serial: UInt64, display: [String: DBusValue], windows: [ObjectProperties]) throws {
@@ -40,6 +43,10 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
         dividerPosition = try D.dividerPosition.read(from: display)
         dragging = try D.dragging.read(from: display)
         backgroundApps = try D.backgroundApps.read(from: display)
+        traits = DisplayTraits()
+        for trait in DisplayTrait.all where display[trait.property] != nil {
+            traits[trait] = try D.trait(trait).read(from: display)
+        }
         self.windows = try windows.map { try WindowSnapshot(path: $0.path, properties: $0.properties) }
     }
 

@@ -59,6 +59,10 @@ public final class TraitClient: Sendable {
     @discardableResult
     public func setArrangement(_ arrangement: Arrangement) async throws -> [UInt64] { try await call(D.setArrangement, arrangement) }
 
+    /// Changes display-wide settings (all or none); values as `DisplayTrait.values` names them.
+    @discardableResult
+    public func setTraits(_ changes: [DisplayTrait: String]) async throws -> [UInt64] { try await call(D.setTraits, changes) }
+
     /// Opens an app in a role; returns its window's object path and the transitions the call started.
     @discardableResult
     public func openApp(_ app: String, role: Role) async throws -> (window: String, transitions: [UInt64]) {

@@ -19,6 +19,10 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     case viewWillTransitionToSize(app: String, transition: UInt64, size: Size, context: SizeTransitionContext)
     /// The window's traits changed; its properties hold the new ones, `previous` are the old.
     case traitCollectionDidChange(app: String, transition: UInt64, previous: TraitCollection)
+    /// One trait of the window changed (`TraitDidChange`): its key in `Traits`, new and previous value.
+    case traitDidChange(app: String, transition: UInt64, trait: String, value: DBusValue, previous: DBusValue)
+    /// The text size changed (`ContentSizeCategoryDidChange`, UIKit's `didChangeNotification`).
+    case contentSizeCategoryDidChange(app: String, transition: UInt64, category: ContentSizeCategory)
     /// The window's safe area changed.
     case viewSafeAreaInsetsDidChange(app: String, transition: UInt64, insets: EdgeInsets)
     /// The transition's last signal: the window's size, traits and safe area are final; adapters lay out now.
@@ -49,6 +53,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .willTransitionToTraitCollection(let app, _, _), .viewWillTransitionToSize(let app, _, _, _),
             .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
+            .traitDidChange(let app, _, _, _, _), .contentSizeCategoryDidChange(let app, _, _),
             .viewWillLayoutSubviews(let app, _), .transitionCompleted(let app, _, _), .willResignActive(let app), .didBecomeActive(let app),
             .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
             .windowClosed(let app):
@@ -64,6 +69,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .willTransitionToTraitCollection(_, let id, _), .viewWillTransitionToSize(_, let id, _, _),
             .traitCollectionDidChange(_, let id, _), .viewSafeAreaInsetsDidChange(_, let id, _),
+            .traitDidChange(_, let id, _, _, _), .contentSizeCategoryDidChange(_, let id, _),
             .viewWillLayoutSubviews(_, let id), .transitionCompleted(_, let id, _):
             return id
         default: return nil
@@ -78,6 +84,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .viewWillTransitionToSize: return W.viewWillTransitionToSize.name
         case .traitCollectionDidChange: return W.traitCollectionDidChange.name
         case .viewSafeAreaInsetsDidChange: return W.viewSafeAreaInsetsDidChange.name
+        case .traitDidChange: return W.traitDidChange.name
+        case .contentSizeCategoryDidChange: return W.contentSizeCategoryDidChange.name
         case .viewWillLayoutSubviews: return W.viewWillLayoutSubviews.name
         case .transitionCompleted: return W.transitionCompleted.name
         case .willResignActive: return W.willResignActive.name
@@ -189,6 +197,12 @@ extension TraitEvent {
             case W.traitCollectionDidChange.name:
                 let (id, previous) = try W.traitCollectionDidChange.decode(args)
                 return .traitCollectionDidChange(app: app, transition: id, previous: previous)
+            case W.traitDidChange.name:
+                let (id, trait, value, previous) = try W.traitDidChange.decode(args)
+                return .traitDidChange(app: app, transition: id, trait: trait, value: value.unwrapped, previous: previous.unwrapped)
+            case W.contentSizeCategoryDidChange.name:
+                let (id, category) = try W.contentSizeCategoryDidChange.decode(args)
+                return .contentSizeCategoryDidChange(app: app, transition: id, category: category)
             case W.viewSafeAreaInsetsDidChange.name:
                 let (id, insets) = try W.viewSafeAreaInsetsDidChange.decode(args)
                 return .viewSafeAreaInsetsDidChange(app: app, transition: id, insets: insets)

@@ -43,7 +43,7 @@ public struct DaemonConfig: Sendable, Equatable {
         let root = try reader.document(text)
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
-                               allowed: ["bus", "display", "apps", "transitions", "device-directories", "state-directory", "limits", "adapters"])
+                               allowed: ["bus", "display", "traits", "apps", "transitions", "device-directories", "state-directory", "limits", "adapters"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -58,6 +58,12 @@ public struct DaemonConfig: Sendable, Equatable {
             if let n = fields["arrangement"] { display.arrangement = try reader.choice(n, what: "arrangement", Arrangement.self) }
         } else if base == nil {
             throw missing("display")
+        }
+        if let node = map["traits"] {
+            let fields = try reader.mapping(node, what: "the traits", allowed: DisplayTrait.all.map(\.word))
+            for trait in DisplayTrait.all {
+                if let n = fields[trait.word] { display.traits[trait] = try reader.value(n, of: trait) }
+            }
         }
         if let node = map["apps"] {
             display.apps = try reader.sequence(node, what: "the apps").map { item in

@@ -10,7 +10,7 @@ public enum ProfileLoader {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a device profile, found an empty file") }
         let keys = ["id", "name", "idiom", "scale", "confidence", "screen", "orientations", "divider-width",
-                    "slide-over-height-inset", "landscape", "portrait"]
+                    "slide-over-height-inset", "landscape", "portrait", "display-gamut"]
         let map = try reader.mapping(root, what: "a device profile", allowed: keys)
         func required(_ key: String) throws -> Node {
             guard let node = map[key] else { throw reader.fail(root, "missing key '\(key)' in the device profile") }
@@ -89,7 +89,8 @@ public enum ProfileLoader {
             landscapeScreen: landscapeScreen,
             dividerWidth: try map["divider-width"].map { try reader.number($0, what: "the divider width", range: 0...100) } ?? 10,
             slideOverHeightInset: slideOverHeightInset,
-            landscape: landscape, portrait: portrait, orientations: orientations)
+            landscape: landscape, portrait: portrait, orientations: orientations,
+            gamut: try map["display-gamut"].map { try reader.choice($0, what: "display gamut", DisplayGamut.self) } ?? .srgb)
         if let (section, problem) = profile.inconsistencies().first {
             throw reader.fail(map[section] ?? root, "inconsistent profile '\(id)': \(problem)")
         }

@@ -56,6 +56,15 @@ struct YAMLReader {
         return value
     }
 
+    /// A value of `trait` (`DisplayTrait.value(typed:)`: a flag takes YAML's booleans too).
+    func value(_ node: Node, of trait: DisplayTrait) throws -> String {
+        let text = try string(node, what: "a value of \(trait.word)")
+        guard let value = trait.value(typed: text) else {
+            throw fail(node, "unknown \(trait.word) '\(text)'; expected one of: \(trait.valueList)")
+        }
+        return value
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, what: String, _: T.Type) throws -> T
     where T.RawValue == String {
         let text = try string(node, what: what)

@@ -14,6 +14,8 @@ public enum Command: Sendable, Equatable {
     case moveDivider(Double)
     /// The user lets go: the divider snaps to the nearest split, or past the edge dismisses an app.
     case endDividerDrag
+    /// Changes display-wide settings (`DisplayTrait`): all of them or none.
+    case setTraits([DisplayTrait: String])
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -23,6 +25,7 @@ public enum Command: Sendable, Equatable {
         case .setArrangement, .openApp, .closeApp: return .arrangement
         case .beginDividerDrag, .endDividerDrag: return .drag
         case .moveDivider: return .snapshot
+        case .setTraits: return .traits
         }
     }
 }

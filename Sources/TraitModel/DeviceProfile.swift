@@ -50,6 +50,8 @@ public struct DeviceProfile: Sendable, Hashable {
     public var slideOverHeightInset: Double
     public var landscape: OrientationTable
     public var portrait: OrientationTable
+    /// The screen's colour gamut (`display-gamut`; Apple's tech specs say "Wide color (P3)" for P3 screens).
+    public var gamut: DisplayGamut
     /// The orientations the device can be rotated to, in `Orientation.allCases` order (the Face ID iPhones
     /// have no portrait-upside-down).
     public var orientations: [Orientation]
@@ -57,8 +59,10 @@ public struct DeviceProfile: Sendable, Hashable {
     public init(
         id: String, name: String, idiom: Idiom = .pad, scale: Double = 2, confidence: String = "high",
         landscapeScreen: Size, dividerWidth: Double = 10, slideOverHeightInset: Double,
-        landscape: OrientationTable, portrait: OrientationTable, orientations: [Orientation] = Orientation.allCases
+        landscape: OrientationTable, portrait: OrientationTable, orientations: [Orientation] = Orientation.allCases,
+        gamut: DisplayGamut = .srgb
     ) {
+        self.gamut = gamut
         self.id = id
         self.name = name
         self.idiom = idiom

@@ -20,17 +20,34 @@ public struct DisplayState: Sendable, Equatable, Codable {
     /// Apps dismissed by dragging the divider to the edge, oldest first: not on screen, no window object, but
     /// not terminated either. Opening one again brings it back with `WillEnterForeground`.
     public var background: [String]
+    /// The display-wide settings: appearance, text size, direction, contrast, legibility, Reduce Motion.
+    public var traits: DisplayTraits
 
     /// How many dismissed apps the display remembers; the oldest is forgotten first.
     public static let maximumBackgroundApps = 8
 
     public init(device: String, orientation: Orientation, arrangement: Arrangement, apps: [App],
-                background: [String] = []) {
+                background: [String] = [], traits: DisplayTraits = DisplayTraits()) {
         self.device = device
         self.orientation = orientation
         self.arrangement = arrangement
         self.apps = apps
         self.background = background
+        self.traits = traits
+    }
+
+    private enum CodingKeys: String, CodingKey { case device, orientation, arrangement, apps, background, traits }
+
+    /// A state saved before the settings existed has no `traits`: it loads with every setting at its default
+    /// (a missing key must never make a user's file fail to load and be moved aside).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        device = try c.decode(String.self, forKey: .device)
+        orientation = try c.decode(Orientation.self, forKey: .orientation)
+        arrangement = try c.decode(Arrangement.self, forKey: .arrangement)
+        apps = try c.decode([App].self, forKey: .apps)
+        background = try c.decodeIfPresent([String].self, forKey: .background) ?? []
+        traits = try c.decodeIfPresent(DisplayTraits.self, forKey: .traits) ?? DisplayTraits()
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }

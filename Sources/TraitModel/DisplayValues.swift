@@ -19,6 +19,8 @@ public struct DisplayValues: Sendable, Equatable {
     public var dragging: Bool
     /// Every app not on screen, in the model's one meaning of background (`Simulation.backgroundApps`).
     public var backgroundApps: [String]
+    /// The display-wide settings (`state.traits`).
+    public var traits: DisplayTraits { state.traits }
 
     public init(serial: UInt64, state: DisplayState, screen: Size, scale: Double, apps: [String],
                 dividerPosition: Double, dragging: Bool, backgroundApps: [String]) {

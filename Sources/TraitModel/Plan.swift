@@ -32,7 +32,7 @@ public struct Plan: Sendable {
 }
 
 /// The display's published values, one case per property (their names on the bus are `Encoding`'s business).
-public enum DisplayProperty: String, Sendable, CaseIterable {
+public enum DisplayProperty: Sendable, Hashable, CaseIterable {
     case device, orientation, screenSize, scale, arrangement, windows
     /// The divider's position.
     case divider
@@ -42,6 +42,14 @@ public enum DisplayProperty: String, Sendable, CaseIterable {
     case background
     /// The state's serial: new with every stage that changes something.
     case serial
+    /// A display-wide setting (`DisplayTrait.all`: one property each).
+    case trait(DisplayTrait)
+
+    /// Every property, in the order of the XML.
+    public static var allCases: [DisplayProperty] {
+        [.device, .orientation, .screenSize, .scale, .arrangement, .windows, .serial, .divider, .dragging, .background]
+            + DisplayTrait.all.map(DisplayProperty.trait)
+    }
 }
 
 /// One window's change: geometry before and after, and what follows from them.
@@ -102,16 +110,39 @@ public struct WindowChange: Sendable {
         return sizeChanged || traitsChanged || safeAreaChanged || rotated
     }
 
+    /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,
+    /// text size, direction, contrast, legibility), the size and size classes staying. No source found settles
+    /// whether UIKit calls `willTransition(to:with:)` then; the reference's callback table lists it for every
+    /// "traits only" change, and a client that prepares for new traits (swaps images before dark mode) can only
+    /// use a signal that is sent, while one that does not care ignores it. So: yes. This is the one switch.
+    public static let willTransitionWhenOnlySettingsChange = true
+
+    /// Only display-wide settings changed: the size, the size classes and the rest of the traits stay.
+    public var onlySettingsChanged: Bool {
+        guard let before, let after, !sizeChanged, !rotated else { return false }
+        var same = after.traits
+        same.display = before.traits.display
+        return same == before.traits && before.traits.display != after.traits.display
+    }
+
     /// UIKit's callback order for this window (`uikit-transitions.md` of the reference); empty without a
     /// transition. The safe area's change comes last, as UIKit reports it from the layout pass that follows
     /// `traitCollectionDidChange`, when the window's properties already hold the new insets.
     public var steps: [TransitionStep] {
         guard needsTransition, let before, let after else { return [] }
         var steps: [TransitionStep] = []
-        if traitsChanged { steps.append(.willTransitionToTraits(after.traits)) }
+        if traitsChanged, !onlySettingsChanged || Self.willTransitionWhenOnlySettingsChange {
+            steps.append(.willTransitionToTraits(after.traits))
+        }
         if sizeChanged || rotated { steps.append(.viewWillTransitionToSize(after.frame.size)) }
         steps.append(.updateProperties)
-        if traitsChanged { steps.append(.traitCollectionDidChange(previous: before.traits)) }
+        if traitsChanged {
+            steps.append(.traitCollectionDidChange(previous: before.traits))
+            steps.append(.eachTraitDidChange(previous: before.traits))
+        }
+        if before.traits.display.contentSize != after.traits.display.contentSize {
+            steps.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
+        }
         if safeAreaChanged { steps.append(.safeAreaInsetsDidChange(after.safeArea)) }
         steps.append(.viewWillLayoutSubviews)
         steps.append(.complete)
@@ -122,12 +153,16 @@ public struct WindowChange: Sendable {
 /// What a transition's `ViewWillTransitionToSize` carries besides the size.
 public struct TransitionContext: Sendable, Equatable {
     public var reason: TransitionReason
+    /// Seconds; 0 with Reduce Motion on.
     public var duration: Double
     public var orientation: Orientation
-    public init(reason: TransitionReason, duration: Double, orientation: Orientation) {
+    /// The display-wide settings after the change (Reduce Motion among them).
+    public var traits: DisplayTraits
+    public init(reason: TransitionReason, duration: Double, orientation: Orientation, traits: DisplayTraits = DisplayTraits()) {
         self.reason = reason
         self.duration = duration
         self.orientation = orientation
+        self.traits = traits
     }
 }
 
@@ -137,6 +172,11 @@ public enum TransitionStep: Sendable, Equatable {
     /// The window's properties take their new values (`PropertiesChanged`).
     case updateProperties
     case traitCollectionDidChange(previous: TraitCollection)
+    /// One signal per trait that changed (`TraitDidChange`), for clients that subscribe to some traits only, as
+    /// `registerForTraitChanges(_:handler:)`.
+    case eachTraitDidChange(previous: TraitCollection)
+    /// `UIContentSizeCategory.didChangeNotification`, with the new category.
+    case contentSizeCategoryDidChange(ContentSizeCategory)
     /// `viewSafeAreaInsetsDidChange`, with the new insets.
     case safeAreaInsetsDidChange(EdgeInsets)
     /// `viewWillLayoutSubviews`: the transition's last signal, in every transition. Everything the window will

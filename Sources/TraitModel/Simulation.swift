@@ -69,6 +69,7 @@ public struct Simulation: Sendable {
         case .beginDividerDrag: return try beginDividerDrag()
         case .moveDivider(let x): return try moveDivider(to: x)
         case .endDividerDrag: return try endDividerDrag()
+        case .setTraits(let changes): return try setTraits(changes)
         }
     }
 
@@ -239,9 +240,24 @@ public struct Simulation: Sendable {
         return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
     }
 
+    /// Changes display-wide settings, all or none: each value must be one its trait accepts. Allowed during a
+    /// divider drag (dark mode at sunset does not wait for the user's finger), which goes on. A change of window
+    /// traits is one transition per window on screen (reason `traits`); Reduce Motion alone changes a property.
+    public mutating func setTraits(_ changes: [DisplayTrait: String]) throws(ModelError) -> [Plan] {
+        var next = state
+        for trait in DisplayTrait.all {
+            guard let value = changes[trait] else { continue }
+            guard trait.accepts(value) else {
+                throw .invalidArgument("unknown \(trait.property) '\(value.shortened)'; expected one of: \(trait.valueList)")
+            }
+            next.traits[trait] = value
+        }
+        return moveInOneStage(to: next, drag: drag, reason: .traits)
+    }
+
     // MARK: Internals
 
-    /// Every command but a rotation waits for a divider drag to end.
+    /// Every command but a rotation and a settings change waits for a divider drag to end.
     private func refuseDuringDrag() throws(ModelError) {
         if drag != nil { throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first") }
     }
@@ -264,10 +280,12 @@ public struct Simulation: Sendable {
         lifecycle: [String: [LifecycleEvent]] = [:]
     ) -> Plan? {
         guard next != state || nextDrag != drag else { return nil }
+        // Reduce Motion: nothing animates.
+        let duration = next.traits.reducesMotion ? 0 : duration
         // The catalog holds every device a state can name: `apply` checked it.
         let nextProfile = catalog.profiles[next.device]!
         let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows, previousProfile: profile)
-        let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation)
+        let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation, traits: next.traits)
         // Its display snapshot is taken once the stage is in place, below.
         var plan = Plan(display: display, reason: reason)
         if next.device != state.device { plan.displayChanges.formUnion([.device, .scale]) }
@@ -276,6 +294,7 @@ public struct Simulation: Sendable {
             plan.displayChanges.insert(.screenSize)
         }
         if next.arrangement != state.arrangement { plan.displayChanges.insert(.arrangement) }
+        for trait in next.traits.differences(from: state.traits) { plan.displayChanges.insert(.trait(trait)) }
         if next.apps.map(\.name).sorted() != state.apps.map(\.name).sorted() { plan.displayChanges.insert(.windows) }
         let names = Self.ordered(state.apps).map(\.name) + Self.ordered(next.apps).map(\.name)
         var seen: Set<String> = []
@@ -413,6 +432,15 @@ public struct Simulation: Sendable {
                     displayScale: profile.scale)
                 result[app.name] = WindowGeometry(role: .pip, frame: geometry.pip, traits: traits, state: .active)
             }
+        }
+        // The traits every window shares, and the level that depends on its role (`InterfaceLevel`); a suspended
+        // window's too, so that it never publishes a setting the display no longer has.
+        for (name, window) in result {
+            var traits = window.traits
+            traits.display = state.traits.windowTraits
+            traits.displayGamut = profile.gamut
+            traits.userInterfaceLevel = window.role == .slideOver || window.role == .pip ? .elevated : .base
+            result[name]?.traits = traits
         }
         return result
     }

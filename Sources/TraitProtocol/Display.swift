@@ -33,6 +33,10 @@ extension Layout1 {
         public static let closeApp = Declare.method(
             "CloseApp", .appName("app"), doc: "Closes an open app (its window object goes); returns the transitions it started.")
             .returning(started)
+        public static let setTraits = Declare.method(
+            "SetTraits", .traitChanges("changes"),
+            doc: "Changes display-wide settings, keyed by property name (Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion), all or none: one transition per window on screen; returns the transitions it started.")
+            .returning(started)
         public static let listDevices = Declare.method(
             "ListDevices", doc: "The ids of every device profile, in the catalog's order.")
             .returning(.strings("devices"))
@@ -85,16 +89,23 @@ extension Layout1 {
             .strings("BackgroundApps"),
             doc: "Every app not on screen: open windows off screen (State background) in display order, then apps with no window (dismissed by the divider or a device with no room, oldest first, at most 8; OpenApp brings one back).")
 
+        /// One property per display-wide setting (`DisplayTrait.all`), named by its `property`.
+        public static func trait(_ trait: DisplayTrait) -> PropertyDeclaration<String> {
+            Declare.writableProperty(
+                .displayTrait(trait, name: trait.property),
+                doc: trait.summary + " Writable: Set is SetTraits with this one key.")
+        }
+
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
             device.erased, orientation.erased, screenSize.erased, scale.erased, arrangement.erased, windows.erased, serial.erased, dividerPosition.erased, dragging.erased, backgroundApps.erased,
-        ]
+        ] + DisplayTrait.all.map { trait($0).erased }
 
         public static let interface = InterfaceDescription(
             name: displayInterface,
             methods: [
                 setDevice.description, rotate.description, setArrangement.description, openApp.description,
-                closeApp.description, listDevices.description, getState.description, beginDividerDrag.description,
+                closeApp.description, setTraits.description, listDevices.description, getState.description, beginDividerDrag.description,
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,
                 unregisterAdapter.description, listAdapters.description, getRestorationState.description,
             ],

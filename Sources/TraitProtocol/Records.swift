@@ -6,17 +6,24 @@ import Vocabulary
 /// through the same parameters, so a field is named and typed once. Decoding is strict: a missing field, or
 /// one of another type, throws `InvalidArgs` naming the record and the field.
 extension Parameter where Value == TraitCollection {
-    /// `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d.
+    /// `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d,
+    /// `userInterfaceLevel` s, `displayGamut` s, and each window trait of `DisplayTrait.all` under its `key`
+    /// (`userInterfaceStyle` s, `preferredContentSizeCategory` s, `layoutDirection` s, `accessibilityContrast` s,
+    /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults.
     public static func traits(_ name: String) -> Self {
         record(name, what: "the traits", decode: { read in
             TraitCollection(
                 horizontalSizeClass: try read(TraitFields.horizontal), verticalSizeClass: try read(TraitFields.vertical),
-                idiom: try read(TraitFields.idiom), displayScale: try read(TraitFields.displayScale))
+                idiom: try read(TraitFields.idiom), displayScale: try read(TraitFields.displayScale),
+                userInterfaceLevel: try read.optional(TraitFields.level) ?? .base,
+                displayGamut: try read.optional(TraitFields.gamut) ?? .srgb,
+                display: try DisplayTraits.read(read, of: DisplayTrait.windowTraits))
         }, encode: { traits in
             [
                 TraitFields.horizontal.entry(traits.horizontalSizeClass), TraitFields.vertical.entry(traits.verticalSizeClass),
                 TraitFields.idiom.entry(traits.idiom), TraitFields.displayScale.entry(traits.displayScale),
-            ]
+                TraitFields.level.entry(traits.userInterfaceLevel), TraitFields.gamut.entry(traits.displayGamut),
+            ] + DisplayTraits.entries(traits.display, of: DisplayTrait.windowTraits)
         })
     }
 }
@@ -26,6 +33,8 @@ private enum TraitFields {
     static let vertical = Parameter<SizeClass>.choice("verticalSizeClass", what: "size class")
     static let idiom = Parameter<Idiom>.choice("idiom", what: "idiom")
     static let displayScale = Parameter<Double>.double("displayScale")
+    static let level = Parameter<InterfaceLevel>.choice("userInterfaceLevel", what: "interface level")
+    static let gamut = Parameter<DisplayGamut>.choice("displayGamut", what: "display gamut")
 }
 
 /// What `ViewWillTransitionToSize` says beside the new size, as `UIViewControllerTransitionCoordinator` would.
@@ -44,11 +53,14 @@ public struct SizeTransitionContext: Sendable, Equatable {
     /// The screen in the new orientation (it comes before the display's `PropertiesChanged`, so an adapter can
     /// tell a window narrower than the screen from this signal alone); nil when the daemon did not send it.
     public var screenSize: Size?
+    /// The display-wide settings after the change, Reduce Motion among them (each under its `key`).
+    public var traits: DisplayTraits
 
     public init(
         duration: Double, reason: TransitionReason, orientation: Orientation, frame: Rect, safeAreaInsets: EdgeInsets,
-        snapshot: Bool, screenSize: Size?
+        snapshot: Bool, screenSize: Size?, traits: DisplayTraits = DisplayTraits()
     ) {
+        self.traits = traits
         self.duration = duration
         self.reason = reason
         self.orientation = orientation
@@ -61,20 +73,23 @@ public struct SizeTransitionContext: Sendable, Equatable {
 
 extension Parameter where Value == SizeTransitionContext {
     /// `a{sv}`: `duration` d, `reason` s, `orientation` s, `frame` (dddd), `safeAreaInsets` (dddd),
-    /// `snapshot` b and, when known, `screenSize` (dd).
+    /// `snapshot` b, when known `screenSize` (dd), and every display-wide setting under its `key`
+    /// (`userInterfaceStyle` s ... `reduceMotion` b).
     public static func sizeContext(_ name: String) -> Self {
         record(name, what: "the context", decode: { read in
             SizeTransitionContext(
                 duration: try read(ContextFields.duration), reason: try read(ContextFields.reason),
                 orientation: try read(ContextFields.orientation), frame: try read(ContextFields.frame),
                 safeAreaInsets: try read(ContextFields.safeAreaInsets), snapshot: try read(ContextFields.snapshot),
-                screenSize: try read.optional(ContextFields.screenSize))
+                screenSize: try read.optional(ContextFields.screenSize),
+                traits: try DisplayTraits.read(read, of: DisplayTrait.all))
         }, encode: { context in
             [
                 ContextFields.duration.entry(context.duration), ContextFields.reason.entry(context.reason),
                 ContextFields.orientation.entry(context.orientation), ContextFields.frame.entry(context.frame),
                 ContextFields.safeAreaInsets.entry(context.safeAreaInsets), ContextFields.snapshot.entry(context.snapshot),
             ] + (context.screenSize.map { [ContextFields.screenSize.entry($0)] } ?? [])
+                + DisplayTraits.entries(context.traits, of: DisplayTrait.all)
         })
     }
 }

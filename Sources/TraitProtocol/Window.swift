@@ -25,6 +25,13 @@ extension Layout1 {
         public static let traitCollectionDidChange = Declare.signal(
             "TraitCollectionDidChange", .uint64("transition"), .traits("previous_traits"),
             doc: "The properties hold the new traits; the argument has the previous ones.")
+        public static let traitDidChange = Declare.signal(
+            "TraitDidChange", .uint64("transition"), .string("trait"), .value("value", "v"), .value("previous", "v"),
+            doc: "One per trait that changed, after TraitCollectionDidChange: its key in Traits (userInterfaceStyle, horizontalSizeClass...), new and previous value. Subscribe to one trait with the match rule arg1='userInterfaceStyle', as registerForTraitChanges.")
+        public static let contentSizeCategoryDidChange = Declare.signal(
+            "ContentSizeCategoryDidChange", .uint64("transition"),
+            .choice("category", what: "content size category") as Parameter<ContentSizeCategory>,
+            doc: "The text size changed (UIContentSizeCategory.didChangeNotification): the new category.")
         public static let viewSafeAreaInsetsDidChange = Declare.signal(
             "ViewSafeAreaInsetsDidChange", .uint64("transition"), .insets("insets"),
             doc: "The window's safe area changed (after TraitCollectionDidChange): top, left, bottom, right.")
@@ -50,7 +57,8 @@ extension Layout1 {
         public static let verticalSizeClass = Declare.property(
             .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
         public static let traits = Declare.property(
-            .traits("Traits"), doc: "horizontalSizeClass, verticalSizeClass, idiom and displayScale.")
+            .traits("Traits"),
+            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
         public static let state = Declare.property(
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
@@ -74,7 +82,8 @@ extension Layout1 {
             methods: [reportLayout.description, setRestorationState.description],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
-                traitCollectionDidChange.description, viewSafeAreaInsetsDidChange.description,
+                traitCollectionDidChange.description, traitDidChange.description, contentSizeCategoryDidChange.description,
+                viewSafeAreaInsetsDidChange.description,
                 viewWillLayoutSubviews.description, transitionCompleted.description, willResignActive.description, didBecomeActive.description,
                 didEnterBackground.description, willEnterForeground.description,
             ],

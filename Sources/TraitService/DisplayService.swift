@@ -64,7 +64,12 @@ public actor DisplayService {
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
-                properties: reading { Encoding.displayProperties($0.simulation.display) }),
+                properties: reading { Encoding.displayProperties($0.simulation.display) },
+                setProperty: { [unowned self] name, value, call in
+                    // A setting's property: Set is SetTraits with one key (the same checks and transition).
+                    let changes = try Layout1.Display.setTraits.input([.vardict([name: value])])
+                    _ = try assumeIsolated { try $0.run(.setTraits(changes), call) }
+                }),
         ])
         for app in simulation.appNames { exportWindow(app) }
         // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
@@ -112,6 +117,7 @@ public actor DisplayService {
             on(D.beginDividerDrag) { service, call, _ in try service.run(.beginDividerDrag, call) },
             on(D.moveDivider) { service, call, x in try service.run(.moveDivider(x), call) },
             on(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
+            on(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
             on(D.listDevices) { service, _, _ in service.simulation.catalog.ids },
             on(D.getState) { service, _, _ in
                 let windows = service.simulation.appNames.map {
@@ -278,6 +284,9 @@ extension Command {
         case .beginDividerDrag: return "BeginDividerDrag()"
         case .moveDivider(let x): return "MoveDivider(\(x.compact))"
         case .endDividerDrag: return "EndDividerDrag()"
+        case .setTraits(let changes):
+            return "SetTraits(" + DisplayTrait.all.compactMap { trait in changes[trait].map { "\(trait.property)=\($0)" } }
+                .joined(separator: ", ") + ")"
         }
     }
 }

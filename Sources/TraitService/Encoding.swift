@@ -14,7 +14,7 @@ enum Encoding {
     static func context(_ c: TransitionContext, window: WindowGeometry, screen: Size?) -> SizeTransitionContext {
         SizeTransitionContext(
             duration: c.duration, reason: c.reason, orientation: c.orientation, frame: window.frame,
-            safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen)
+            safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen, traits: c.traits)
     }
 
     /// A window's geometry properties (and its `App`), or only those in `only`.
@@ -41,6 +41,17 @@ enum Encoding {
         }
     }
 
+    /// The entries of a window's `Traits` that differ between `before` and `after`, by key, sorted: what each
+    /// `TraitDidChange` says (key, new value, previous value).
+    static func traitDifferences(from before: TraitCollection, to after: TraitCollection) -> [(String, DBusValue, DBusValue)] {
+        let old = Window.traits.value.encode(before).dictionary ?? [:]
+        let new = Window.traits.value.encode(after).dictionary ?? [:]
+        return new.keys.sorted().compactMap { key in
+            guard let value = new[key], let previous = old[key], value != previous else { return nil }
+            return (key, .variant(value), .variant(previous))
+        }
+    }
+
     /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
     static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue { Window.layouts.value.encode(frames) }
 
@@ -64,6 +75,7 @@ enum Encoding {
             case .dragging: return Display.dragging.entry(display.dragging)
             case .background: return Display.backgroundApps.entry(display.backgroundApps)
             case .serial: return Display.serial.entry(display.serial)
+            case .trait(let trait): return Display.trait(trait).entry(display.traits[trait])
             }
         })
     }

@@ -17,7 +17,8 @@ import Vocabulary
 ///   2. each transition's steps before `updateProperties` (`WillTransitionToTraitCollection`,
 ///      `ViewWillTransitionToSize`), each with its transition id;
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
-///   4. the steps after it (`TraitCollectionDidChange`, then `ViewSafeAreaInsetsDidChange`, then
+///   4. the steps after it (`TraitCollectionDidChange`, a `TraitDidChange` per changed trait,
+///      `ContentSizeCategoryDidChange` when the text size changed, then `ViewSafeAreaInsetsDidChange`, then
 ///      `ViewWillLayoutSubviews`, every transition's last signal), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
 ///   5. completion: a transition completes when every adapter registered for the window when it began has
@@ -183,6 +184,12 @@ struct TransitionCoordinator {
             )))
         case .traitCollectionDidChange(let previous):
             events.append(signal(change.app, Window.traitCollectionDidChange, (id, previous)))
+        case .eachTraitDidChange(let previous):
+            for (key, value, old) in Encoding.traitDifferences(from: previous, to: change.after!.traits) {
+                events.append(signal(change.app, Window.traitDidChange, (id, key, value, old)))
+            }
+        case .contentSizeCategoryDidChange(let category):
+            events.append(signal(change.app, Window.contentSizeCategoryDidChange, (id, category)))
         case .safeAreaInsetsDidChange(let insets):
             events.append(signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets)))
         case .viewWillLayoutSubviews:

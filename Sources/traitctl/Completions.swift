@@ -16,13 +16,15 @@ enum Completions {
 
     /// `traitctl set PROPERTY VALUE`: the values of the property already typed.
     @Sendable static func setValue(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let property = words.prefix(index).last { ["device", "orientation", "arrangement"].contains($0) }
+        let property = words.prefix(index).last { SetCommand.properties.contains($0) }
         let values: [String]
         switch property {
         case "device": values = devices
         case "orientation": values = orientations
         case "arrangement": values = arrangements
-        default: values = []
+        default:
+            let trait = property.flatMap(DisplayTrait.withWord)
+            values = (trait?.values ?? []) + (trait?.isOrdered == true ? ["increment", "decrement"] : [])
         }
         return values.filter { $0.hasPrefix(prefix) }
     }

@@ -1,38 +1,76 @@
 import ArgumentParser
 import TraitClient
+import DBus
 
 // The commands that change the display: set, open, close (each can wait for the transitions it starts), and
 // devices.
 
 struct SetCommand: AsyncParsableCommand {
-    enum Property: String, ExpressibleByArgument, CaseIterable {
-        case device, orientation, arrangement
-    }
+    /// The words `set` takes: the display's three, then every display-wide setting (`DisplayTrait.all`).
+    static let properties = ["device", "orientation", "arrangement"] + DisplayTrait.all.map(\.word)
 
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change the device, the orientation or the arrangement.",
+        abstract: "Change the device, the orientation, the arrangement or a display-wide setting.",
         discussion: """
             Examples: traitctl set device ipad-pro-12.9; traitctl set orientation portrait; \
-            traitctl set arrangement split-half --wait
+            traitctl set arrangement split-half --wait; traitctl set appearance dark; \
+            traitctl set content-size accessibility-large (or increment, decrement); \
+            traitctl set direction right-to-left; traitctl set contrast high; traitctl set legibility bold; \
+            traitctl set reduce-motion on. A setting with no value prints its current one, as simctl ui does.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "device, orientation or arrangement.") var property: Property
-    @Argument(help: "The new value.", completion: .custom(Completions.setValue)) var value: String
+    @Argument(help: "device, orientation, arrangement, \(DisplayTrait.wordList).",
+              completion: .list(SetCommand.properties))
+    var property: String
+    @Argument(help: "The new value (a setting without one prints its current value).",
+              completion: .custom(Completions.setValue))
+    var value: String?
     @OptionGroup var wait: WaitOptions
+
+    func validate() throws {
+        guard Self.properties.contains(property) else {
+            throw ValidationError("unknown property '\(property)'; expected one of: \(Self.properties.joined(separator: ", "))")
+        }
+        if value == nil, DisplayTrait.withWord(property) == nil {
+            throw ValidationError("set \(property) needs a value")
+        }
+    }
 
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
+                if let trait = DisplayTrait.withWord(property) {
+                    return try await setTrait(trait, client)
+                }
+                let value = value!
                 try await wait.around(client) {
                     switch property {
-                    case .device: try await client.setDevice(value)
-                    case .orientation: try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
-                    case .arrangement: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
+                    case "device": try await client.setDevice(value)
+                    case "orientation": try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
+                    default: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
                     }
                 }
             }
         }
+    }
+
+    /// `set appearance dark`; `set content-size increment|decrement` from the current size; `set appearance`
+    /// alone prints the current value.
+    private func setTrait(_ trait: DisplayTrait, _ client: TraitClient) async throws {
+        let current = try await Layout1.Display.trait(trait).value.decode(client.rawProperty(trait.property))
+        guard let typed = value else { return print(current) }
+        var next: String
+        if trait.isOrdered, typed == "increment" || typed == "decrement" {
+            let index = trait.values.firstIndex(of: current) ?? 0
+            next = trait.values[typed == "increment" ? min(index + 1, trait.values.count - 1) : max(index - 1, 0)]
+        } else if let known = trait.value(typed: typed) {
+            next = known
+        } else {
+            let extra = trait.isOrdered ? ", increment, decrement" : trait.isFlag ? " (or true, false)" : ""
+            throw DBusError.invalidArgs("unknown \(trait.word) '\(typed)'; expected one of: \(trait.valueList)\(extra)")
+        }
+        try await wait.around(client) { try await client.setTraits([trait: next]) }
     }
 }
 

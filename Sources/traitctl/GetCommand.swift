@@ -9,15 +9,20 @@ struct Get: AsyncParsableCommand {
         abstract: "Print one property of the display, or of an app's window with --app.",
         discussion: """
             Strings and numbers print as they are; everything else as one line of JSON. Examples: \
-            traitctl get Orientation; traitctl get Frame --app mail; traitctl get Traits --app notes.
+            traitctl get Orientation; traitctl get Frame --app mail; traitctl get Traits --app notes. A setting's \
+            traitctl word prints its value as traitctl set takes it: traitctl get appearance; traitctl get reduce-motion.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps. Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, Adapters, Layouts, LayoutExtras, RestorationState.")
+    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion (or their words: \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, Adapters, Layouts, LayoutExtras, RestorationState.")
     var property: String
     @Option(help: "Read the property of this app's window.") var app: String?
 
     func run() async throws {
         try await reportingFailures {
+            if app == nil, let trait = DisplayTrait.withWord(property) {
+                let value = try await options.withClient { try await $0.rawProperty(trait.property) }
+                return print(try Layout1.Display.trait(trait).value.decode(value))
+            }
             let value = try await options.withClient { client in
                 guard let app else { return try await client.rawProperty(property) }
                 do {

@@ -13,6 +13,7 @@ struct StatusTable {
             ? "divider at \(state.dividerPosition.compact) pt, \(state.dragging ? "being dragged" : "released")" : "no divider"
         let background = state.backgroundApps.isEmpty ? "none" : state.backgroundApps.joined(separator: ", ")
         lines.append("\(divider); in the background: \(background)")
+        lines.append(DisplayTrait.all.map { "\($0.word) \(state.traits[$0])" }.joined(separator: ", "))
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
         let rows = state.windows.map { w -> [String] in
             let f = "\(w.frame.x.compact), \(w.frame.y.compact), \(w.frame.width.compact) x \(w.frame.height.compact)"
@@ -70,12 +71,15 @@ struct StatusJSON: Encodable {
     let dividerPosition: Double
     let dragging: Bool
     let backgroundApps: [String]
+    /// The display-wide settings by traitctl's word (`appearance`: `dark`).
+    let traits: [String: String]
     let windows: [Window]
 
     init(_ s: DisplaySnapshot) {
         (serial, device, orientation, scale, arrangement) = (s.serial, s.device, s.orientation.rawValue, s.scale, s.arrangement.rawValue)
         screenSize = [s.screenSize.width, s.screenSize.height]
         (dividerPosition, dragging, backgroundApps) = (s.dividerPosition, s.dragging, s.backgroundApps)
+        traits = Dictionary(uniqueKeysWithValues: DisplayTrait.all.map { ($0.word, s.traits[$0]) })
         windows = s.windows.map { w in
             Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,

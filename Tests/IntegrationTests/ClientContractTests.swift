@@ -153,6 +153,8 @@ import Testing
             W.viewWillTransitionToSize.name: W.viewWillTransitionToSize.arguments((1, 438, 1024, context)),
             W.traitCollectionDidChange.name: W.traitCollectionDidChange.arguments((1, traits)),
             W.viewSafeAreaInsetsDidChange.name: W.viewSafeAreaInsetsDidChange.arguments((1, [20, 0, 0, 0])),
+            W.traitDidChange.name: W.traitDidChange.arguments((1, "userInterfaceStyle", .variant(.string("dark")), .variant(.string("light")))),
+            W.contentSizeCategoryDidChange.name: W.contentSizeCategoryDidChange.arguments((1, .accessibilityLarge)),
             W.viewWillLayoutSubviews.name: W.viewWillLayoutSubviews.arguments(1),
             W.transitionCompleted.name: W.transitionCompleted.arguments((1, ["a"], ["b"], [])),
             W.willResignActive.name: [], W.didBecomeActive.name: [], W.didEnterBackground.name: [],

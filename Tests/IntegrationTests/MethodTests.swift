@@ -10,6 +10,8 @@ import Testing
             "Device": "s \"ipad-9.7\"", "Orientation": "s \"landscape-left\"", "ScreenSize": "(dd) 1024 768",
             "Scale": "d 2", "Arrangement": "s \"split-two-thirds\"",
             "Windows": "ao 2 \"/org/traitd/Layout1/window/mail\" \"/org/traitd/Layout1/window/notes\"", "Serial": "t 1",
+            "Appearance": "s \"light\"", "ContentSizeCategory": "s \"large\"", "LayoutDirection": "s \"left-to-right\"",
+            "Contrast": "s \"normal\"", "LegibilityWeight": "s \"regular\"", "ReduceMotion": "b false",
         ]
         for (name, value) in expected {
             let got = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1",
@@ -26,7 +28,7 @@ import Testing
         for fragment in ["'App': <'notes'>", "'Role': <'secondary'>", "'Frame': <(704.0, 0.0, 320.0, 768.0)>",
                          "'HorizontalSizeClass': <'compact'>", "'VerticalSizeClass': <'regular'>", "'State': <'active'>",
                          "'Adapters': <@as []>", "'Layouts': <@a{sa{s(dddd)}} {}>",
-                         "'Traits': <{'displayScale': <2.0>, 'horizontalSizeClass': <'compact'>, 'idiom': <'pad'>, 'verticalSizeClass': <'regular'>}>"] {
+                         "'Traits': <{'accessibilityContrast': <'normal'>, 'displayGamut': <'srgb'>, 'displayScale': <2.0>, 'horizontalSizeClass': <'compact'>, 'idiom': <'pad'>, 'layoutDirection': <'left-to-right'>, 'legibilityWeight': <'regular'>, 'preferredContentSizeCategory': <'large'>, 'userInterfaceLevel': <'base'>, 'userInterfaceStyle': <'light'>, 'verticalSizeClass': <'regular'>}>"] {
             #expect(all.stdout.contains(fragment), "GetAll has \(fragment)")
         }
     }

@@ -20,7 +20,8 @@ import Testing
             }
             let mail = seen.filter { $0.app == "mail" }
             #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
-                                           "TraitCollectionDidChange", "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
+                                           "TraitCollectionDidChange", "TraitDidChange", "TraitDidChange",
+                                           "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
                                            "TransitionCompleted"])
             let will = try #require(mail.first?.traits)
             #expect(will.horizontalSizeClass.rawValue == classes.0 && will.verticalSizeClass.rawValue == classes.1)

@@ -37,7 +37,7 @@ import Testing
         // mail: 694 R -> 438 C (size and traits); notes: 320 C -> 320 C but taller (size only).
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
         #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
-                         "TraitCollectionDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
+                         "TraitCollectionDidChange", "TraitDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notes = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "ViewWillLayoutSubviews", "TransitionCompleted"])
         // One id per window, carried by each of its signals; ids differ between windows.

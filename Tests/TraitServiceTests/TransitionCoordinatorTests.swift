@@ -69,7 +69,7 @@ import Testing
             "display changed DividerPosition Orientation ScreenSize Serial",
             "mail changed Frame HorizontalSizeClass Traits",
             "notes changed Frame",
-            "mail TraitCollectionDidChange", "mail ViewWillLayoutSubviews", "notes ViewWillLayoutSubviews",
+            "mail TraitCollectionDidChange", "mail TraitDidChange", "mail ViewWillLayoutSubviews", "notes ViewWillLayoutSubviews",
             "mail TransitionCompleted", "notes TransitionCompleted",
         ])
         // With no adapters, each completes at once, nobody missed, and no deadline was started.

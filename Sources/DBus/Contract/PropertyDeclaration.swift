@@ -2,9 +2,13 @@
 public struct PropertyDeclaration<Value: Sendable>: Sendable {
     public let value: Parameter<Value>
     public let doc: String
+    /// `Properties.Set` may change it.
+    public var writable = false
 
     public var name: String { value.name }
-    public var description: InterfaceDescription.Property { .init(value.name, value.signature, doc: doc) }
+    public var description: InterfaceDescription.Property {
+        .init(value.name, value.signature, doc: doc, writable: writable)
+    }
 
     /// The property's entry for `GetAll` and `PropertiesChanged`.
     public func entry(_ newValue: Value) -> (String, DBusValue) { (name, value.encode(newValue)) }
@@ -20,6 +24,11 @@ public struct PropertyDeclaration<Value: Sendable>: Sendable {
 extension Declare {
     public static func property<Value>(_ value: Parameter<Value>, doc: String) -> PropertyDeclaration<Value> {
         PropertyDeclaration(value: value, doc: doc)
+    }
+
+    /// A property that `Properties.Set` may change (`busctl set-property`, `dbus-send ... Properties.Set`).
+    public static func writableProperty<Value>(_ value: Parameter<Value>, doc: String) -> PropertyDeclaration<Value> {
+        PropertyDeclaration(value: value, doc: doc, writable: true)
     }
 }
 
