@@ -10,12 +10,16 @@ import Vocabulary
 public final class Daemon: Sendable {
     public enum StartError: Error, CustomStringConvertible {
         case nameTaken(owner: String?, bus: Connection.Bus)
+        case portalTaken(owner: String?, bus: Connection.Bus)
 
         public var description: String {
             switch self {
             case .nameTaken(let owner, let bus):
                 return "\(Layout1.busName) is already owned by \(owner ?? "another connection") on the \(bus) bus; "
                     + "is another traitd running?"
+            case .portalTaken(let owner, let bus):
+                return "--portal: \(PortalSettings.busName) is already owned by \(owner ?? "another connection") on the "
+                    + "\(bus) bus (xdg-desktop-portal, on a real session); serve the portal on a private bus instead"
             }
         }
     }
@@ -25,11 +29,16 @@ public final class Daemon: Sendable {
     private let logger: Logger
 
     /// Connects to `bus` and prepares the display; `start` publishes it.
+    /// With `portal`, it also owns `org.freedesktop.portal.Desktop` and serves the settings portal; with
+    /// `followDesktop`, the simulated settings follow the portal on that bus.
     public init(
         simulation: Simulation, bus: Connection.Bus, settings: ServiceSettings, store: StateStore?,
-        restoration: [String: [String: DBusValue]] = [:], logger: Logger
+        restoration: [String: [String: DBusValue]] = [:], portal: Bool = false, followDesktop: Connection.Bus? = nil,
+        logger: Logger
     ) throws {
         self.logger = logger
+        self.portal = portal
+        follower = try followDesktop.map { try DesktopFollower(bus: $0, logger: logger) }
         self.store = store
         connection = try Connection(bus: bus)
         service = DisplayService(simulation: simulation, connection: connection, settings: settings, store: store,
@@ -40,6 +49,8 @@ public final class Daemon: Sendable {
     private let store: StateStore?
 
     private let bus: Connection.Bus
+    private let portal: Bool
+    private let follower: DesktopFollower?
 
     /// Exports the objects, then takes the bus name (objects first, so that nobody sees the name without them).
     /// Once the name is ours, the state is saved, so that a state file exists from the first moment (a daemon
@@ -54,6 +65,16 @@ public final class Daemon: Sendable {
             throw StartError.nameTaken(owner: owner, bus: bus)
         }
         logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
+        if portal {
+            await service.exportPortal()
+            let reply = try await connection.requestName(PortalSettings.busName)
+            guard reply == .primaryOwner || reply == .alreadyOwner else {
+                let owner = try? await connection.nameOwner(PortalSettings.busName)
+                throw StartError.portalTaken(owner: owner, bus: bus)
+            }
+            logger.info("owns \(PortalSettings.busName): serving \(PortalSettings.interfaceName) from the simulated settings")
+        }
+        await follower?.start(service)
         await service.save()
     }
 
@@ -68,6 +89,7 @@ public final class Daemon: Sendable {
         } catch {
             logger.warning("could not release \(Layout1.busName): \(error)")
         }
+        follower?.stop()
         connection.close()
         store?.flush()
     }

@@ -39,6 +39,9 @@ public actor DisplayService {
     /// Windows whose layouts changed during their open transition, announced when it completes.
     var layoutsToAnnounce: Set<String> = []
     private let store: StateStore?
+    /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
+    /// `SettingChanged` too.
+    var servesPortal = false
 
     public init(
         simulation: Simulation, connection: Connection, settings: ServiceSettings, store: StateStore?,
@@ -152,20 +155,26 @@ public actor DisplayService {
 
     /// Applies `command` and announces its plans, a stage each; returns the ids of the transitions it started.
     private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
+        try run(command, member: call.member, from: call.sender)
+    }
+
+    /// `run` for a command from `sender` (a bus connection, or `the desktop` for `--follow-desktop`).
+    func run(_ command: Command, member: String, from sender: String) throws -> [UInt64] {
         let plans: [Plan]
+        let traitsBefore = simulation.state.traits
         do {
             plans = try simulation.apply(command)
         } catch {
-            logger.info("refused \(call.member) from \(call.sender): \(error.message)")
+            logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
         guard !plans.isEmpty else {
-            logger.debug("\(call.member) from \(call.sender): nothing changes")
+            logger.debug("\(member) from \(sender): nothing changes")
             return []
         }
         let transitions = plans.map(\.transitions.count).reduce(0, +)
         let level: Logger.Level = command.reason == .snapshot && transitions == 0 ? .debug : .info
-        logger.log(level: level, "\(command.logDescription) from \(call.sender): serial \(simulation.serial), \(transitions) transition(s)")
+        logger.log(level: level, "\(command.logDescription) from \(sender): serial \(simulation.serial), \(transitions) transition(s)")
         var started: [UInt64] = []
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
@@ -173,6 +182,7 @@ public actor DisplayService {
             announce(announcement.events)
             started += announcement.began
         }
+        announcePortalChanges(from: traitsBefore)
         pruneRestoration()
         save()
         return started

@@ -30,6 +30,8 @@ struct Run: AsyncParsableCommand {
     var device: String?
     @Option(help: ArgumentHelp("A YAML file for traitd's --config.", valueName: "file"))
     var config: String?
+    @Flag(help: "traitd also serves org.freedesktop.portal.Settings on the private bus (traitd --portal): GTK and libadwaita apps started by the command follow the simulated appearance, contrast and text size.")
+    var portal = false
     @Flag(help: "Print what is started and stopped on stderr.") var verbose = false
     @Argument(parsing: .postTerminator, help: "The command and its arguments (after --).")
     var command: [String] = []
@@ -42,7 +44,7 @@ struct Run: AsyncParsableCommand {
         let fixture = PrivateTraitd(verbose: verbose)
         let status: Int32
         do {
-            try await fixture.start(config: config, adapters: adapters, device: device)
+            try await fixture.start(config: config, adapters: adapters, device: device, portal: portal)
             status = try fixture.runCommand(command)
         } catch {
             fixture.stop()
@@ -77,13 +79,14 @@ final class PrivateTraitd {
         return environment
     }
 
-    func start(config: String?, adapters: Bool, device: String?) async throws {
+    func start(config: String?, adapters: Bool, device: String?, portal: Bool = false) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         watchdog = try Watchdog(folder: folder)
         try startBus()
         note("bus at \(address)")
         var arguments = ["--bus", address, "--no-state"]
         if let config { arguments += ["--config", config] }
+        if portal { arguments.append("--portal") }
         let daemon = try Child(try tool("traitd"), arguments, environment: environment, output: .file(log("traitd")), ownGroup: true)
         self.daemon = daemon
         watchdog?.watch(daemon)

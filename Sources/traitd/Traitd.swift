@@ -44,6 +44,13 @@ struct Traitd: AsyncParsableCommand {
         valueName: "dir"))
     var stateDir: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Also own org.freedesktop.portal.Desktop and serve org.freedesktop.portal.Settings from the simulated settings (color-scheme, contrast, reduced-motion, text-scaling-factor), so that GTK and libadwaita apps under test follow them. Only on a bus of its own: on a real session that name is xdg-desktop-portal's."))
+    var portal = false
+    @Flag(name: .long, help: "Follow the desktop's settings: read org.freedesktop.portal.Settings at start and apply each SettingChanged (appearance, contrast, reduced motion, text scale).")
+    var followDesktop = false
+    @Option(name: .long, help: ArgumentHelp("The bus whose portal --follow-desktop follows: session, system or an address.", valueName: "bus"))
+    var desktopBus: String = "session"
     @Flag(name: .long, help: "Keep no state: start from the configuration and save nothing.")
     var noState = false
 
@@ -129,7 +136,8 @@ struct Traitd: AsyncParsableCommand {
         do {
             let service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
             daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
-                                restoration: restoration, logger: logger)
+                                restoration: restoration, portal: portal,
+                                followDesktop: followDesktop ? Connection.Bus(argument: desktopBus) : nil, logger: logger)
             try await daemon.start()
         } catch {
             Self.fail("traitd: \(error)", code: 1)

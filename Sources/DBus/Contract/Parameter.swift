@@ -77,6 +77,12 @@ extension Parameter where Value == UInt64 {
     }
 }
 
+extension Parameter where Value == UInt32 {
+    public static func uint32(_ name: String) -> Self {
+        Self(name, "u", extract: { if case .uint32(let n) = $0 { n } else { nil } }, encode: { .uint32($0) })
+    }
+}
+
 extension Parameter where Value == Bool {
     public static func boolean(_ name: String) -> Self {
         Self(name, "b", extract: { if case .boolean(let b) = $0 { b } else { nil } }, encode: { .boolean($0) })

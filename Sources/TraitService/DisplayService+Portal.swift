@@ -1,0 +1,50 @@
+import DBus
+import TraitModel
+import TraitProtocol
+import Vocabulary
+
+/// `traitd --portal`: `org.freedesktop.portal.Settings` served from the simulated settings
+/// (`PortalSettings`), so that a GTK or libadwaita app under test follows the simulated appearance, contrast,
+/// reduced motion and text size as it would the real desktop's. Never by default: on a real session that name
+/// belongs to xdg-desktop-portal.
+extension DisplayService {
+    /// Exports the portal's settings object (the daemon takes the name after).
+    func exportPortal() {
+        typealias P = PortalSettings
+        server.export(P.path, [
+            ObjectServer.Interface(P.interface, methods: [
+                on(P.readAll) { service, _, namespaces in
+                    let served = P.settings(service.simulation.state.traits).filter { P.matches($0.key, namespaces) }
+                    return .array(element: "{sa{sv}}", served.keys.sorted().map { .dictEntry(.string($0), .vardict(served[$0]!)) })
+                },
+                on(P.read) { service, _, names in .variant(.variant(try service.portalValue(names.0, names.1))) },
+                on(P.readOne) { service, _, names in .variant(try service.portalValue(names.0, names.1)) },
+            ], properties: { [P.versionProperty.name: P.versionProperty.value.encode(P.version)] }),
+        ])
+        servesPortal = true
+    }
+
+    private func portalValue(_ namespace: String, _ key: String) throws -> DBusValue {
+        guard let value = PortalSettings.settings(simulation.state.traits)[namespace]?[key] else {
+            throw DBusError(PortalSettings.notFound, "Requested setting not found: \(namespace.printable) \(key.printable)")
+        }
+        return value
+    }
+
+    /// `SettingChanged` for each served setting whose value differs between `before` and the settings now.
+    func announcePortalChanges(from before: DisplayTraits) {
+        guard servesPortal else { return }
+        let old = PortalSettings.settings(before), new = PortalSettings.settings(simulation.state.traits)
+        for namespace in new.keys.sorted() {
+            for key in new[namespace]!.keys.sorted() where new[namespace]![key] != old[namespace]?[key] {
+                let signal = PortalSettings.settingChanged
+                do {
+                    try connection.emit(path: PortalSettings.path, interface: PortalSettings.interfaceName, member: signal.name,
+                                        signal.arguments((namespace, key, .variant(new[namespace]![key]!))))
+                } catch {
+                    server.sendFailed("SettingChanged \(namespace) \(key)", error)
+                }
+            }
+        }
+    }
+}
