@@ -41,6 +41,10 @@ extension LayoutCommand {
         @Option(help: "The horizontal size class: compact or regular.") var w: String?
         @Option(help: "The vertical size class: compact or regular.") var h: String?
         @Option(help: "portrait or landscape.") var orientation: String?
+        @Option(name: .customLong("set"), help: ArgumentHelp(
+            "A display-wide setting, as traitctl set names it: appearance=dark, direction=right-to-left, content-size=accessibility-large (repeat for more).",
+            valueName: "word=value"))
+        var settings: [String] = []
 
         func run() throws {
             let parts = size.lowercased().split(separator: "x")
@@ -63,6 +67,16 @@ extension LayoutCommand {
                 }
                 environment.orientation = orientation == "landscape" ? .landscapeLeft : .portrait
             }
+            for setting in settings {
+                let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let trait = DisplayTrait.withWord(parts[0]) else {
+                    throw ValidationError("--set takes WORD=VALUE with WORD one of: \(DisplayTrait.wordList); got '\(setting)'")
+                }
+                guard let value = trait.value(typed: parts[1]) else {
+                    throw ValidationError("unknown \(trait.word) '\(parts[1])'; expected one of: \(trait.valueList)")
+                }
+                environment.traits.display[trait] = value
+            }
             let document = try LayoutCommand.load(file)
             do {
                 let result = try document.solve(in: environment)
@@ -84,17 +98,21 @@ extension LayoutCommand {
                 Every iPad and iPhone profile; each window with its size classes, idiom, whether it is narrower than \
                 the screen (the split condition) and its safe area (top,left,bottom,right), as the adapter host \
                 would lay it out. Prints one line per case with its conflicts and ambiguities; exits 2 when any case \
-                conflicts.
+                conflicts. Where the file depends on display-wide settings (a section on dark, right-to-left, \
+                high-contrast, bold-text or content-size; leading or trailing anchors; the body text size), every case \
+                is solved in each of their values too (the text size at its smallest, default, largest and every \
+                category a section names); the SETTINGS column says which.
                 """)
         @Argument(help: "The layout file.") var file: String
 
         func run() throws {
             let document = try LayoutCommand.load(file)
             var conflicts = 0, ambiguous = 0
-            let cases = try LayoutCase.all()
+            let cases = try LayoutCase.all(settings: document.traitCombinations)
             let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)
+            let settingsColumn = max(8, cases.map(\.settingsText.count).max() ?? 0)
             print(["DEVICE".padded(deviceColumn), "ORIENTATION ", "ARRANGEMENT      ", "WINDOW     ", "SIZE        ", "CLASSES ",
-                   "SAFE AREA  ", "RESULT"].joined(separator: " "))
+                   "SAFE AREA  ", "SETTINGS".padded(settingsColumn), "RESULT"].joined(separator: " "))
             for item in cases {
                 let result: String
                 switch item.solve(document) {
@@ -108,7 +126,8 @@ extension LayoutCommand {
                     result = "conflict: " + lines.joined(separator: " | ")
                 }
                 print([item.device.padded(deviceColumn), item.orientation.padded(12), item.arrangement.padded(17), item.role.padded(11),
-                       item.size.padded(12), item.classes.padded(8), item.safeArea.padded(11), result].joined(separator: " "))
+                       item.size.padded(12), item.classes.padded(8), item.safeArea.padded(11),
+                       item.settingsText.padded(settingsColumn), result].joined(separator: " "))
             }
             let count = cases.count
             print("\(count) cases: \(count - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
@@ -135,6 +154,14 @@ struct LayoutCase {
     }
     /// `top,left,bottom,right`.
     var safeArea: String { environment.safeArea.values.map(\.compact).joined(separator: ",") }
+    /// The display-wide settings not at their default, `dark right-to-left content-size=extra-small`; `default`.
+    var settingsText: String {
+        let display = environment.traits.display
+        let words = DisplayTrait.windowTraits.filter { display[$0] != $0.defaultValue }.map { trait in
+            trait.conditions.first { $0.value == display[trait] }?.key ?? "\(trait.word)=\(display[trait])"
+        }
+        return words.isEmpty ? "default" : words.joined(separator: " ")
+    }
 
     /// The solved layout, or the conflicting constraints.
     enum Outcome { case success(LayoutResult), failure([String]) }
@@ -151,7 +178,8 @@ struct LayoutCase {
 
     /// Every window of every device profile (iPads, then iPhones), in landscape and portrait, in every
     /// arrangement the device offers: the primary, and the secondary or Slide Over window where there is one.
-    static func all() throws -> [LayoutCase] {
+    /// In each of `settings` (the display-wide settings a layout depends on; the defaults only when none).
+    static func all(settings: [DisplayTraits] = [DisplayTraits()]) throws -> [LayoutCase] {
         let catalog = try ProfileLoader.catalog()
         var cases: [LayoutCase] = []
         let ids = catalog.ids.sorted { (catalog.profiles[$0]!.idiom == .pad ? 0 : 1, $0) < (catalog.profiles[$1]!.idiom == .pad ? 0 : 1, $1) }
@@ -163,13 +191,16 @@ struct LayoutCase {
                     let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
                     var windows = [(Role.primary, geometry.primary.frame, geometry.primary.horizontal)]
                     if let s = geometry.secondary { windows.append((s.role, s.frame, s.horizontal)) }
-                    for (role, frame, horizontal) in windows {
-                        let environment = LayoutEnvironment(
-                            width: frame.width, height: frame.height, traits: geometry.traits(horizontal: horizontal),
-                            orientation: orientation,
-                            isSplit: frame.width < geometry.screen.width, safeArea: geometry.safeArea(of: frame, role: role))
-                        cases.append(LayoutCase(device: id, orientation: orientation.isLandscape ? "landscape" : "portrait",
-                                                arrangement: arrangement.rawValue, role: role.rawValue, environment: environment))
+                    for display in settings {
+                        for (role, frame, horizontal) in windows {
+                            var traits = geometry.traits(horizontal: horizontal)
+                            traits.display = display.windowTraits
+                            let environment = LayoutEnvironment(
+                                width: frame.width, height: frame.height, traits: traits, orientation: orientation,
+                                isSplit: frame.width < geometry.screen.width, safeArea: geometry.safeArea(of: frame, role: role))
+                            cases.append(LayoutCase(device: id, orientation: orientation.isLandscape ? "landscape" : "portrait",
+                                                    arrangement: arrangement.rawValue, role: role.rawValue, environment: environment))
+                        }
                     }
                 }
             }

@@ -10,7 +10,9 @@ extension LayoutCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw one layout file in every (device, orientation, arrangement, window) as a contact sheet.",
             discussion: """
-                A row per device and orientation (iPads, then iPhones), a column per arrangement and window. Each card \
+                A row per device and orientation (iPads, then iPhones), and per display-wide setting the file depends \
+                on (a matrix by appearance, direction or text size: as layout check solves them; dark windows drawn \
+                dark), a column per arrangement and window. Each card \
                 shows the window at one scale for the whole sheet with the layout's views and its safe area (dashed), \
                 titled with its size and size classes. Cards whose required constraints conflict are marked red with \
                 the conflicting lines; ambiguous ones orange with the free anchors. Prints a one-line summary; exits 0 \
@@ -33,7 +35,7 @@ extension LayoutCommand {
 
         func run() throws {
             let document = try LayoutCommand.load(file)
-            let cases = try LayoutCase.all().filter { devices.isEmpty || devices.contains($0.device) }
+            let cases = try LayoutCase.all(settings: document.traitCombinations).filter { devices.isEmpty || devices.contains($0.device) }
             let sheet = ContactSheet(document: document, title: file, cases: cases)
             do {
                 try sheet.picture.write(svg: svg, png: png)
@@ -101,6 +103,7 @@ struct ContactSheet {
             picture.text(12, y + 20, first.device, size: 13, bold: true)
             picture.text(12, y + 36, first.orientation, size: 12, color: "#444")
             picture.text(12, y + 52, first.environment.traits.idiom == .phone ? "iPhone" : "iPad", size: 11, color: "#777")
+            if first.settingsText != "default" { picture.text(12, y + 68, first.settingsText, size: 11, color: "#5856d6", bold: true) }
             for (index, column) in Self.columns.enumerated() {
                 let x = Self.header.left + Double(index) * Self.card.width
                 if let item = cases.first(where: { $0.rowKey == key && $0.arrangement == column.arrangement && $0.role == column.role }) {
@@ -139,7 +142,7 @@ struct ContactSheet {
             p.rect(x, y, Self.card.width - 8, Self.card.height - 8, fill: "#f7f7f9", stroke: color,
                    strokeWidth: status == "ok" ? 1 : 3, radius: 6)
             p.text(x + 6, y + 15, "\(item.size) · \(item.classes)", size: 10, bold: true)
-            p.rect(wx, wy, w, h, fill: "#ffffff", stroke: "#777")
+            p.rect(wx, wy, w, h, fill: item.environment.traits.display.isDark ? "#1c1c1e" : "#ffffff", stroke: "#777")
             // First the status below the window, wrapped to the card: a conflict's lines are read in the card itself.
             let lines = Self.wrap(status, width: 36, maxLines: 4)
             let top = y + Self.card.height - 14 - Double(lines.count - 1) * 11
@@ -192,7 +195,7 @@ struct ContactSheet {
 
 extension LayoutCase {
     /// The sheet's row: one per device and orientation.
-    var rowKey: String { device + " " + orientation }
+    var rowKey: String { device + " " + orientation + " " + settingsText }
 }
 
 extension Double {

@@ -61,16 +61,23 @@ struct ScreenPicture {
         let app: String
     }
 
+    /// The display is dark (`Appearance`): the picture shows it so.
+    var dark: Bool { state.traits.isDark }
+
     var picture: Picture {
         let screenW = state.screenSize.width, screenH = state.screenSize.height
+        let settings = DisplayTrait.all.filter { state.traits[$0] != $0.defaultValue }.map { "\($0.word) \(state.traits[$0])" }
         var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel)
-        p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.arrangement) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)",
+        p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.arrangement) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)"
+               + (settings.isEmpty ? "" : " · " + settings.joined(separator: ", ")),
                size: 15, bold: true)
         // The device: a rounded body, the screen inside it.
         let ox = Self.bezel, oy = Self.header + Self.bezel
         p.rect(ox - Self.bezel * 0.8, oy - Self.bezel * 0.8, screenW + Self.bezel * 1.6, screenH + Self.bezel * 1.6,
                fill: "#2b2b30", radius: 28)
-        p.rect(ox, oy, screenW, screenH, fill: "#ffffff")
+        // The screen as the display's appearance has it: white in light, near black in dark (UIKit's system
+        // backgrounds), and the window tints and captions to match.
+        p.rect(ox, oy, screenW, screenH, fill: dark ? "#1c1c1e" : "#ffffff")
         // Every window and its frames first, so that the labels placed after them avoid every caption.
         // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
         // stays off the windows drawn after its own.
@@ -128,11 +135,15 @@ struct ScreenPicture {
     private func draw(_ window: WindowSnapshot, into p: inout Picture, bounds: Rect, covered: [Rect]) -> [Pending] {
         let f = window.frame
         let (x, y) = (bounds.x, bounds.y)
-        let tint: String = switch window.role {
-        case .primary: "#e8f0fe"
-        case .secondary: "#e9f7ef"
-        case .slideOver: "#fff4e5"
-        case .pip: "#fde8ef"
+        let tint: String = switch (window.role, dark) {
+        case (.primary, false): "#e8f0fe"
+        case (.secondary, false): "#e9f7ef"
+        case (.slideOver, false): "#fff4e5"
+        case (.pip, false): "#fde8ef"
+        case (.primary, true): "#1f2a44"
+        case (.secondary, true): "#1d3527"
+        case (.slideOver, true): "#3a2c14"
+        case (.pip, true): "#3a1d29"
         }
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
         p.group("window \(window.app): \(window.role), frame \(f.x.svg),\(f.y.svg),\(f.width.svg),\(f.height.svg), \(classes)") { p in
@@ -148,9 +159,9 @@ struct ScreenPicture {
             let title = "\(window.app) · \(window.role)"
             let detail = "(\(f.x.svg), \(f.y.svg)) \(f.width.svg)×\(f.height.svg) · \(classes)"
             let canvas = Rect(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
-            p.label(title, size: 14, color: "#222", bold: true,
+            p.label(title, size: 14, color: dark ? "#f2f2f7" : "#222", bold: true,
                     candidates: [(x + 8, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
-            p.label(detail, size: 11, color: "#444",
+            p.label(detail, size: 11, color: dark ? "#c7c7cc" : "#444",
                     candidates: [(x + 8, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas)
         }
         var pending: [Pending] = []
