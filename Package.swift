@@ -87,6 +87,20 @@ let package = Package(
                 .embedInCode("devices/iphone-12.yaml"),
                 .embedInCode("devices/iphone-13-mini.yaml"),
                 .embedInCode("devices/iphone-12-pro-max.yaml"),
+                .embedInCode("devices/iphone-14.yaml"),
+                .embedInCode("devices/iphone-14-plus.yaml"),
+                .embedInCode("devices/iphone-15.yaml"),
+                .embedInCode("devices/iphone-15-pro-max.yaml"),
+                .embedInCode("devices/iphone-16-pro.yaml"),
+                .embedInCode("devices/iphone-16-pro-max.yaml"),
+                .embedInCode("devices/iphone-17-pro.yaml"),
+                .embedInCode("devices/iphone-17-pro-max.yaml"),
+                .embedInCode("devices/iphone-air.yaml"),
+                .embedInCode("devices/ipad-pro-11-m4.yaml"),
+                .embedInCode("devices/ipad-pro-13-m4.yaml"),
+                .embedInCode("devices/ipad-11.yaml"),
+                .embedInCode("devices/ipad-air-13.yaml"),
+                .embedInCode("devices/ipad-mini-7.yaml"),
                 .embedInCode("layouts/support-panel.layout"),
                 .embedInCode("layouts/xy-slider.layout"),
             ]
@@ -177,7 +191,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters", "test-adapter"]
+            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters", "test-adapter"],
+            // State files of every released format, loaded by TraitSettingsTests (read at run time, not resources).
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

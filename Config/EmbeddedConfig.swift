@@ -40,6 +40,20 @@ public enum DefaultConfig {
             EmbeddedFile(name: "devices/iphone-12.yaml", bytes: PackageResources.iphone_12_yaml),
             EmbeddedFile(name: "devices/iphone-13-mini.yaml", bytes: PackageResources.iphone_13_mini_yaml),
             EmbeddedFile(name: "devices/iphone-12-pro-max.yaml", bytes: PackageResources.iphone_12_pro_max_yaml),
+            EmbeddedFile(name: "devices/iphone-14.yaml", bytes: PackageResources.iphone_14_yaml),
+            EmbeddedFile(name: "devices/iphone-14-plus.yaml", bytes: PackageResources.iphone_14_plus_yaml),
+            EmbeddedFile(name: "devices/iphone-15.yaml", bytes: PackageResources.iphone_15_yaml),
+            EmbeddedFile(name: "devices/iphone-15-pro-max.yaml", bytes: PackageResources.iphone_15_pro_max_yaml),
+            EmbeddedFile(name: "devices/iphone-16-pro.yaml", bytes: PackageResources.iphone_16_pro_yaml),
+            EmbeddedFile(name: "devices/iphone-16-pro-max.yaml", bytes: PackageResources.iphone_16_pro_max_yaml),
+            EmbeddedFile(name: "devices/iphone-17-pro.yaml", bytes: PackageResources.iphone_17_pro_yaml),
+            EmbeddedFile(name: "devices/iphone-17-pro-max.yaml", bytes: PackageResources.iphone_17_pro_max_yaml),
+            EmbeddedFile(name: "devices/iphone-air.yaml", bytes: PackageResources.iphone_air_yaml),
+            EmbeddedFile(name: "devices/ipad-pro-11-m4.yaml", bytes: PackageResources.ipad_pro_11_m4_yaml),
+            EmbeddedFile(name: "devices/ipad-pro-13-m4.yaml", bytes: PackageResources.ipad_pro_13_m4_yaml),
+            EmbeddedFile(name: "devices/ipad-11.yaml", bytes: PackageResources.ipad_11_yaml),
+            EmbeddedFile(name: "devices/ipad-air-13.yaml", bytes: PackageResources.ipad_air_13_yaml),
+            EmbeddedFile(name: "devices/ipad-mini-7.yaml", bytes: PackageResources.ipad_mini_7_yaml),
         ]
     }
 }

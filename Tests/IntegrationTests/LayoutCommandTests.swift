@@ -54,15 +54,17 @@ import Testing
     @Test func checkCoversEveryDeviceOrientationAndArrangement() async throws {
         let check = try await traitctl(["layout", "check", Self.seed])
         #expect(check.status == 0)
-        // 7 iPads: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise (112 cases).
-        // 9 iPhones: full only, in landscape and portrait (18 cases).
-        #expect(check.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"))
-        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      20,0,0,0    ok\n"))
-        #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      0,44,24,44  ok\n"))
+        // 12 iPads: landscape offers 5 arrangements, portrait 4; one window for full, two otherwise (192 cases).
+        // 18 iPhones: full only, in landscape and portrait (36 cases). The file's H: lines lay out leading to
+        // trailing, so every case is solved left to right and right to left too: 456.
+        #expect(check.stdout.contains("456 cases: 456 ok, 0 with conflicts, 0 ambiguous"))
+        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      20,0,0,0    default       ok\n"))
+        #expect(check.stdout.contains("\nipad-9.7          landscape    split-two-thirds  primary     694x768      R/R      20,0,0,0    right-to-left ok\n"))
+        #expect(check.stdout.contains("\niphone-xr         landscape    full              primary     896x414      R/C      0,44,24,44  default       ok\n"))
         // The two layout files written from the Swift adapters hold everywhere too.
         for file in ["book-pages.layout", "split-columns.layout"] {
             let other = try await traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: file)])
-            #expect(other.status == 0 && other.stdout.contains("130 cases: 130 ok, 0 with conflicts, 0 ambiguous"), "\(file)")
+            #expect(other.status == 0 && other.stdout.contains("456 cases: 456 ok, 0 with conflicts, 0 ambiguous"), "\(file)")
         }
         let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
@@ -72,6 +74,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: loose) }
         let ambiguous = try await traitctl(["layout", "check", loose])
         #expect(ambiguous.status == 0 && ambiguous.stdout.contains("ambiguous: a.height, a.top"))
-        #expect(ambiguous.stdout.contains("130 cases: 0 ok, 0 with conflicts, 130 ambiguous"))
+        #expect(ambiguous.stdout.contains("456 cases: 0 ok, 0 with conflicts, 456 ambiguous"))
+        // A file that depends on the appearance and the text size is solved in each: 228 cases x (light, dark) x
+        // (extra-small, large, the largest, and accessibility-medium which a section names).
+        let themed = try temporary("view a\na.left == 0\na.top == 0\na.width == 10\na.height == body\n[dark]\nextra dim = true\n[content-size >= accessibility-medium]\nextra stacked = true\n")
+        defer { try? FileManager.default.removeItem(atPath: themed) }
+        let settings = try await traitctl(["layout", "check", themed])
+        #expect(settings.stdout.contains("\(228 * 2 * 4) cases: \(228 * 2 * 4) ok"), "\(settings.stdout.suffix(200))")
+        #expect(settings.stdout.contains(" dark content-size=accessibility-extra-extra-extra-large ok\n"))
     }
 }

@@ -168,6 +168,18 @@ import Testing
         }
     }
 
+    /// A dark display is drawn dark, and the picture names the settings that are not at their default.
+    @Test func renderShowsTheAppearance() async throws {
+        let fixture = try await DaemonFixture()
+        let svg = fixture.bus.folder.appendingPathComponent("dark.svg")
+        #expect(try await fixture.traitctl(["set", "appearance", "dark"]).status == 0)
+        let run = try await fixture.traitctl(["render", "--svg", svg.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try String(contentsOf: svg, encoding: .utf8)
+        #expect(text.contains("#1c1c1e"), "the screen is near black")
+        #expect(try SVGText(try Data(contentsOf: svg)).texts.contains { $0.hasSuffix("· appearance dark") })
+    }
+
     @Test func renderNeedsAFileAndADaemon() async throws {
         let none = try await ChildProcess.run(Binaries.path("traitctl"), ["render"])
         #expect(none.status == 64 && none.stderr.contains("give --svg FILE, --png FILE, or both"))
@@ -204,14 +216,16 @@ import Testing
         }
         #expect(parsed.texts.contains { $0.hasPrefix("every window at one scale: 100 pt = ") })
         #expect(parsed.overlappingTexts.isEmpty, "no text over another: \(parsed.overlappingTexts.prefix(5))")
-        // 16 devices x 2 orientations x 9 columns: the cases, and "not offered" in every other card.
-        #expect(parsed.texts.filter { $0 == "not offered" }.count == 16 * 2 * 9 - lines.count)
+        // 30 devices x 2 orientations x 2 directions (the H: line lays out leading to trailing) x 9 columns: the
+        // cases, and "not offered" in every other card.
+        #expect(parsed.texts.filter { $0 == "not offered" }.count == 30 * 2 * 2 * 9 - lines.count)
+        #expect(parsed.texts.contains("right-to-left"), "the rows of the second direction say so")
         let size = try pngSize(try Data(contentsOf: png))
         #expect(size == (parsed.size!.width, parsed.size!.height))
         // --device keeps that device's rows; an unknown one is refused with the known ones.
         let one = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "ipad-9.7",
                                                                    "--svg", svg.path])
-        #expect(one.status == 0 && one.stdout.hasPrefix("16 cases: "), "9 arrangements' windows in landscape, 7 in portrait: \(one.stdout)")
+        #expect(one.status == 0 && one.stdout.hasPrefix("32 cases: "), "9 arrangements' windows in landscape, 7 in portrait, both directions: \(one.stdout)")
         #expect(try SVGText(try Data(contentsOf: svg)).texts.contains("iphone-12") == false)
         let unknown = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "nope", "--svg", svg.path])
         #expect(unknown.status == 64 && unknown.stderr.contains("unknown device 'nope'; known: ipad-"), "\(unknown.stderr)")

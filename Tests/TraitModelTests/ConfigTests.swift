@@ -112,7 +112,7 @@ import Testing
         do {
             _ = try ProfileLoader.parse(text, file: "bad.yaml")
         } catch {
-            #expect(String(describing: error).hasPrefix("bad.yaml:15:3: inconsistent profile 'ipad-9.7': landscape: two-thirds (690) + one-third (320) + divider (10) = 1020"))
+            #expect(String(describing: error).hasPrefix("bad.yaml:18:3: inconsistent profile 'ipad-9.7': landscape: two-thirds (690) + one-third (320) + divider (10) = 1020"))
         }
     }
 

@@ -51,7 +51,8 @@ import Testing
                 let (h, v): (SizeClass, SizeClass) = orientation.isLandscape
                     ? (row.landscapeHorizontal, row.landscapeVertical) : (.compact, .regular)
                 #expect(mail.traits == TraitCollection(
-                    horizontalSizeClass: h, verticalSizeClass: v, idiom: .phone, displayScale: Self.scales[row.id]!), "\(what) traits")
+                    horizontalSizeClass: h, verticalSizeClass: v, idiom: .phone, displayScale: Self.scales[row.id]!,
+                    displayGamut: row.id == "iphone-se-1" ? .srgb : .p3), "\(what) traits")
                 #expect(mail.safeArea == (orientation.isLandscape ? row.landscapeSafeArea : row.portraitSafeArea), "\(what) safe area")
                 #expect(sim.profile.offeredArrangements(orientation) == [.full], "\(what): one app at a time")
                 checked += 1

@@ -181,9 +181,11 @@ import Testing
     @Test func unknownDeviceIsRefusedWithTheKnownOnes() throws {
         var sim = try make()
         #expect(throws: ModelError.invalidArgument(
-            "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-9.7, ipad-air-10.9, ipad-mini-6, ipad-pro-10.5, ipad-pro-11, "
-                + "ipad-pro-12.9, iphone-12, iphone-12-pro-max, iphone-13-mini, iphone-8, iphone-8-plus, iphone-se-1, iphone-x, "
-                + "iphone-xr, iphone-xs-max"
+            "unknown device 'ipad-99'; known devices: ipad-10.2, ipad-11, ipad-9.7, ipad-air-10.9, ipad-air-13, ipad-mini-6, "
+                + "ipad-mini-7, ipad-pro-10.5, ipad-pro-11, ipad-pro-11-m4, ipad-pro-12.9, ipad-pro-13-m4, iphone-12, "
+                + "iphone-12-pro-max, iphone-13-mini, iphone-14, iphone-14-plus, iphone-15, iphone-15-pro-max, iphone-16-pro, "
+                + "iphone-16-pro-max, iphone-17-pro, iphone-17-pro-max, iphone-8, iphone-8-plus, iphone-air, iphone-se-1, "
+                + "iphone-x, iphone-xr, iphone-xs-max"
         )) { _ = try sim.step(.setDevice("ipad-99")) }
         #expect(sim.serial == 1)
     }
