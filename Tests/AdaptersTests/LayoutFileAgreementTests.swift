@@ -50,9 +50,9 @@ import Testing
         let adapter = try Self.fileAdapter(file)
         let twin = try #require(BuiltInAdapter.all.first { $0.name == builtIn }).make(app: adapter.app)
         let windows = try Self.windows()
-        // 7 iPads: (2 landscapes x 5 + 2 portraits x 4) arrangements; 9 iPhones: 3 orientations x full. Each with
+        // 12 iPads: (2 landscapes x 5 + 2 portraits x 4) arrangements; 18 iPhones: 3 orientations x full. Each with
         // its primary, its secondary or Slide Over window where there is one, and a PiP window.
-        #expect(windows.count == 7 * (2 * (5 * 3 - 1) + 2 * (4 * 3 - 1)) + 9 * 3 * 2)
+        #expect(windows.count == 12 * (2 * (5 * 3 - 1) + 2 * (4 * 3 - 1)) + 18 * 3 * 2)
         var kinds: Set<String> = []
         for (what, context) in windows {
             let fromFile = adapter.layout(context)

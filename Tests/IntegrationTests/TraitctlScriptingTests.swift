@@ -127,6 +127,12 @@ import Testing
         }
         #expect(try await complete(["set", "orientation", "land"]) == ["landscape-left", "landscape-right"])
         #expect(try await complete(["set", "arrangement", "split-"]) == ["split-two-thirds", "split-half", "split-one-third"])
-        #expect(try await complete(["set", "device", "ipad-pro"]).sorted() == ["ipad-pro-10.5", "ipad-pro-11", "ipad-pro-12.9"])
+        #expect(try await complete(["set", "device", "ipad-pro"]).sorted()
+            == ["ipad-pro-10.5", "ipad-pro-11", "ipad-pro-11-m4", "ipad-pro-12.9", "ipad-pro-13-m4"])
+        // The settings: their values, and increment/decrement for the text size.
+        #expect(try await complete(["set", "appearance", ""]) == ["light", "dark"])
+        #expect(try await complete(["set", "content-size", "accessibility-extra-"])
+            == ["accessibility-extra-large", "accessibility-extra-extra-large", "accessibility-extra-extra-extra-large"])
+        #expect(try await complete(["set", "content-size", "inc"]) == ["increment"])
     }
 }

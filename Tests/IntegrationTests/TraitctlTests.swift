@@ -32,7 +32,7 @@ import Testing
         #expect(status.hasPrefix("ipad-pro-12.9  portrait  1024 x 1366 pt @2x  full  (serial 6)"))
         #expect(status.contains("\ntv    pip      629, 1135, 375 x 211  compact  compact  active"))
         let devices = try await fixture.traitctl(["devices"])
-        #expect(devices.stdout.split(separator: "\n").count == 16, "7 iPads and 9 iPhones")
+        #expect(devices.stdout.split(separator: "\n").count == 30, "12 iPads and 18 iPhones")
     }
 
     @Test func getPrintsOnePropertyPlainOrAsJSON() async throws {

@@ -151,7 +151,7 @@ import Vocabulary
         ("view super", "t.layout:1:6: 'super' is the container; choose another name"),
         ("metric m 4", "t.layout:1:10: expected '=' after the metric name, found '4'"),
         ("view a\nhide a", "t.layout:2:1: 'hide' belongs in a section such as [compact]; it hides items only there"),
-        ("[tiny]", "t.layout:1:2: unknown condition 'tiny'; expected w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, not, '(' or any"),
+        ("[tiny]", "t.layout:1:2: unknown condition 'tiny'; expected w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, dark, light, left-to-right, right-to-left, high-contrast, bold-text, content-size >=|<=|== CATEGORY, not, '(' or any"),
         ("view a\nH:|-[b]-|", "t.layout:2:6: unknown view 'b'; declare it with 'view b'"),
         ("view a\nH:|-[a", "t.layout:2:7: expected ']' to close the view, found the end of the line"),
         ("view a\nH:|-(>=x)-[a]", "t.layout:2:8: unknown metric 'x'; declare it with 'metric x = NUMBER'"),
