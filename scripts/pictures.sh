@@ -4,6 +4,7 @@
 #   docs/screen-slide-over.svg   iPad mini, portrait, Slide Over with a picture-in-picture window
 #   docs/matrix.svg              support-panel.layout on three devices (traitctl layout matrix)
 #   docs/gtk-split.png, docs/gtk-stacked.png   the GTK client (examples/gtk) under Xvfb, regular and compact
+#   docs/gtk-dark-rtl.png        the same regular window, dark and right to left
 set -euo pipefail
 bin=$1
 cd "$(dirname "$0")/.."
@@ -44,6 +45,8 @@ traitctl run -- /usr/bin/env WORK="$work" sh -c '
     traitctl set orientation landscape-left --wait >/dev/null
     traitctl set device ipad-pro-12.9 --wait >/dev/null
     shot set arrangement split-half >docs/gtk-split.png
+    traitctl set direction right-to-left --wait >/dev/null
+    shot set appearance dark >docs/gtk-dark-rtl.png
     kill $app'
-file docs/gtk-stacked.png docs/gtk-split.png >&2 || true
+file docs/gtk-stacked.png docs/gtk-split.png docs/gtk-dark-rtl.png >&2 || true
 say "done"

@@ -110,8 +110,11 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
 /// How `[content-size ...]` compares the text size with a category, in `ContentSizeCategory`'s order.
 public enum ContentSizeComparison: String, Sendable, CaseIterable {
+    /// `>=`: the current category is this one or larger.
     case atLeast = ">="
+    /// `<=`: the current category is this one or smaller.
     case atMost = "<="
+    /// `==`: the current category is exactly this one.
     case equal = "=="
 
     func holds(_ size: ContentSizeCategory, _ category: ContentSizeCategory) -> Bool {

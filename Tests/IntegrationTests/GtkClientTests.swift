@@ -57,17 +57,32 @@ import Testing
             ("split-one-third", { try await recorder.client.setArrangement(.splitOneThird) }),
             ("iPad Pro 12.9", { try await recorder.client.setDevice("ipad-pro-12.9") }),
             ("split-half on the 12.9 (regular there)", { try await recorder.client.setArrangement(.splitHalf) }),
+            ("dark, right to left, extra-large text", {
+                _ = try await recorder.client.setTraits(
+                    [.appearance: "dark", .direction: "right-to-left", .contentSize: "extra-large"])
+            }),
+            ("compact in right to left", { try await recorder.client.setArrangement(.splitOneThird) }),
         ]
+        var rightToLeft = false
         for (what, command) in steps {
             let last = try await recorder.transition(of: "mail", what, timeout: 20, command)
             #expect(last.reported.contains("gtk") && !last.missed.contains("gtk") && !last.failed.contains("gtk"),
                     "\(what): \(last) \(app.standardOutput)")
-            try await checkLayout(recorder, app, transition: last.id, step: what)
+            if what.hasPrefix("dark") {
+                // GTK took the settings from the window's Traits before it laid out and reported.
+                #expect(app.standardOutput.contains(
+                    "traits appearance=dark direction=right-to-left content-size=extra-large"), "\(app.standardOutput)")
+                rightToLeft = true
+            }
+            try await checkLayout(recorder, app, transition: last.id, step: what, rightToLeft: rightToLeft)
         }
     }
 
     /// What GTK reported for mail against traitd's own frame and size class of the window, and the screenshot.
-    func checkLayout(_ recorder: Recorder, _ app: ChildProcess, transition: UInt64, step: String) async throws {
+    /// In right to left the sidebar is on the trailing side, the right (GTK mirrors as UIKit does).
+    func checkLayout(
+        _ recorder: Recorder, _ app: ChildProcess, transition: UInt64, step: String, rightToLeft: Bool = false
+    ) async throws {
         let frame = try await recorder.client.property(Layout1.Window.frame, of: "mail")
         let horizontal = try await recorder.client.property(Layout1.Window.horizontalSizeClass, of: "mail").rawValue
         let (width, height) = (frame.width, frame.height)
@@ -80,9 +95,15 @@ import Testing
         if horizontal == "regular" {
             let sidebar = try #require(frames["sidebar"], "\(step): \(frames)")
             let content = try #require(frames["content"], "\(step): \(frames)")
-            #expect(sidebar == [0, 0, 320, height], "\(step): sidebar \(sidebar)")
-            #expect(content[0] >= 320 && content[0] + content[2] == width && content[1] == 0 && content[3] == height,
-                    "\(step): content \(content) in \(width) x \(height)")
+            if rightToLeft {
+                #expect(sidebar == [width - 320, 0, 320, height], "\(step): sidebar \(sidebar)")
+                #expect(content[0] == 0 && content[2] <= width - 320 && content[1] == 0 && content[3] == height,
+                        "\(step): content \(content) in \(width) x \(height)")
+            } else {
+                #expect(sidebar == [0, 0, 320, height], "\(step): sidebar \(sidebar)")
+                #expect(content[0] >= 320 && content[0] + content[2] == width && content[1] == 0 && content[3] == height,
+                        "\(step): content \(content) in \(width) x \(height)")
+            }
         } else {
             let header = try #require(frames["header"], "\(step): \(frames)")
             let content = try #require(frames["content"], "\(step): \(frames)")

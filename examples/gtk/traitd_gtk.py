@@ -5,6 +5,10 @@ It follows the window of app APP (default: mail):
   - its own window takes the simulated frame's size (1 point = 1 pixel) on every transition;
   - regular width shows a sidebar beside the content; compact width collapses to one stacked view (the content,
     with a back button to the list), as UISplitViewController does;
+  - it follows the display-wide traits of the window's Traits: dark appearance (GTK's prefer-dark setting),
+    right to left (Gtk.Widget.set_default_direction: the sidebar moves to the right, as UIKit mirrors leading
+    and trailing) and the text size (the body size of the content size category, as the font size), printing
+    "traits appearance=dark direction=right-to-left content-size=large" once they are applied;
   - it registers as adapter "gtk" for APP and, once GTK has allocated its widgets at the new size, reports the
     allocations GTK actually gave them (read back from the widgets, not computed) with ReportLayout.
 
@@ -33,6 +37,13 @@ WINDOW = "org.traitd.Layout1.Window"
 ADAPTER = "gtk"
 SIDEBAR_WIDTH = 320
 MAILBOXES = ["Inbox", "VIPs", "Flagged", "Drafts", "Sent", "Archive"]
+# The Body text style's size in points per content size category (Apple's typography tables: traitd's
+# docs/reference/traits.md), smallest first.
+BODY_SIZES = {
+    "extra-small": 14, "small": 15, "medium": 16, "large": 17, "extra-large": 19, "extra-extra-large": 21,
+    "extra-extra-extra-large": 23, "accessibility-medium": 28, "accessibility-large": 33,
+    "accessibility-extra-large": 40, "accessibility-extra-extra-large": 47, "accessibility-extra-extra-extra-large": 53,
+}
 
 
 def window_path(app):
@@ -97,6 +108,29 @@ class FollowingWindow(Gtk.ApplicationWindow):
     def show_layout(self, horizontal_class):
         self.stack.set_visible_child_name("split" if horizontal_class == "regular" else "stacked")
 
+    css = None
+
+    def apply_traits(self, traits):
+        """The display-wide traits, as GTK has them: dark theme, text direction, font size. Returns the line
+        that says what was applied."""
+        dark = traits.get("userInterfaceStyle") == "dark"
+        Gtk.Settings.get_default().set_property("gtk-application-prefer-dark-theme", dark)
+        rtl = traits.get("layoutDirection") == "right-to-left"
+        Gtk.Widget.set_default_direction(Gtk.TextDirection.RTL if rtl else Gtk.TextDirection.LTR)
+        category = traits.get("preferredContentSizeCategory", "large")
+        if FollowingWindow.css is None:
+            FollowingWindow.css = Gtk.CssProvider()
+            Gtk.StyleContext.add_provider_for_display(self.get_display(), FollowingWindow.css,
+                                                      Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+        css = f"window {{ font-size: {BODY_SIZES.get(category, 17)}px; }}"
+        if hasattr(FollowingWindow.css, "load_from_string"):  # GTK 4.12 on
+            FollowingWindow.css.load_from_string(css)
+        else:
+            FollowingWindow.css.load_from_data(css.encode())
+        self.queue_resize()
+        return (f"traits appearance={'dark' if dark else 'light'} direction={'right-to-left' if rtl else 'left-to-right'} "
+                f"content-size={category}")
+
     def allocations(self):
         """The frames GTK gave the visible widgets, in window coordinates (what ReportLayout carries)."""
         if self.stack.get_visible_child_name() == "split":
@@ -121,6 +155,9 @@ class Follower:
         self.connection = None
         self.horizontal_class = None
         self.pending = None  # (transition, width, height) waiting for GTK's allocation
+        self.traits = {}  # the window's Traits, as the last transition left them
+        self.applied = None  # the traits line last printed
+        self.settle = 0  # frames to wait after new traits, for GTK to lay out again
         self.size = None  # (width, height) from the open transition's ViewWillTransitionToSize
         self.owner = None
 
@@ -154,6 +191,7 @@ class Follower:
         try:
             frame = self.property("Frame")
             self.horizontal_class = self.property("HorizontalSizeClass")
+            self.traits = self.property("Traits")
         except GLib.Error:
             print(f"{self.app} has no window yet", flush=True)
             return
@@ -169,6 +207,7 @@ class Follower:
         arguments = parameters.unpack()
         if member == "WillTransitionToTraitCollection":
             self.horizontal_class = arguments[1].get("horizontalSizeClass", self.horizontal_class)
+            self.traits = arguments[1]
         elif member == "ViewWillTransitionToSize":
             self.size = (arguments[1], arguments[2])
         elif member == "ViewWillLayoutSubviews":
@@ -182,6 +221,11 @@ class Follower:
         """Resizes to the simulated frame, switches the layout, and reports once GTK has allocated it."""
         self.pending = (transition, int(round(width)), int(round(height)))
         self.window.show_layout(self.horizontal_class)
+        line = self.window.apply_traits(self.traits)
+        if line != self.applied:
+            self.applied = line
+            self.settle = 2  # a new direction or font size is laid out on a later frame
+            print(line, flush=True)
         self.window.set_default_size(self.pending[1], self.pending[2])
         self.window.add_tick_callback(self.on_tick)
 
@@ -191,6 +235,9 @@ class Follower:
             return GLib.SOURCE_REMOVE
         transition, width, height = self.pending
         if self.window.get_width() != width or self.window.get_height() != height or self.window.get_allocated_width() == 0:
+            return GLib.SOURCE_CONTINUE
+        if self.settle > 0:
+            self.settle -= 1
             return GLib.SOURCE_CONTINUE
         frames = self.window.allocations()
         if not frames or sum(f[2] for f in frames.values()) <= 0:
