@@ -2,6 +2,7 @@
 # make pictures: regenerate the README's pictures from the binaries in $1 (the debug build folder).
 #   docs/screen.svg              the embedded default display with the adapter host's frames (traitctl render)
 #   docs/screen-slide-over.svg   iPad mini, portrait, Slide Over with a picture-in-picture window
+#   docs/screen-stage.svg        iPad Pro 13" (M4) in Stage Manager: overlapping windows in stacking order
 #   docs/matrix.svg              support-panel.layout on three devices (traitctl layout matrix)
 #   docs/gtk-split.png, docs/gtk-stacked.png   the GTK client (examples/gtk) under Xvfb, regular and compact
 #   docs/gtk-dark-rtl.png        the same regular window, dark and right to left
@@ -19,6 +20,17 @@ traitctl run --adapters --device ipad-mini-6 -- sh -c '
     traitctl open tv --role pip --wait >/dev/null &&
     traitctl set arrangement slide-over --wait >/dev/null &&
     traitctl render --svg docs/screen-slide-over.svg'
+say "docs/screen-stage.svg"
+traitctl run --adapters --device ipad-pro-13-m4 -- sh -c '
+    traitctl set windowing stage-manager --wait >/dev/null &&
+    traitctl open maps --role window --wait >/dev/null &&
+    traitctl open music --role window --wait >/dev/null &&
+    traitctl tile mail left-half --wait >/dev/null &&
+    traitctl frame notes 700 40 640 520 --wait >/dev/null &&
+    traitctl frame music 420 380 560 420 --wait >/dev/null &&
+    traitctl raise notes >/dev/null &&
+    traitctl open tv --role pip --wait >/dev/null &&
+    traitctl render --svg docs/screen-stage.svg'
 say "docs/matrix.svg"
 traitctl layout matrix Config/layouts/support-panel.layout --device ipad-9.7 --device ipad-pro-12.9 \
     --device iphone-12 --svg docs/matrix.svg >/dev/null

@@ -34,10 +34,10 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public var aspectRatio: Double { height > 0 ? width / height : .infinity }
 
     /// Traits for a window of this size when none are given: an iPad window at 2x, horizontally regular from
-    /// 678 pt (the narrowest regular split width in the iPad tables; 639 and below is compact), vertically
+    /// `SizeClass.narrowestRegularWidth` (678 pt), vertically
     /// regular (as on every iPad).
     public static func defaultTraits(width: Double, height: Double) -> TraitCollection {
-        TraitCollection(horizontalSizeClass: width >= 678 ? .regular : .compact, verticalSizeClass: .regular,
+        TraitCollection(horizontalSizeClass: .horizontal(width: width), verticalSizeClass: .regular,
                         idiom: .pad, displayScale: 2)
     }
 }

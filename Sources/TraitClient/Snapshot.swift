@@ -30,6 +30,10 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     /// The display-wide settings (`Appearance`, `ContentSizeCategory`, ...); defaults for one an older daemon
     /// does not publish.
     public var traits: DisplayTraits
+    /// Split View, Stage Manager or windowed apps (`split-view` from a daemon that does not publish it).
+    public var windowing: Windowing
+    /// The apps whose windows are on screen, front to back (`Stacking`; empty from a daemon without it).
+    public var stacking: [String]
 
     /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
     public init(serial: UInt64, display: [String: DBusValue], windows: [ObjectProperties]) throws {
@@ -47,7 +51,19 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
         for trait in DisplayTrait.all where display[trait.property] != nil {
             traits[trait] = try D.trait(trait).read(from: display)
         }
+        windowing = display[D.windowing.name] == nil ? .splitView : try D.windowing.read(from: display)
+        stacking = display[D.stacking.name] == nil ? [] : try D.stacking.read(from: display).compactMap(Layout1.app(path:))
         self.windows = try windows.map { try WindowSnapshot(path: $0.path, properties: $0.properties) }
+    }
+
+    /// The windows on screen, back to front (the order they are drawn in): those `stacking` does not name
+    /// first, in display order, then `stacking` reversed.
+    public var windowsBackToFront: [WindowSnapshot] {
+        let depth = Dictionary(stacking.enumerated().map { ($1, $0) }) { first, _ in first }
+        return windows.filter { $0.state != .background }.enumerated().sorted { a, b in
+            let (da, db) = (depth[a.element.app] ?? Int.max, depth[b.element.app] ?? Int.max)
+            return da != db ? da > db : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// The window of `app`, if it is open.

@@ -18,6 +18,8 @@ public struct DaemonConfig: Sendable, Equatable {
     public var limits: Limits
     /// The built-in adapters the adapter host registers (the daemon only checks this section's shape).
     public var adapters: [AdapterSetup]
+    /// How many windows the `windowed` mode keeps on screen (`windowing: { windowed-limit: N }`).
+    public var windowedLimit: Int
 
     /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
     public static func embedded(adapterSchemas: [AdapterSchema]? = nil) -> DaemonConfig {
@@ -43,7 +45,8 @@ public struct DaemonConfig: Sendable, Equatable {
         let root = try reader.document(text)
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
-                               allowed: ["bus", "display", "traits", "apps", "transitions", "device-directories", "state-directory", "limits", "adapters"])
+                               allowed: ["bus", "display", "traits", "apps", "transitions", "device-directories", "state-directory", "limits",
+                                         "adapters", "windowing"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -52,7 +55,8 @@ public struct DaemonConfig: Sendable, Equatable {
 
         var display = base?.display ?? DisplayState(device: "", orientation: .portrait, arrangement: .full, apps: [])
         if let node = map["display"] {
-            let fields = try reader.mapping(node, what: "the display", allowed: ["device", "orientation", "arrangement"])
+            let fields = try reader.mapping(node, what: "the display", allowed: ["device", "orientation", "arrangement", "windowing"])
+            if let n = fields["windowing"] { display.windowing = try reader.choice(n, what: "windowing mode", Windowing.self) }
             if let n = fields["device"] { display.device = try reader.string(n, what: "a device id") }
             if let n = fields["orientation"] { display.orientation = try reader.choice(n, what: "orientation", Orientation.self) }
             if let n = fields["arrangement"] { display.arrangement = try reader.choice(n, what: "arrangement", Arrangement.self) }
@@ -69,7 +73,7 @@ public struct DaemonConfig: Sendable, Equatable {
             display.apps = try reader.sequence(node, what: "the apps").map { item in
                 let fields = try reader.mapping(item, what: "an app", allowed: ["name", "role"])
                 guard let name = fields["name"], let role = fields["role"] else {
-                    throw reader.fail(item, "expected { name: APP, role: primary|secondary|pip }")
+                    throw reader.fail(item, "expected { name: APP, role: primary|secondary|pip|window }")
                 }
                 let appName = try reader.string(name, what: "an app name")
                 guard AppName.isValid(appName) else {
@@ -89,6 +93,13 @@ public struct DaemonConfig: Sendable, Equatable {
             }
             if let n = fields["deadline-ms"] {
                 deadlineMilliseconds = Int(try reader.number(n, what: "the adapter deadline in milliseconds", range: 1...60_000))
+            }
+        }
+        windowedLimit = base?.windowedLimit ?? Simulation.defaultWindowedLimit
+        if let node = map["windowing"] {
+            let fields = try reader.mapping(node, what: "the windowing settings", allowed: ["windowed-limit"])
+            if let n = fields["windowed-limit"] {
+                windowedLimit = Int(try reader.number(n, what: "the windowed mode's window limit", range: 1...32))
             }
         }
         deviceDirectories = try map["device-directories"].map { node in
@@ -122,7 +133,7 @@ public struct DaemonConfig: Sendable, Equatable {
     /// The simulation this configuration starts; a display the catalog cannot show is a located error.
     public func makeSimulation(catalog: DeviceCatalog) throws -> Simulation {
         do {
-            return try Simulation(catalog: catalog, state: display, settings: transitions)
+            return try Simulation(catalog: catalog, state: display, settings: transitions, windowedLimit: windowedLimit)
         } catch {
             throw ConfigError(file: configFile, line: displayNode?.line ?? 1, column: displayNode?.column ?? 1,
                               message: "the display cannot start: \(error.message)")
@@ -133,6 +144,7 @@ public struct DaemonConfig: Sendable, Equatable {
         a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
             && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
             && a.stateDirectory == b.stateDirectory && a.limits == b.limits && a.adapters == b.adapters
+            && a.windowedLimit == b.windowedLimit
     }
 
     /// Where user device profiles live: `$XDG_CONFIG_HOME/traitd/devices`, else `~/.config/traitd/devices`.

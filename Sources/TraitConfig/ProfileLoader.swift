@@ -10,7 +10,7 @@ public enum ProfileLoader {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a device profile, found an empty file") }
         let keys = ["id", "name", "idiom", "scale", "confidence", "screen", "orientations", "divider-width",
-                    "slide-over-height-inset", "landscape", "portrait", "display-gamut"]
+                    "slide-over-height-inset", "landscape", "portrait", "display-gamut", "free-form"]
         let map = try reader.mapping(root, what: "a device profile", allowed: keys)
         func required(_ key: String) throws -> Node {
             guard let node = map[key] else { throw reader.fail(root, "missing key '\(key)' in the device profile") }
@@ -80,6 +80,25 @@ public enum ProfileLoader {
             throw reader.fail(root, "missing key 'slide-over-height-inset' in the device profile (it offers slide-over)")
         }
 
+        let dividerWidth = try map["divider-width"].map { try reader.number($0, what: "the divider width", range: 0...100) } ?? 10
+        var freeForm = FreeFormRules(tileGap: dividerWidth)
+        if let node = map["free-form"] {
+            let fields = try reader.mapping(node, what: "the free-form window rules",
+                                            allowed: ["regular-width", "minimum-width", "minimum-height", "tile-gap"])
+            if let n = fields["regular-width"] {
+                freeForm.regularWidth = try reader.number(n, what: "the width from which a window is regular", range: 1...10_000)
+            }
+            if let n = fields["minimum-width"] {
+                freeForm.minimumSize.width = try reader.number(n, what: "the minimum window width", range: 1...min(landscapeScreen.width, landscapeScreen.height))
+            }
+            if let n = fields["minimum-height"] {
+                freeForm.minimumSize.height = try reader.number(n, what: "the minimum window height", range: 1...min(landscapeScreen.width, landscapeScreen.height))
+            }
+            if let n = fields["tile-gap"] {
+                freeForm.tileGap = try reader.number(n, what: "the gap between tiles", range: 0...100)
+            }
+        }
+
         let profile = DeviceProfile(
             id: id,
             name: try map["name"].map { try reader.string($0, what: "a model name") } ?? id,
@@ -87,10 +106,11 @@ public enum ProfileLoader {
             scale: try map["scale"].map { try reader.number($0, what: "the display scale", range: 1...4) } ?? 2,
             confidence: try map["confidence"].map { try reader.string($0, what: "a confidence") } ?? "high",
             landscapeScreen: landscapeScreen,
-            dividerWidth: try map["divider-width"].map { try reader.number($0, what: "the divider width", range: 0...100) } ?? 10,
+            dividerWidth: dividerWidth,
             slideOverHeightInset: slideOverHeightInset,
             landscape: landscape, portrait: portrait, orientations: orientations,
-            gamut: try map["display-gamut"].map { try reader.choice($0, what: "display gamut", DisplayGamut.self) } ?? .srgb)
+            gamut: try map["display-gamut"].map { try reader.choice($0, what: "display gamut", DisplayGamut.self) } ?? .srgb,
+            freeForm: freeForm)
         if let (section, problem) = profile.inconsistencies().first {
             throw reader.fail(map[section] ?? root, "inconsistent profile '\(id)': \(problem)")
         }

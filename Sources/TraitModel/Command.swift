@@ -16,6 +16,20 @@ public enum Command: Sendable, Equatable {
     case endDividerDrag
     /// Changes display-wide settings (`DisplayTrait`): all of them or none.
     case setTraits([DisplayTrait: String])
+    /// Split View, Stage Manager or windowed apps: the open apps are rearranged in one transition.
+    case setWindowing(Windowing)
+    /// Moves and sizes a free-form window.
+    case setFrame(app: String, Rect)
+    /// Puts a free-form window in a half or a quarter of the screen, or makes it fill it.
+    case tile(app: String, TilePosition)
+    /// Brings a free-form window to the front: it becomes the key window.
+    case raise(app: String)
+    /// The user takes a free-form window's corner: it becomes inactive until the resize ends.
+    case beginResize(app: String)
+    /// One step of a live resize: the window's size, its top-left corner staying.
+    case resizeTo(app: String, Size)
+    /// The user lets go of the corner: the window keeps its size and becomes active.
+    case endResize(app: String)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -26,6 +40,8 @@ public enum Command: Sendable, Equatable {
         case .beginDividerDrag, .endDividerDrag: return .drag
         case .moveDivider: return .snapshot
         case .setTraits: return .traits
+        case .setWindowing: return .windowing
+        case .setFrame, .tile, .raise, .beginResize, .resizeTo, .endResize: return .resize
         }
     }
 }

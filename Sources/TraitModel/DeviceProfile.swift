@@ -55,14 +55,17 @@ public struct DeviceProfile: Sendable, Hashable {
     /// The orientations the device can be rotated to, in `Orientation.allCases` order (the Face ID iPhones
     /// have no portrait-upside-down).
     public var orientations: [Orientation]
+    /// How free-form windows are laid out (`free-form:`; the defaults where the file says nothing).
+    public var freeForm: FreeFormRules
 
     public init(
         id: String, name: String, idiom: Idiom = .pad, scale: Double = 2, confidence: String = "high",
         landscapeScreen: Size, dividerWidth: Double = 10, slideOverHeightInset: Double,
         landscape: OrientationTable, portrait: OrientationTable, orientations: [Orientation] = Orientation.allCases,
-        gamut: DisplayGamut = .srgb
+        gamut: DisplayGamut = .srgb, freeForm: FreeFormRules? = nil
     ) {
         self.gamut = gamut
+        self.freeForm = freeForm ?? FreeFormRules(tileGap: dividerWidth)
         self.id = id
         self.name = name
         self.idiom = idiom
@@ -77,6 +80,9 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 
     public func offers(_ orientation: Orientation) -> Bool { orientations.contains(orientation) }
+
+    /// The windowing modes the device offers: free-form windows on an iPad, Split View only on a phone.
+    public var offeredWindowing: [Windowing] { idiom == .pad ? Windowing.allCases : [.splitView] }
 
     /// `orientation` when offered, else the offered one nearest to it: the other of the same kind (landscape or
     /// portrait) first, then the first offered. A device change picks this; a rotation refuses instead.

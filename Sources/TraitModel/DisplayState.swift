@@ -22,24 +22,39 @@ public struct DisplayState: Sendable, Equatable, Codable {
     public var background: [String]
     /// The display-wide settings: appearance, text size, direction, contrast, legibility, Reduce Motion.
     public var traits: DisplayTraits
+    /// Split View, Stage Manager or windowed apps. In a free-form mode every app but Picture in Picture is a
+    /// `window` whose frame is in `frames`; `arrangement` is kept for the return to Split View.
+    public var windowing: Windowing
+    /// The frame of each free-form window, open or in the background (iPadOS remembers a window's size and
+    /// place for when it comes back).
+    public var frames: [String: Rect]
+    /// The free-form windows on the stage, front to back: the first is the key window.
+    public var stacking: [String]
 
     /// How many dismissed apps the display remembers; the oldest is forgotten first.
     public static let maximumBackgroundApps = 8
 
     public init(device: String, orientation: Orientation, arrangement: Arrangement, apps: [App],
-                background: [String] = [], traits: DisplayTraits = DisplayTraits()) {
+                background: [String] = [], traits: DisplayTraits = DisplayTraits(), windowing: Windowing = .splitView,
+                frames: [String: Rect] = [:], stacking: [String] = []) {
         self.device = device
         self.orientation = orientation
         self.arrangement = arrangement
         self.apps = apps
         self.background = background
         self.traits = traits
+        self.windowing = windowing
+        self.frames = frames
+        self.stacking = stacking
     }
 
-    private enum CodingKeys: String, CodingKey { case device, orientation, arrangement, apps, background, traits }
+    private enum CodingKeys: String, CodingKey {
+        case device, orientation, arrangement, apps, background, traits, windowing, frames, stacking
+    }
 
-    /// A state saved before the settings existed has no `traits`: it loads with every setting at its default
-    /// (a missing key must never make a user's file fail to load and be moved aside).
+    /// A state saved before the settings existed has no `traits`, one saved before free-form windows no
+    /// `windowing`, `frames` or `stacking`: it loads with their defaults (a missing key must never make a user's
+    /// file fail to load and be moved aside).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         device = try c.decode(String.self, forKey: .device)
@@ -48,6 +63,23 @@ public struct DisplayState: Sendable, Equatable, Codable {
         apps = try c.decode([App].self, forKey: .apps)
         background = try c.decodeIfPresent([String].self, forKey: .background) ?? []
         traits = try c.decodeIfPresent(DisplayTraits.self, forKey: .traits) ?? DisplayTraits()
+        windowing = try c.decodeIfPresent(Windowing.self, forKey: .windowing) ?? .splitView
+        frames = try c.decodeIfPresent([String: Rect].self, forKey: .frames) ?? [:]
+        stacking = try c.decodeIfPresent([String].self, forKey: .stacking) ?? []
+    }
+
+    /// Saves only what differs from a Split View state, so that a file written in Split View reads as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(device, forKey: .device)
+        try c.encode(orientation, forKey: .orientation)
+        try c.encode(arrangement, forKey: .arrangement)
+        try c.encode(apps, forKey: .apps)
+        try c.encode(background, forKey: .background)
+        try c.encode(traits, forKey: .traits)
+        if windowing != .splitView { try c.encode(windowing, forKey: .windowing) }
+        if !frames.isEmpty { try c.encode(frames, forKey: .frames) }
+        if !stacking.isEmpty { try c.encode(stacking, forKey: .stacking) }
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }

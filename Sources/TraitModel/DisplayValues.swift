@@ -19,11 +19,13 @@ public struct DisplayValues: Sendable, Equatable {
     public var dragging: Bool
     /// Every app not on screen, in the model's one meaning of background (`Simulation.backgroundApps`).
     public var backgroundApps: [String]
+    /// The windows on screen, front to back (`Simulation.stacking`).
+    public var stacking: [String]
     /// The display-wide settings (`state.traits`).
     public var traits: DisplayTraits { state.traits }
 
     public init(serial: UInt64, state: DisplayState, screen: Size, scale: Double, apps: [String],
-                dividerPosition: Double, dragging: Bool, backgroundApps: [String]) {
+                dividerPosition: Double, dragging: Bool, backgroundApps: [String], stacking: [String] = []) {
         self.serial = serial
         self.state = state
         self.screen = screen
@@ -32,6 +34,7 @@ public struct DisplayValues: Sendable, Equatable {
         self.dividerPosition = dividerPosition
         self.dragging = dragging
         self.backgroundApps = backgroundApps
+        self.stacking = stacking
     }
 }
 
@@ -40,6 +43,7 @@ extension Simulation {
     public var display: DisplayValues {
         DisplayValues(
             serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: appNames,
-            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps)
+            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps,
+            stacking: stacking)
     }
 }

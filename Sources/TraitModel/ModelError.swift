@@ -21,11 +21,13 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     case dragging(String)
     /// A divider drag with no divider on screen: the arrangement is not a split (`...Error.NoDivider`).
     case noDivider(String)
+    /// A free-form window's frame outside what the screen and the minimum size allow (`...Error.OutOfRange`).
+    case outOfRange(String)
 
     public var message: String {
         switch self {
         case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
-            .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m):
+            .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m), .outOfRange(let m):
             return m
         }
     }

@@ -44,11 +44,15 @@ public enum DisplayProperty: Sendable, Hashable, CaseIterable {
     case serial
     /// A display-wide setting (`DisplayTrait.all`: one property each).
     case trait(DisplayTrait)
+    /// Split View, Stage Manager or windowed apps.
+    case windowing
+    /// The windows on screen, front to back.
+    case stacking
 
     /// Every property, in the order of the XML.
     public static var allCases: [DisplayProperty] {
         [.device, .orientation, .screenSize, .scale, .arrangement, .windows, .serial, .divider, .dragging, .background]
-            + DisplayTrait.all.map(DisplayProperty.trait)
+            + DisplayTrait.all.map(DisplayProperty.trait) + [.windowing, .stacking]
     }
 }
 

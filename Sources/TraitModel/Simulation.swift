@@ -11,23 +11,47 @@ public struct Simulation: Sendable {
     public private(set) var windows: [String: WindowGeometry]
     public private(set) var serial: UInt64
 
-    /// At most three apps: primary, secondary and Picture in Picture (`shared/reference/uikit-transitions.md`).
+    /// At most three apps in Split View: primary, secondary and Picture in Picture
+    /// (`shared/reference/uikit-transitions.md`). Free-form modes allow their window limit and one PiP.
     public static let maximumApps = 3
 
-    public init(catalog: DeviceCatalog, state: DisplayState, settings: TransitionSettings = .init(), serial: UInt64 = 1)
-        throws(ModelError)
-    {
+    /// How many windows the `windowed` mode keeps on screen (the config's `windowing: windowed-limit`); no
+    /// source gives iPadOS 26's, so traitd's default is 8, twice Stage Manager's stage.
+    public var windowedLimit: Int = Self.defaultWindowedLimit
+    public static let defaultWindowedLimit = 8
+
+    /// The most free-form windows `mode` keeps on screen (Picture in Picture not counted).
+    public func windowLimit(_ mode: Windowing) -> Int {
+        switch mode {
+        case .splitView: return 2
+        case .stageManager: return FreeFormRules.stageLimit
+        case .windowed: return windowedLimit
+        }
+    }
+
+    public init(
+        catalog: DeviceCatalog, state: DisplayState, settings: TransitionSettings = .init(), serial: UInt64 = 1,
+        windowedLimit: Int = Self.defaultWindowedLimit
+    ) throws(ModelError) {
         self.catalog = catalog
         self.settings = settings
         self.serial = serial
+        self.windowedLimit = windowedLimit
         let profile = try catalog.profile(state.device)
         var state = state
         state.orientation = profile.nearestOrientation(to: state.orientation)
         state.arrangement = state.arrangement.nearest(in: profile.offeredArrangements(state.orientation))
+        if state.windowing.isFreeForm {
+            Self.completeFreeForm(&state, profile: profile)
+            if !profile.offeredWindowing.contains(state.windowing) {
+                _ = Self.leaveFreeForm(&state, profile: profile, windows: [:])
+            }
+        }
         _ = Self.dismissSecondaryIfNoRoom(&state, profile: profile, windows: [:])
-        try Self.check(state)
+        Self.fitFrames(&state, profile: profile)
+        try Self.check(state, windowLimit: state.windowing == .windowed ? windowedLimit : FreeFormRules.stageLimit)
         self.state = state
-        self.windows = Self.layout(state, drag: nil, profile: profile, previous: [:], previousProfile: nil)
+        self.windows = Self.layout(state, drag: nil, resizing: nil, profile: profile, previous: [:], previousProfile: nil)
     }
 
     public var profile: DeviceProfile { catalog.profiles[state.device]! }
@@ -36,8 +60,21 @@ public struct Simulation: Sendable {
         DisplayGeometry(profile: profile, orientation: state.orientation, arrangement: state.arrangement)
     }
 
-    /// Open apps in display order: primary, secondary, pip.
-    public var appNames: [String] { Self.ordered(state.apps).map(\.name) }
+    /// Open apps in display order: primary, secondary, pip; free-form windows in the order they opened, then pip.
+    public var appNames: [String] { Self.ordered(state).map(\.name) }
+
+    /// The windows on screen, front to back: Picture in Picture (it floats over everything), then Slide Over,
+    /// then the split's sides, primary first; in a free-form mode the stage front to back after PiP.
+    public var stacking: [String] {
+        let pip = state.app(holding: .pip).map { [$0.name] } ?? []
+        if state.windowing.isFreeForm { return pip + state.stacking }
+        let onScreen = appNames.filter { windows[$0]?.state != .background && windows[$0]?.role != .pip }
+        let slideOver = onScreen.filter { windows[$0]?.role == .slideOver }
+        return pip + slideOver + onScreen.filter { windows[$0]?.role != .slideOver }
+    }
+
+    /// The free-form window being resized live, if any (`BeginResize` to `EndResize`).
+    public internal(set) var resizing: String?
 
     /// Every app not on screen, in one meaning of background: the windows that are open but off screen (a
     /// secondary app while the arrangement is full screen, `State` `background`) in display order, then the apps
@@ -51,8 +88,11 @@ public struct Simulation: Sendable {
     /// The divider drag in progress, if any.
     public private(set) var drag: DividerDrag?
 
-    /// The divider's left edge: where the drag holds it, else the split's divider, else 0 (no divider).
-    public var dividerPosition: Double { drag?.position ?? geometry.dividerX ?? 0 }
+    /// The divider's left edge: where the drag holds it, else the split's divider, else 0 (no divider, or
+    /// free-form windows).
+    public var dividerPosition: Double {
+        state.windowing.isFreeForm ? 0 : drag?.position ?? geometry.dividerX ?? 0
+    }
 
     public var dividerTrack: DividerTrack { DividerTrack(profile: profile, orientation: state.orientation) }
 
@@ -70,6 +110,13 @@ public struct Simulation: Sendable {
         case .moveDivider(let x): return try moveDivider(to: x)
         case .endDividerDrag: return try endDividerDrag()
         case .setTraits(let changes): return try setTraits(changes)
+        case .setWindowing(let mode): return try setWindowing(mode)
+        case .setFrame(let app, let frame): return try setFrame(app, frame)
+        case .tile(let app, let position): return try tile(app, position)
+        case .raise(let app): return try raise(app)
+        case .beginResize(let app): return try beginResize(app)
+        case .resizeTo(let app, let size): return try resize(app, to: size)
+        case .endResize(let app): return try endResize(app)
         }
     }
 
@@ -84,7 +131,12 @@ public struct Simulation: Sendable {
         next.device = id
         next.orientation = profile.nearestOrientation(to: next.orientation)
         next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
-        let events = Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)
+        var events: [String: [LifecycleEvent]] = [:]
+        if !profile.offeredWindowing.contains(next.windowing) {
+            events = Self.leaveFreeForm(&next, profile: profile, windows: windows)
+        }
+        events.merge(Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)) { $1 }
+        Self.fitFrames(&next, profile: profile)
         return moveInOneStage(to: next, reason: .device, lifecycle: events)
     }
 
@@ -98,6 +150,7 @@ public struct Simulation: Sendable {
         var next = state
         let turns = max(1, state.orientation.quarterTurns(to: orientation))
         next.orientation = orientation
+        Self.fitFrames(&next, profile: profile)
         let offered = profile.offeredArrangements(orientation)
         next.arrangement = next.arrangement.nearest(in: offered)
         var nextDrag = drag
@@ -115,6 +168,10 @@ public struct Simulation: Sendable {
 
     public mutating func setArrangement(_ arrangement: Arrangement) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
+        if state.windowing.isFreeForm {
+            throw .notOffered("arrangements are Split View's; the display is in \(state.windowing) windowing: "
+                + "size windows with SetFrame, Tile or a live resize, or SetWindowing('split-view') first")
+        }
         let offered = profile.offeredArrangements(state.orientation)
         guard offered.contains(arrangement) else {
             throw .notOffered(
@@ -135,6 +192,11 @@ public struct Simulation: Sendable {
         try refuseDuringDrag()
         try AppName.validate(name)
         if state.app(named: name) != nil { throw .appExists("app '\(name)' is already open") }
+        if state.windowing.isFreeForm { return try openFreeForm(name, role: role) }
+        if role == .window {
+            throw .notOffered("role 'window' is a free-form window; SetWindowing('stage-manager') or ('windowed') "
+                + "first, or open '\(name.shortened)' as primary, secondary, slide-over or pip")
+        }
         let slot: Role = role == .slideOver ? .secondary : role
         if let holder = state.app(holding: slot) {
             throw .roleTaken("app '\(holder.name)' holds the \(slot.rawValue) role; close it first")
@@ -172,6 +234,12 @@ public struct Simulation: Sendable {
         }
         var next = state
         next.apps.removeAll { $0.name == name }
+        if state.windowing.isFreeForm {
+            // A closed window is forgotten, its frame too (as its restoration state).
+            next.stacking.removeAll { $0 == name }
+            next.frames[name] = nil
+            return moveInOneStage(to: next, reason: .arrangement)
+        }
         if app.role == .primary, let index = next.apps.firstIndex(where: { $0.role == .secondary }) {
             next.apps[index].role = .primary  // the other side takes the whole screen
         }
@@ -182,12 +250,13 @@ public struct Simulation: Sendable {
     /// Touches the divider: both apps become inactive until the drag ends.
     public mutating func beginDividerDrag() throws(ModelError) -> [Plan] {
         guard drag == nil else { throw .dragging("the divider is already being dragged; end the drag with EndDividerDrag") }
-        guard state.arrangement.isSplit else {
+        try refuseDuringResize()
+        guard !state.windowing.isFreeForm, state.arrangement.isSplit else {
             throw .noDivider("there is no divider to drag in \(state.arrangement.rawValue); "
                 + "the split arrangements have one: \(profile.offeredArrangements(state.orientation).filter(\.isSplit).map(\.rawValue).joined(separator: ", "))")
         }
         let started = DividerDrag(position: dividerPosition, shown: state.arrangement)
-        return [commit(state, drag: started, reason: .drag, duration: 0)].compactMap { $0 }
+        return [commit(state, drag: started, resizing: nil, reason: .drag, duration: 0)].compactMap { $0 }
     }
 
     /// Moves the divider during a drag: one snapshot plan per snap point crossed that changes what the windows
@@ -209,10 +278,10 @@ public struct Simulation: Sendable {
             next.shown = arrangement
             next.position = index == stages.count - 1
                 ? x : track.snapPoints.first { $0.arrangement == arrangement }!.position
-            if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+            if let plan = commit(state, drag: next, resizing: nil, reason: .snapshot, duration: 0) { plans.append(plan) }
         }
         next.position = x
-        if let plan = commit(state, drag: next, reason: .snapshot, duration: 0) { plans.append(plan) }
+        if let plan = commit(state, drag: next, resizing: nil, reason: .snapshot, duration: 0) { plans.append(plan) }
         return plans
     }
 
@@ -237,7 +306,8 @@ public struct Simulation: Sendable {
             next.remember(inBackground: gone)
             events[gone] = [.didEnterBackground]
         }
-        return [commit(next, drag: nil, reason: .drag, duration: settings.duration, lifecycle: events)].compactMap { $0 }
+        return [commit(next, drag: nil, resizing: nil, reason: .drag, duration: settings.duration, lifecycle: events)]
+            .compactMap { $0 }
     }
 
     /// Changes display-wide settings, all or none: each value must be one its trait accepts. Allowed during a
@@ -257,34 +327,43 @@ public struct Simulation: Sendable {
 
     // MARK: Internals
 
-    /// Every command but a rotation and a settings change waits for a divider drag to end.
-    private func refuseDuringDrag() throws(ModelError) {
+    /// Every command but a rotation and a settings change waits for a divider drag or a live resize to end.
+    func refuseDuringDrag() throws(ModelError) {
         if drag != nil { throw .dragging("the divider is being dragged; end the drag with EndDividerDrag first") }
+        try refuseDuringResize()
+    }
+
+    func refuseDuringResize() throws(ModelError) {
+        if let app = resizing {
+            throw .dragging("window '\(app)' is being resized; end the resize with its EndResize first")
+        }
     }
 
     /// Moves to `next` in one stage, for the commands outside a drag: one animation (`turns` quarter turns for
-    /// a rotation); its plan, or none when nothing changes (`commit`).
-    private mutating func moveInOneStage(
+    /// a rotation); its plan, or none when nothing changes (`commit`). A live resize goes on.
+    mutating func moveInOneStage(
         to next: DisplayState, drag nextDrag: DividerDrag? = nil, reason: TransitionReason, turns: Int = 1,
         lifecycle: [String: [LifecycleEvent]] = [:]
     ) -> [Plan] {
-        [commit(next, drag: nextDrag, reason: reason, duration: settings.duration * Double(turns), lifecycle: lifecycle)]
+        [commit(next, drag: nextDrag, resizing: resizing, reason: reason, duration: settings.duration * Double(turns),
+                lifecycle: lifecycle)]
             .compactMap { $0 }
     }
 
     /// Moves to `next` (with `nextDrag`) and returns the plan that announces it, or nil when nothing changes.
     /// `lifecycle` gives the app-state events of windows that open or close (a dismissal, a return from the
     /// background); the others follow from their state before and after.
-    private mutating func commit(
-        _ next: DisplayState, drag nextDrag: DividerDrag?, reason: TransitionReason, duration: Double,
-        lifecycle: [String: [LifecycleEvent]] = [:]
+    mutating func commit(
+        _ next: DisplayState, drag nextDrag: DividerDrag?, resizing nextResizing: String?, reason: TransitionReason,
+        duration: Double, lifecycle: [String: [LifecycleEvent]] = [:]
     ) -> Plan? {
-        guard next != state || nextDrag != drag else { return nil }
+        guard next != state || nextDrag != drag || nextResizing != resizing else { return nil }
         // Reduce Motion: nothing animates.
         let duration = next.traits.reducesMotion ? 0 : duration
         // The catalog holds every device a state can name: `apply` checked it.
         let nextProfile = catalog.profiles[next.device]!
-        let nextWindows = Self.layout(next, drag: nextDrag, profile: nextProfile, previous: windows, previousProfile: profile)
+        let nextWindows = Self.layout(
+            next, drag: nextDrag, resizing: nextResizing, profile: nextProfile, previous: windows, previousProfile: profile)
         let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation, traits: next.traits)
         // Its display snapshot is taken once the stage is in place, below.
         var plan = Plan(display: display, reason: reason)
@@ -296,7 +375,8 @@ public struct Simulation: Sendable {
         if next.arrangement != state.arrangement { plan.displayChanges.insert(.arrangement) }
         for trait in next.traits.differences(from: state.traits) { plan.displayChanges.insert(.trait(trait)) }
         if next.apps.map(\.name).sorted() != state.apps.map(\.name).sorted() { plan.displayChanges.insert(.windows) }
-        let names = Self.ordered(state.apps).map(\.name) + Self.ordered(next.apps).map(\.name)
+        if next.windowing != state.windowing { plan.displayChanges.insert(.windowing) }
+        let names = Self.ordered(state).map(\.name) + Self.ordered(next).map(\.name)
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
             let before = windows[name]
@@ -311,11 +391,14 @@ public struct Simulation: Sendable {
         let oldDivider = dividerPosition
         let wasDragging = drag != nil
         let oldBackground = backgroundApps
+        let oldStacking = stacking
         state = next
         drag = nextDrag
+        resizing = nextResizing
         windows = nextWindows
         serial += 1
         if dividerPosition != oldDivider { plan.displayChanges.insert(.divider) }
+        if stacking != oldStacking { plan.displayChanges.insert(.stacking) }
         if wasDragging != (drag != nil) { plan.displayChanges.insert(.dragging) }
         if backgroundApps != oldBackground { plan.displayChanges.insert(.background) }
         plan.display = display
@@ -349,14 +432,21 @@ public struct Simulation: Sendable {
         return nil
     }
 
-    static func ordered(_ apps: [DisplayState.App]) -> [DisplayState.App] {
-        let rank: [Role: Int] = [.primary: 0, .secondary: 1, .slideOver: 1, .pip: 2]
-        return apps.sorted { rank[$0.role]! < rank[$1.role]! }
+    /// The open apps in display order: primary, secondary (or Slide Over), pip; free-form windows in the order
+    /// they opened, then pip (`stacking` says which is in front).
+    static func ordered(_ state: DisplayState) -> [DisplayState.App] {
+        let rank: [Role: Int] = [.primary: 0, .secondary: 1, .slideOver: 1, .window: 1, .pip: 2]
+        return state.apps.enumerated().sorted { a, b in
+            let (ra, rb) = (rank[a.element.role]!, rank[b.element.role]!)
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// A state the simulation can hold: valid names, one app a slot, a primary under any other app, and a
-    /// secondary app for every arrangement but full.
-    static func check(_ state: DisplayState) throws(ModelError) {
+    /// secondary app for every arrangement but full; in a free-form mode only windows (and a PiP), each on the
+    /// stage once with a frame, at most `windowLimit` of them.
+    static func check(_ state: DisplayState, windowLimit: Int) throws(ModelError) {
+        if state.windowing.isFreeForm { return try checkFreeForm(state, windowLimit: windowLimit) }
         guard state.apps.count <= maximumApps else {
             throw .invalidArgument("at most \(maximumApps) apps can be open (primary, secondary, pip)")
         }
@@ -364,6 +454,9 @@ public struct Simulation: Sendable {
             try AppName.validate(app.name)
             guard app.role != .slideOver else {
                 throw .invalidArgument("app '\(app.name)': open a Slide Over app as 'secondary' with arrangement slide-over")
+            }
+            guard app.role != .window else {
+                throw .invalidArgument("app '\(app.name)': role 'window' needs windowing stage-manager or windowed")
             }
         }
         for role in [Role.primary, .secondary, .pip] where state.apps.filter({ $0.role == role }).count > 1 {
@@ -391,8 +484,8 @@ public struct Simulation: Sendable {
     /// publishes another device's frame or safe area. One never shown gets the narrow side of a 2/3 split. During
     /// a drag the split apps show the drag's snapshot geometry and are inactive.
     static func layout(
-        _ state: DisplayState, drag: DividerDrag?, profile: DeviceProfile, previous: [String: WindowGeometry],
-        previousProfile: DeviceProfile?
+        _ state: DisplayState, drag: DividerDrag?, resizing: String?, profile: DeviceProfile,
+        previous: [String: WindowGeometry], previousProfile: DeviceProfile?
     ) -> [String: WindowGeometry] {
         let geometry = DisplayGeometry(
             profile: profile, orientation: state.orientation, arrangement: drag?.shown ?? state.arrangement)
@@ -426,6 +519,13 @@ public struct Simulation: Sendable {
                         role: .secondary, frame: frame, traits: offstage.traits(horizontal: horizontal), state: .background,
                         safeArea: offstage.safeArea(of: frame, role: .secondary))
                 }
+            case .window:
+                // `check` and every command keep a frame for each window; the fallback only guards the lookup.
+                let frame = state.frames[app.name] ?? profile.freeForm.defaultFrame(screen: geometry.screen, onStage: 0)
+                result[app.name] = WindowGeometry(
+                    role: .window, frame: frame,
+                    traits: geometry.traits(horizontal: profile.freeForm.horizontal(width: frame.width)),
+                    state: resizing == app.name ? .inactive : .active, safeArea: geometry.safeArea(of: frame, role: .window))
             case .pip:
                 let traits = TraitCollection(
                     horizontalSizeClass: .compact, verticalSizeClass: .compact, idiom: profile.idiom,

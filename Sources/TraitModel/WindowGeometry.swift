@@ -109,10 +109,10 @@ public struct DisplayGeometry: Sendable {
     public var dividerX: Double? { arrangement.isSplit ? primary.frame.width : nil }
 
     /// A window's safe-area insets: the screen's inset on each screen edge the window touches (a Split View side
-    /// touches the top, the bottom and its outer edge). Slide Over and Picture in Picture float inside the
+    /// touches the top, the bottom and its outer edge; a free-form window the edges it is placed against). Slide Over and Picture in Picture float inside the
     /// screen, already clear of the status bar and the home indicator, and get none.
     public func safeArea(of frame: Rect, role: Role) -> EdgeInsets {
-        guard role == .primary || role == .secondary else { return .zero }
+        guard role == .primary || role == .secondary || role == .window else { return .zero }
         let screenInsets = profile.table(orientation).safeArea
         let touches = (
             top: frame.y <= 0, left: frame.x <= 0,

@@ -28,7 +28,7 @@ extension Layout1 {
             .returning(started)
         public static let openApp = Declare.method(
             "OpenApp", .appName("app"), .choice("role", what: "role") as Parameter<Role>,
-            doc: "Opens an app in a role (primary, secondary, slide-over, pip); returns its window object and the transitions it started.")
+            doc: "Opens an app in a role (primary, secondary, slide-over, pip; window in stage-manager and windowed); returns its window object and the transitions it started.")
             .returning(.objectPath("window"), started)
         public static let closeApp = Declare.method(
             "CloseApp", .appName("app"), doc: "Closes an open app (its window object goes); returns the transitions it started.")
@@ -36,6 +36,10 @@ extension Layout1 {
         public static let setTraits = Declare.method(
             "SetTraits", .traitChanges("changes"),
             doc: "Changes display-wide settings, keyed by property name (Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion), all or none: one transition per window on screen; returns the transitions it started.")
+            .returning(started)
+        public static let setWindowing = Declare.method(
+            "SetWindowing", .choice("mode", what: "windowing mode") as Parameter<Windowing>,
+            doc: "Changes the windowing mode (split-view, stage-manager, windowed; phones: split-view only), rearranging the open apps in one transition; returns the transitions it started.")
             .returning(started)
         public static let listDevices = Declare.method(
             "ListDevices", doc: "The ids of every device profile, in the catalog's order.")
@@ -89,6 +93,13 @@ extension Layout1 {
             .strings("BackgroundApps"),
             doc: "Every app not on screen: open windows off screen (State background) in display order, then apps with no window (dismissed by the divider or a device with no room, oldest first, at most 8; OpenApp brings one back).")
 
+        public static let windowing = Declare.property(
+            .choice("Windowing", what: "windowing mode") as Parameter<Windowing>,
+            doc: "split-view (the arrangements), stage-manager or windowed (free-form windows).")
+        public static let stacking = Declare.property(
+            .objectPaths("Stacking"),
+            doc: "The windows on screen, front to back: Picture in Picture, then Slide Over or the free-form windows (the first is the key window), then the split's sides.")
+
         /// One property per display-wide setting (`DisplayTrait.all`), named by its `property`.
         public static func trait(_ trait: DisplayTrait) -> PropertyDeclaration<String> {
             Declare.writableProperty(
@@ -99,13 +110,13 @@ extension Layout1 {
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
             device.erased, orientation.erased, screenSize.erased, scale.erased, arrangement.erased, windows.erased, serial.erased, dividerPosition.erased, dragging.erased, backgroundApps.erased,
-        ] + DisplayTrait.all.map { trait($0).erased }
+        ] + DisplayTrait.all.map { trait($0).erased } + [windowing.erased, stacking.erased]
 
         public static let interface = InterfaceDescription(
             name: displayInterface,
             methods: [
                 setDevice.description, rotate.description, setArrangement.description, openApp.description,
-                closeApp.description, setTraits.description, listDevices.description, getState.description, beginDividerDrag.description,
+                closeApp.description, setTraits.description, setWindowing.description, listDevices.description, getState.description, beginDividerDrag.description,
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,
                 unregisterAdapter.description, listAdapters.description, getRestorationState.description,
             ],

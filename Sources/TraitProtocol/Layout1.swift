@@ -32,6 +32,7 @@ public enum Layout1 {
         public static let notDragging = "org.traitd.Layout1.Error.NotDragging"
         public static let dragging = "org.traitd.Layout1.Error.Dragging"
         public static let noDivider = "org.traitd.Layout1.Error.NoDivider"
+        public static let outOfRange = "org.traitd.Layout1.Error.OutOfRange"
         public static let staleTransition = "org.traitd.Layout1.Error.StaleTransition"
         public static let alreadyReported = "org.traitd.Layout1.Error.AlreadyReported"
         public static let noSuchAdapter = "org.traitd.Layout1.Error.NoSuchAdapter"

@@ -14,6 +14,29 @@ extension Layout1 {
             "SetRestorationState", .value("state", "a{sv}"),
             doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
 
+        // The free-form window's commands reply as the display's do: the transitions they started.
+        public static let setFrame = Declare.method(
+            "SetFrame", .rect("frame"),
+            doc: "Moves and sizes a free-form window: x, y, width, height in points, at least the minimum size and inside the screen (OutOfRange otherwise); returns the transitions it started.")
+            .returning(Display.started)
+        public static let tile = Declare.method(
+            "Tile", .choice("position", what: "tile position") as Parameter<TilePosition>,
+            doc: "Puts a free-form window in a tile: full, left-half, right-half, top-left, top-right, bottom-left or bottom-right, with the tile gap between tiles; returns the transitions it started.")
+            .returning(Display.started)
+        public static let raise = Declare.method(
+            "Raise", doc: "Brings a free-form window to the front (Stacking): it becomes the key window; returns the transitions it started (none).")
+            .returning(Display.started)
+        public static let beginResize = Declare.method(
+            "BeginResize", doc: "Takes a free-form window's corner: it comes to the front and is inactive until EndResize; returns the transitions it started.")
+            .returning(Display.started)
+        public static let resizeTo = Declare.method(
+            "ResizeTo", .size("size"),
+            doc: "One step of a live resize, the top-left corner staying, held between the minimum size and the screen's edges; a step that comes while the window's transition is open waits, and only the latest waiting step is applied; returns the transitions it started.")
+            .returning(Display.started)
+        public static let endResize = Declare.method(
+            "EndResize", doc: "Lets go: the latest waiting step is applied, and the window becomes active again; returns the transitions it started.")
+            .returning(Display.started)
+
         // MARK: Signals
 
         public static let willTransitionToTraitCollection = Declare.signal(
@@ -50,7 +73,7 @@ extension Layout1 {
 
         public static let app = Declare.property(.string("App"), doc: "The app name.")
         public static let role = Declare.property(
-            .choice("Role", what: "role") as Parameter<Role>, doc: "primary, secondary, slide-over or pip.")
+            .choice("Role", what: "role") as Parameter<Role>, doc: "primary, secondary, slide-over, pip, or window (a free-form window).")
         public static let frame = Declare.property(.rect("Frame"), doc: "x, y, width and height in screen points.")
         public static let horizontalSizeClass = Declare.property(
             .choice("HorizontalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
@@ -79,7 +102,10 @@ extension Layout1 {
 
         public static let interface = InterfaceDescription(
             name: windowInterface,
-            methods: [reportLayout.description, setRestorationState.description],
+            methods: [
+                reportLayout.description, setRestorationState.description, setFrame.description, tile.description,
+                raise.description, beginResize.description, resizeTo.description, endResize.description,
+            ],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
                 traitCollectionDidChange.description, traitDidChange.description, contentSizeCategoryDidChange.description,

@@ -7,6 +7,13 @@ extension DisplayService {
     /// Sends `events` in order. A transition's reported layouts are announced just before its
     /// `TransitionCompleted` (once per transition rather than once per report).
     func announce(_ events: [TransitionEvent]) {
+        var resizesToApply: [String] = []
+        defer {
+            // A live-resize step that waited for this transition goes now (a step of its own, announced after).
+            for app in resizesToApply {
+                do { _ = try applyWaitingResize(app) } catch { logger.info("a waiting resize of \(app) no longer applies: \(error)") }
+            }
+        }
         for event in events {
             switch event {
             case .exported(let app):
@@ -32,6 +39,7 @@ extension DisplayService {
                 if layoutsToAnnounce.remove(app) != nil { announceLayouts(app) }
                 let completed = Layout1.Window.transitionCompleted
                 emit(app, completed.name, completed.arguments((outcome.id, outcome.reported, outcome.missed, outcome.failed)))
+                if waitingResize[app] != nil { resizesToApply.append(app) }
             }
         }
     }

@@ -35,7 +35,36 @@ extension DisplayService {
             on(Layout1.Window.setRestorationState) { service, call, state in
                 try service.setRestorationState(app: app, state, call)
             },
+            on(Layout1.Window.setFrame) { service, call, frame in try service.run(.setFrame(app: app, frame), call) },
+            on(Layout1.Window.tile) { service, call, position in try service.run(.tile(app: app, position), call) },
+            on(Layout1.Window.raise) { service, call, _ in try service.run(.raise(app: app), call) },
+            on(Layout1.Window.beginResize) { service, call, _ in try service.run(.beginResize(app: app), call) },
+            on(Layout1.Window.resizeTo) { service, call, size in try service.resizeStep(app, to: size, call) },
+            on(Layout1.Window.endResize) { service, call, _ in
+                // The step still waiting is the size the user let go at: it comes first.
+                var started = try service.applyWaitingResize(app)
+                started += try service.run(.endResize(app: app), call)
+                return started
+            },
         ]
+    }
+
+    /// A live-resize step. While the window's last transition is open (its adapters are laying out), the step
+    /// waits, replacing any step already waiting: when the transition completes, only the latest is applied.
+    /// It is checked now, so a refused step is refused at once; the reply of a waiting step names no transition.
+    private func resizeStep(_ app: String, to size: Size, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
+        if coordinator.open[app] != nil {
+            do { try simulation.checkResize(app, to: size) } catch { throw error.dbusError }
+            waitingResize[app] = (size, call.sender)
+            return []
+        }
+        return try run(.resizeTo(app: app, size), call)
+    }
+
+    /// Applies the step waiting for `app`'s window, if any; returns the transitions it started.
+    func applyWaitingResize(_ app: String) throws -> [UInt64] {
+        guard let (size, sender) = waitingResize.removeValue(forKey: app) else { return [] }
+        return try run(.resizeTo(app: app, size), member: "ResizeTo", from: sender)
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry

@@ -38,6 +38,9 @@ public actor DisplayService {
     var restorationSizes: [String: Int] = [:]
     /// Windows whose layouts changed during their open transition, announced when it completes.
     var layoutsToAnnounce: Set<String> = []
+    /// app -> the latest live-resize step that came while the window's transition was open: applied when it
+    /// completes (or at EndResize), so that steps faster than the adapters coalesce and nothing queues.
+    var waitingResize: [String: (size: Size, sender: String)] = [:]
     private let store: StateStore?
     /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
     /// `SettingChanged` too.
@@ -121,6 +124,7 @@ public actor DisplayService {
             on(D.moveDivider) { service, call, x in try service.run(.moveDivider(x), call) },
             on(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
             on(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
+            on(D.setWindowing) { service, call, mode in try service.run(.setWindowing(mode), call) },
             on(D.listDevices) { service, _, _ in service.simulation.catalog.ids },
             on(D.getState) { service, _, _ in
                 let windows = service.simulation.appNames.map {
@@ -154,7 +158,7 @@ public actor DisplayService {
     }
 
     /// Applies `command` and announces its plans, a stage each; returns the ids of the transitions it started.
-    private func run(_ command: Command, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
+    func run(_ command: Command, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
         try run(command, member: call.member, from: call.sender)
     }
 
@@ -297,6 +301,13 @@ extension Command {
         case .setTraits(let changes):
             return "SetTraits(" + DisplayTrait.all.compactMap { trait in changes[trait].map { "\(trait.property)=\($0)" } }
                 .joined(separator: ", ") + ")"
+        case .setWindowing(let mode): return "SetWindowing(\(mode))"
+        case .setFrame(let app, let frame): return "SetFrame(\(app), \(frame))"
+        case .tile(let app, let position): return "Tile(\(app), \(position))"
+        case .raise(let app): return "Raise(\(app))"
+        case .beginResize(let app): return "BeginResize(\(app))"
+        case .resizeTo(let app, let size): return "ResizeTo(\(app), \(size))"
+        case .endResize(let app): return "EndResize(\(app))"
         }
     }
 }

@@ -76,6 +76,8 @@ enum Encoding {
             case .background: return Display.backgroundApps.entry(display.backgroundApps)
             case .serial: return Display.serial.entry(display.serial)
             case .trait(let trait): return Display.trait(trait).entry(display.traits[trait])
+            case .windowing: return Display.windowing.entry(display.state.windowing)
+            case .stacking: return Display.stacking.entry(display.stacking.map(Layout1.windowPath))
             }
         })
     }
@@ -94,6 +96,7 @@ extension ModelError {
         case .notDragging(let m): return DBusError(Layout1.Error.notDragging, m)
         case .dragging(let m): return DBusError(Layout1.Error.dragging, m)
         case .noDivider(let m): return DBusError(Layout1.Error.noDivider, m)
+        case .outOfRange(let m): return DBusError(Layout1.Error.outOfRange, m)
         }
     }
 }

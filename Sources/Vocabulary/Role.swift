@@ -8,6 +8,8 @@ public enum Role: String, Sendable, CaseIterable, Codable, CustomStringConvertib
     case slideOver = "slide-over"
     /// A floating Picture-in-Picture window.
     case pip
+    /// A free-form window (Stage Manager, windowed apps): any frame, overlapping others (`Windowing.isFreeForm`).
+    case window
 
     /// The name on the bus and in config files, also in text and logs.
     public var description: String { rawValue }

@@ -3,6 +3,10 @@ public enum TransitionReason: String, Sendable, CaseIterable, CustomStringConver
     case rotation, arrangement, device, drag, snapshot
     /// A display-wide setting changed (`SetTraits`): appearance, text size, direction, contrast, legibility.
     case traits
+    /// The windowing mode changed (`SetWindowing`): windows leave or take the arrangements' frames.
+    case windowing
+    /// A free-form window's frame changed: `SetFrame`, `Tile`, or a step of a live resize.
+    case resize
 
     /// The name on the bus and in config files, also in text and logs.
     public var description: String { rawValue }

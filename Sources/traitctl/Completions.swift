@@ -22,6 +22,7 @@ enum Completions {
         case "device": values = devices
         case "orientation": values = orientations
         case "arrangement": values = arrangements
+        case "windowing": values = Windowing.allCases.map(\.rawValue)
         default:
             let trait = property.flatMap(DisplayTrait.withWord)
             values = (trait?.values ?? []) + (trait?.isOrdered == true ? ["increment", "decrement"] : [])

@@ -7,20 +7,21 @@ import DBus
 
 struct SetCommand: AsyncParsableCommand {
     /// The words `set` takes: the display's three, then every display-wide setting (`DisplayTrait.all`).
-    static let properties = ["device", "orientation", "arrangement"] + DisplayTrait.all.map(\.word)
+    static let properties = ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word)
 
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change the device, the orientation, the arrangement or a display-wide setting.",
+        abstract: "Change the device, the orientation, the arrangement, the windowing mode or a display-wide setting.",
         discussion: """
             Examples: traitctl set device ipad-pro-12.9; traitctl set orientation portrait; \
-            traitctl set arrangement split-half --wait; traitctl set appearance dark; \
+            traitctl set arrangement split-half --wait; traitctl set windowing stage-manager; \
+            traitctl set appearance dark; \
             traitctl set content-size accessibility-large (or increment, decrement); \
             traitctl set direction right-to-left; traitctl set contrast high; traitctl set legibility bold; \
             traitctl set reduce-motion on. A setting with no value prints its current one, as simctl ui does.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "device, orientation, arrangement, \(DisplayTrait.wordList).",
+    @Argument(help: "device, orientation, arrangement, windowing, \(DisplayTrait.wordList).",
               completion: .list(SetCommand.properties))
     var property: String
     @Argument(help: "The new value (a setting without one prints its current value).",
@@ -48,6 +49,7 @@ struct SetCommand: AsyncParsableCommand {
                     switch property {
                     case "device": try await client.setDevice(value)
                     case "orientation": try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
+                    case "windowing": try await client.setWindowing(Layout1.Display.setWindowing.input([.string(value)]))
                     default: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
                     }
                 }
@@ -78,7 +80,8 @@ struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open an app in a role; prints its window's object path.")
     @OptionGroup var options: BusOptions
     @Argument(help: "The app name: 1-64 of A-Z a-z 0-9 _ -.") var app: String
-    @Option(help: "primary, secondary, slide-over or pip.", completion: .list(Completions.roles))
+    @Option(help: "primary, secondary, slide-over or pip; window in stage-manager and windowed.",
+            completion: .list(Completions.roles))
     var role: String = "secondary"
     @OptionGroup var wait: WaitOptions
 

@@ -68,7 +68,7 @@ struct ScreenPicture {
         let screenW = state.screenSize.width, screenH = state.screenSize.height
         let settings = DisplayTrait.all.filter { state.traits[$0] != $0.defaultValue }.map { "\($0.word) \(state.traits[$0])" }
         var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel)
-        p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.arrangement) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)"
+        p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.windowing.isFreeForm ? state.windowing.rawValue : state.arrangement.rawValue) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)"
                + (settings.isEmpty ? "" : " · " + settings.joined(separator: ", ")),
                size: 15, bold: true)
         // The device: a rounded body, the screen inside it.
@@ -81,7 +81,8 @@ struct ScreenPicture {
         // Every window and its frames first, so that the labels placed after them avoid every caption.
         // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
         // stays off the windows drawn after its own.
-        let onScreen = state.windows.filter { $0.state != .background }
+        // Free-form windows overlap: they are drawn back to front, as `Stacking` orders them.
+        let onScreen = state.windowing.isFreeForm ? state.windowsBackToFront : state.windows.filter { $0.state != .background }
         let split = onScreen.filter { $0.role == .primary || $0.role == .secondary }
         let order = split + onScreen.filter { !split.contains($0) }
         let frames = order.map { Rect(x: ox + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
@@ -140,10 +141,12 @@ struct ScreenPicture {
         case (.secondary, false): "#e9f7ef"
         case (.slideOver, false): "#fff4e5"
         case (.pip, false): "#fde8ef"
+        case (.window, false): "#eef0ff"
         case (.primary, true): "#1f2a44"
         case (.secondary, true): "#1d3527"
         case (.slideOver, true): "#3a2c14"
         case (.pip, true): "#3a1d29"
+        case (.window, true): "#262a44"
         }
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
         p.group("window \(window.app): \(window.role), frame \(f.x.svg),\(f.y.svg),\(f.width.svg),\(f.height.svg), \(classes)") { p in

@@ -8,14 +8,19 @@ struct StatusTable {
 
     init(_ state: DisplaySnapshot) {
         let size = "\(state.screenSize.width.compact) x \(state.screenSize.height.compact)"
-        var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(state.arrangement)  (serial \(state.serial))"]
+        // In a free-form mode the arrangement means nothing: the mode takes its place, and the windows are listed
+        // front to back.
+        let mode = state.windowing.isFreeForm ? state.windowing.rawValue : state.arrangement.rawValue
+        var lines = ["\(state.device)  \(state.orientation)  \(size) pt @\(state.scale.compact)x  \(mode)  (serial \(state.serial))"]
         let divider = state.dividerPosition > 0 || state.dragging
             ? "divider at \(state.dividerPosition.compact) pt, \(state.dragging ? "being dragged" : "released")" : "no divider"
         let background = state.backgroundApps.isEmpty ? "none" : state.backgroundApps.joined(separator: ", ")
         lines.append("\(divider); in the background: \(background)")
         lines.append(DisplayTrait.all.map { "\($0.word) \(state.traits[$0])" }.joined(separator: ", "))
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
-        let rows = state.windows.map { w -> [String] in
+        let windows = state.windowing.isFreeForm
+            ? state.windowsBackToFront.reversed() + state.windows.filter { $0.state == .background } : state.windows
+        let rows = windows.map { w -> [String] in
             let f = "\(w.frame.x.compact), \(w.frame.y.compact), \(w.frame.width.compact) x \(w.frame.height.compact)"
             let safe = w.safeAreaInsets.values.map(\.compact).joined(separator: ", ")
             return [w.app, w.role.rawValue, f, w.horizontalSizeClass.rawValue, w.verticalSizeClass.rawValue, w.state.rawValue, safe]
@@ -73,6 +78,10 @@ struct StatusJSON: Encodable {
     let backgroundApps: [String]
     /// The display-wide settings by traitctl's word (`appearance`: `dark`).
     let traits: [String: String]
+    /// `split-view`, `stage-manager` or `windowed`.
+    let windowing: String
+    /// The apps whose windows are on screen, front to back.
+    let stacking: [String]
     let windows: [Window]
 
     init(_ s: DisplaySnapshot) {
@@ -80,6 +89,7 @@ struct StatusJSON: Encodable {
         screenSize = [s.screenSize.width, s.screenSize.height]
         (dividerPosition, dragging, backgroundApps) = (s.dividerPosition, s.dragging, s.backgroundApps)
         traits = Dictionary(uniqueKeysWithValues: DisplayTrait.all.map { ($0.word, s.traits[$0]) })
+        (windowing, stacking) = (s.windowing.rawValue, s.stacking)
         windows = s.windows.map { w in
             Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,

@@ -103,7 +103,9 @@ struct Traitd: AsyncParsableCommand {
                 logger.info("no saved state in \(store.directory); starting from the configuration")
             case .state(let saved):
                 do {
-                    simulation = try Simulation(catalog: catalog, state: saved.display, settings: settings.transitions)
+                    simulation = try Simulation(
+                        catalog: catalog, state: saved.display, settings: settings.transitions,
+                        windowedLimit: settings.windowedLimit)
                     // The same limits as SetRestorationState: a state the daemon could not publish (too deep,
                     // too large) must not come back, or every start would fail the same way.
                     let admitted = PublishBudget(limits: settings.limits).admit(restoration: try saved.restorationStates())

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: [
         ("display:\n  device: ipad-9.7\n  colour: red\n",
-         "user.yaml:3:3: unknown key 'colour' in the display; expected one of: device, orientation, arrangement"),
+         "user.yaml:3:3: unknown key 'colour' in the display; expected one of: device, orientation, arrangement, windowing"),
         ("display:\n  orientation: sideways\n",
          "user.yaml:2:16: unknown orientation 'sideways'; expected one of: portrait, portrait-upside-down, landscape-left, landscape-right"),
         ("transitions:\n  duration: fast\n", "user.yaml:2:13: expected the transition duration in seconds (a number)"),

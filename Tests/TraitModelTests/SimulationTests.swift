@@ -146,7 +146,7 @@ import Testing
             _ = try sim.step(.openApp("other", .secondary))
         }
         let pip = try sim.step(.openApp("video", .pip))
-        #expect(pip.opened == ["video"] && pip.displayChanges == [.windows])
+        #expect(pip.opened == ["video"] && pip.displayChanges == [.windows, .stacking], "PiP floats in front of everything")
         #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))
         #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.step(.openApp("video", .pip)) }
         // Closing the primary gives the secondary the whole screen.

@@ -1,0 +1,44 @@
+import Vocabulary
+import TraitProtocol
+
+/// Free-form windows: the windowing mode and the commands of a window object (`SetFrame`, `Tile`, `Raise`, a
+/// live resize). Each returns the transitions it started, as the display's commands do.
+extension TraitClient {
+    private typealias W = Layout1.Window
+
+    /// Split View, Stage Manager or windowed apps; the open apps are rearranged in one transition.
+    @discardableResult
+    public func setWindowing(_ mode: Windowing) async throws -> [UInt64] {
+        try await call(Layout1.Display.setWindowing, mode)
+    }
+
+    /// Moves and sizes `app`'s free-form window (`OutOfRange` below the minimum size or off the screen).
+    @discardableResult
+    public func setFrame(_ frame: Rect, of app: String) async throws -> [UInt64] {
+        try await call(W.setFrame, frame, window: app)
+    }
+
+    /// Puts `app`'s free-form window in a tile.
+    @discardableResult
+    public func tile(_ app: String, _ position: TilePosition) async throws -> [UInt64] {
+        try await call(W.tile, position, window: app)
+    }
+
+    /// Brings `app`'s free-form window to the front.
+    @discardableResult
+    public func raise(_ app: String) async throws -> [UInt64] { try await call(W.raise, (), window: app) }
+
+    /// Takes `app`'s window corner: it is inactive until ``endResize(_:)``.
+    @discardableResult
+    public func beginResize(_ app: String) async throws -> [UInt64] { try await call(W.beginResize, (), window: app) }
+
+    /// One step of a live resize; a step that waits for the window's open transition replies with no id.
+    @discardableResult
+    public func resize(_ app: String, to size: Size) async throws -> [UInt64] {
+        try await call(W.resizeTo, size, window: app)
+    }
+
+    /// Lets go of the corner: the waiting step, if any, is applied, and the window becomes active.
+    @discardableResult
+    public func endResize(_ app: String) async throws -> [UInt64] { try await call(W.endResize, (), window: app) }
+}
