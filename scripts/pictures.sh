@@ -3,6 +3,7 @@
 #   docs/screen.svg              the embedded default display with the adapter host's frames (traitctl render)
 #   docs/screen-slide-over.svg   iPad mini, portrait, Slide Over with a picture-in-picture window
 #   docs/screen-stage.svg        iPad Pro 13" (M4) in Stage Manager: overlapping windows in stacking order
+#   docs/screen-two-displays.svg   the same with a 1440p monitor, notes moved to it
 #   docs/matrix.svg              support-panel.layout on three devices (traitctl layout matrix)
 #   docs/gtk-split.png, docs/gtk-stacked.png   the GTK client (examples/gtk) under Xvfb, regular and compact
 #   docs/gtk-dark-rtl.png        the same regular window, dark and right to left
@@ -31,6 +32,15 @@ traitctl run --adapters --device ipad-pro-13-m4 -- sh -c '
     traitctl raise notes >/dev/null &&
     traitctl open tv --role pip --wait >/dev/null &&
     traitctl render --svg docs/screen-stage.svg'
+say "docs/screen-two-displays.svg"
+traitctl run --adapters --device ipad-pro-13-m4 -- sh -c '
+    traitctl set windowing stage-manager --wait >/dev/null &&
+    traitctl display connect external-1440p >/dev/null &&
+    traitctl open maps --role window --wait >/dev/null &&
+    traitctl tile mail left-half --wait >/dev/null &&
+    traitctl display move notes external-1 --wait >/dev/null &&
+    traitctl frame notes 100 60 900 600 --wait >/dev/null &&
+    traitctl render --svg docs/screen-two-displays.svg'
 say "docs/matrix.svg"
 traitctl layout matrix Config/layouts/support-panel.layout --device ipad-9.7 --device ipad-pro-12.9 \
     --device iphone-12 --svg docs/matrix.svg >/dev/null

@@ -12,6 +12,11 @@
  *                                           (PropertiesChanged, one frame per adapter) and TransitionCompleted(t, reported, [], [])
  *   MoveDivider(d)                       -> PropertiesChanged(DividerPosition) on the display, then the reply
  *   BeginDividerDrag, EndDividerDrag     -> reply
+ *   ResizeTo((dd)) on the window         -> when no resize transition waits for adapters: a transition's signals
+ *                                           (the trait pair when the width crosses 678 pt), then the reply; else
+ *                                           the size waits (the latest wins) and goes when the open one completes,
+ *                                           as traitd coalesces a live resize
+ *   SetWindowing, BeginResize, EndResize -> reply
  *
  * The benchmark runs the same clients against it and against traitd, so the difference is traitd's own cost.
  * Usage: bare-peer BUS_ADDRESS. Single-threaded, blocking; exits when the bus goes away.
@@ -35,6 +40,10 @@ static char *reported[MAX_ADAPTERS];
 static int reported_count = 0;
 static int compact = 0;
 static double width = 694;
+/* The live resize: whether a step's transition waits for its adapters, and the latest step waiting for it. */
+static int resize_open = 0;
+static int resize_waiting = 0;
+static double waiting_width, waiting_height;
 
 static void fail(const char *what, DBusError *error) {
     fprintf(stderr, "bare-peer: %s: %s\n", what, error && dbus_error_is_set(error) ? error->message : "out of memory");
@@ -70,14 +79,58 @@ static void traits_signal(DBusConnection *c, const char *member, const char *siz
     send_and_unref(c, s);
 }
 
+/* One entry of an a{sv}: key, then a variant of signature `type` whose contents `fill` appends. */
+static void open_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant, const char *key,
+                       const char *type) {
+    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, entry);
+    dbus_message_iter_append_basic(entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(entry, DBUS_TYPE_VARIANT, type, variant);
+}
+
+static void close_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant) {
+    dbus_message_iter_close_container(entry, variant);
+    dbus_message_iter_close_container(dict, entry);
+}
+
+static void append_quad(DBusMessageIter *variant, const double values[4]) {
+    DBusMessageIter quad;
+    dbus_message_iter_open_container(variant, DBUS_TYPE_STRUCT, NULL, &quad);
+    for (int i = 0; i < 4; i++) dbus_message_iter_append_basic(&quad, DBUS_TYPE_DOUBLE, &values[i]);
+    dbus_message_iter_close_container(variant, &quad);
+}
+
+/* ViewWillTransitionToSize with the context every client decodes (duration, reason, orientation, frame,
+ * safeAreaInsets, snapshot), as traitd sends it. */
 static void size_signal(DBusConnection *c, const char *path, double width, double height) {
     DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillTransitionToSize");
-    DBusMessageIter args;
+    DBusMessageIter args, dict, entry, variant;
+    const char *reason = "arrangement", *orientation = "landscape-left";
+    const double duration = 0.3, frame[4] = {0, 0, width, height}, insets[4] = {0, 0, 0, 0};
+    const dbus_bool_t snapshot = FALSE;
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &width);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &height);
-    append_vardict(&args, "reason", "arrangement");
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    open_entry(&dict, &entry, &variant, "duration", "d");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &duration);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "reason", "s");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &reason);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "orientation", "s");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &orientation);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "frame", "(dddd)");
+    append_quad(&variant, frame);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "safeAreaInsets", "(dddd)");
+    append_quad(&variant, insets);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "snapshot", "b");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &snapshot);
+    close_entry(&dict, &entry, &variant);
+    dbus_message_iter_close_container(&args, &dict);
     send_and_unref(c, s);
 }
 
@@ -169,6 +222,19 @@ static void layouts_changed(DBusConnection *c, double width, double height) {
     send_and_unref(c, s);
 }
 
+/* One live-resize step: the signals of its transition; it completes when the adapters have reported. */
+static void resize_step(DBusConnection *c, double w, double h) {
+    int was_compact = compact;
+    transition++;
+    compact = w < 678;
+    width = w;
+    if (compact != was_compact) traits_signal(c, "WillTransitionToTraitCollection", compact ? "compact" : "regular");
+    size_signal(c, WINDOW, w, h);
+    property_changed(c, WINDOW, WINDOW_IFACE, "Frame", w);
+    if (compact != was_compact) traits_signal(c, "TraitCollectionDidChange", was_compact ? "compact" : "regular");
+    if (adapters == 0) completed(c, WINDOW); else resize_open = 1;
+}
+
 static void handle(DBusConnection *c, DBusMessage *m) {
     if (dbus_message_get_type(m) != DBUS_MESSAGE_TYPE_METHOD_CALL) return;
     const char *member = dbus_message_get_member(m);
@@ -205,16 +271,49 @@ static void handle(DBusConnection *c, DBusMessage *m) {
             if (reported_count == adapters) {
                 layouts_changed(c, width, 768);
                 completed(c, WINDOW);
+                resize_open = 0;
+                if (resize_waiting) {
+                    resize_waiting = 0;
+                    resize_step(c, waiting_width, waiting_height);
+                }
             }
         }
     } else if (strcmp(member, "MoveDivider") == 0) {
         double x = 0;
         dbus_message_get_args(m, NULL, DBUS_TYPE_DOUBLE, &x, DBUS_TYPE_INVALID);
         property_changed(c, ROOT, DISPLAY_IFACE, "DividerPosition", x);
-    } else if (strcmp(member, "BeginDividerDrag") != 0 && strcmp(member, "EndDividerDrag") != 0) {
+    } else if (strcmp(member, "ResizeTo") == 0) {
+        DBusMessageIter args, size;
+        double w = 0, h = 0;
+        if (dbus_message_iter_init(m, &args) && dbus_message_iter_get_arg_type(&args) == DBUS_TYPE_STRUCT) {
+            dbus_message_iter_recurse(&args, &size);
+            dbus_message_iter_get_basic(&size, &w);
+            dbus_message_iter_next(&size);
+            dbus_message_iter_get_basic(&size, &h);
+        }
+        if (resize_open) {
+            resize_waiting = 1;
+            waiting_width = w;
+            waiting_height = h;
+        } else {
+            resize_step(c, w, h);
+        }
+    } else if (strcmp(member, "BeginDividerDrag") != 0 && strcmp(member, "EndDividerDrag") != 0
+               && strcmp(member, "SetWindowing") != 0 && strcmp(member, "BeginResize") != 0
+               && strcmp(member, "EndResize") != 0) {
         reply = dbus_message_new_error(m, DBUS_ERROR_UNKNOWN_METHOD, "bare-peer knows only the benchmark's methods");
     }
-    send_and_unref(c, reply ? reply : dbus_message_new_method_return(m));
+    if (!reply) {
+        reply = dbus_message_new_method_return(m);
+        /* The commands reply with the transitions they started (at), as traitd does; the clients decode it. */
+        if (strcmp(member, "RegisterAdapter") != 0 && strcmp(member, "ReportLayout") != 0) {
+            DBusMessageIter args, ids;
+            dbus_message_iter_init_append(reply, &args);
+            dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "t", &ids);
+            dbus_message_iter_close_container(&args, &ids);
+        }
+    }
+    send_and_unref(c, reply);
 }
 
 int main(int argc, char **argv) {

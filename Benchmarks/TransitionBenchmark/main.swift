@@ -1,16 +1,18 @@
-// transition-benchmark: traitd's transition latency and a divider-drag stream, each beside the bare cost of the
+// transition-benchmark: traitd's transition latency, a divider-drag stream and a live-resize stream, each beside the bare cost of the
 // same messages on the same kind of bus (bare-peer: a minimal libdbus service with no simulation behind it).
 // The clients are the same for both; only the service differs.
 //
-//   transition-benchmark [--adapters 1,10,100] [--transitions 1000] [--drag-seconds 10] [--drag-rate 120]
-//                        [--drag-adapters 50] [--memory-transitions 100000] [--only latency|drag|memory]
+//   transition-benchmark [--adapters 1,10,100] [--transitions 1000] [--stream-seconds 10] [--stream-rate 120]
+//                        [--stream-adapters 50] [--memory-transitions 100000] [--only latency|drag|resize|memory]
 //                        [--traitd PATH] [--host PATH] [--peer PATH]
 //
 // 1. Latency: from a client's SetArrangement call to TransitionCompleted on the client, with N adapters on
 //    connections of their own, each reporting as soon as it hears the new size. p50 and p99 in microseconds.
 // 2. Drag stream: MoveDivider at 120 calls/s for 10 s with 50 adapters; per second, the calls' p50 and p99 and
 //    the server's CPU and resident memory.
-// 3. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
+// 3. Resize stream: a live resize of mail's free-form window (Stage Manager), ResizeTo at 120 calls/s for 10 s
+//    with 50 adapters, the width sweeping across the size-class threshold; the same columns.
+// 4. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
 //    across N transitions, RSS every N/10; the end must be within 2 MiB of the start.
 import Foundation
 import TestSupport
@@ -18,9 +20,9 @@ import TestSupport
 struct Options {
     var adapterCounts = [1, 10, 100]
     var transitions = 1000
-    var dragSeconds = 10
-    var dragRate = 120
-    var dragAdapters = 50
+    var streamSeconds = 10
+    var streamRate = 120
+    var streamAdapters = 50
     var only: String?
     var verbose = ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil
     var traitd = Binaries.path("traitd")
@@ -35,22 +37,23 @@ struct Options {
             switch flag {
             case "--adapters": adapterCounts = value.split(separator: ",").compactMap { Int($0) }
             case "--transitions": transitions = Int(value) ?? -1
-            case "--drag-seconds": dragSeconds = Int(value) ?? -1
-            case "--drag-rate": dragRate = Int(value) ?? -1
-            case "--drag-adapters": dragAdapters = Int(value) ?? -1
+            // The drag's own names, from before the resize stream shared them, still work.
+            case "--stream-seconds", "--drag-seconds": streamSeconds = Int(value) ?? -1
+            case "--stream-rate", "--drag-rate": streamRate = Int(value) ?? -1
+            case "--stream-adapters", "--drag-adapters": streamAdapters = Int(value) ?? -1
             case "--only": only = value
             case "--traitd": traitd = value
             case "--peer": peer = value
             case "--host": host = value
             case "--memory-transitions": memoryTransitions = Int(value) ?? -1
             default:
-                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --drag-seconds N --drag-rate N --drag-adapters N --memory-transitions N --only latency|drag|memory --traitd PATH --host PATH --peer PATH")
+                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --only latency|drag|resize|memory --traitd PATH --host PATH --peer PATH")
             }
         }
         if adapterCounts.isEmpty || adapterCounts.contains(where: { $0 < 0 || $0 > 1000 }) { fail("--adapters: counts from 0 to 1000") }
-        if transitions < 10 || dragSeconds < 1 || dragRate < 1 || dragRate > 2000 || dragAdapters < 0 { fail("bad options") }
+        if transitions < 10 || streamSeconds < 1 || streamRate < 1 || streamRate > 2000 || streamAdapters < 0 { fail("bad options") }
         if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
-        if let only, !["latency", "drag", "memory"].contains(only) { fail("--only latency, drag or memory") }
+        if let only, !["latency", "drag", "resize", "memory"].contains(only) { fail("--only latency, drag, resize or memory") }
     }
 }
 
@@ -69,14 +72,19 @@ if options.only == nil || options.only == "latency" {
                      ours.p50 / bare.p50, ours.p99 / bare.p99))
     }
 }
-if options.only == nil || options.only == "drag" {
+for stream in [StreamRun.Kind.drag, .resize] where options.only == nil || options.only == stream.rawValue {
     if options.only == nil { print("") }
-    print("Drag stream: MoveDivider at \(options.dragRate) calls/s for \(options.dragSeconds) s, open loop, \(options.dragAdapters) adapters on the primary window")
-    let ours = try await DragRun.measure(.traitd, options: options)
-    let bare = try await DragRun.measure(.bare, options: options)
+    switch stream {
+    case .drag:
+        print("Drag stream: MoveDivider at \(options.streamRate) calls/s for \(options.streamSeconds) s, open loop, \(options.streamAdapters) adapters on the primary window")
+    case .resize:
+        print("Resize stream: ResizeTo at \(options.streamRate) calls/s for \(options.streamSeconds) s, open loop, \(options.streamAdapters) adapters on the window, 500 <-> 900 pt across 678")
+    }
+    let ours = try await StreamRun.measure(stream, .traitd, options: options)
+    let bare = try await StreamRun.measure(stream, .bare, options: options)
     print("           ------------- traitd -------------   ---------- bare libdbus ----------")
     print("second  calls  p50 µs  p99 µs  CPU %  RSS MiB   calls  p50 µs  p99 µs  CPU %  RSS MiB")
-    for i in 0..<options.dragSeconds {
+    for i in 0..<options.streamSeconds {
         let a = ours.seconds[i], b = bare.seconds[i]
         print(String(format: "%6d  %5d %@ %@ %6.1f %8.1f   %5d %@ %@ %6.1f %8.1f", i + 1, a.latencies.count,
                      us(percentile(a.latencies, 0.5)), us(percentile(a.latencies, 0.99)), a.cpuPercent, a.residentMiB,

@@ -11,6 +11,7 @@ enum EventText {
         let source: String
         switch event {
         case .windowOpened, .windowClosed: source = "display"
+        case .externalDisplayChanged(let id, _), .externalDisplayRemoved(let id): source = id
         default: source = event.app ?? "display"
         }
         let id = event.transition.map { " #\($0)" } ?? ""
@@ -42,6 +43,12 @@ enum EventText {
             return "window " + window.app
         case .windowClosed(let app):
             return "window " + app
+        case .displayConnected(let id), .displayDisconnected(let id):
+            return id
+        case .externalDisplayChanged(_, let changes):
+            return changes.names.map { "\($0)=\(render(changes.values[$0]!))" }.joined(separator: " ")
+        case .externalDisplayRemoved:
+            return ""
         case .unrecognized(let signal):
             let source = Layout1.app(path: signal.path) == nil && signal.path != Layout1.rootPath ? signal.path + " " : ""
             return "(\(source)not understood: \(signal.problem))"

@@ -34,6 +34,8 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     public var windowing: Windowing
     /// The apps whose windows are on screen, front to back (`Stacking`; empty from a daemon without it).
     public var stacking: [String]
+    /// The ids of the connected external displays (`Displays`; empty from a daemon without it).
+    public var displays: [String]
 
     /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
     public init(serial: UInt64, display: [String: DBusValue], windows: [ObjectProperties]) throws {
@@ -53,6 +55,7 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
         }
         windowing = display[D.windowing.name] == nil ? .splitView : try D.windowing.read(from: display)
         stacking = display[D.stacking.name] == nil ? [] : try D.stacking.read(from: display).compactMap(Layout1.app(path:))
+        displays = display[D.displays.name] == nil ? [] : try D.displays.read(from: display)
         self.windows = try windows.map { try WindowSnapshot(path: $0.path, properties: $0.properties) }
     }
 
@@ -86,6 +89,8 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var traits: TraitCollection
     /// The app's lifecycle state, as UIKit's `UIApplication.State`.
     public var state: AppState
+    /// The screen it is on: `device`, or an external display's id (`device` from a daemon without `Display`).
+    public var display: String
     /// Adapters registered for this window.
     public var adapters: [String]
     /// adapter -> element -> frame in window coordinates, from each adapter's latest accepted report.
@@ -102,6 +107,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         safeAreaInsets = try W.safeAreaInsets.read(from: p)
         traits = try W.traits.read(from: p)
         state = try W.state.read(from: p)
+        display = p[W.display.name] == nil ? "device" : try W.display.read(from: p)
         adapters = try W.adapters.read(from: p)
         layouts = try W.layouts.read(from: p)
     }

@@ -41,4 +41,21 @@ extension TraitClient {
     /// Lets go of the corner: the waiting step, if any, is applied, and the window becomes active.
     @discardableResult
     public func endResize(_ app: String) async throws -> [UInt64] { try await call(W.endResize, (), window: app) }
+
+    /// Plugs in an external monitor (`external-1080p`, `external-1440p`, `external-4k`); returns its id.
+    public func connectDisplay(_ profile: String) async throws -> String {
+        try await call(Layout1.Display.connectDisplay, profile)
+    }
+
+    /// Unplugs an external monitor: its windows come back to the device's screen.
+    @discardableResult
+    public func disconnectDisplay(_ id: String) async throws -> [UInt64] {
+        try await call(Layout1.Display.disconnectDisplay, id)
+    }
+
+    /// Moves `app`'s free-form window to `display` (`device` or an external display's id).
+    @discardableResult
+    public func move(_ app: String, toDisplay display: String) async throws -> [UInt64] {
+        try await call(W.moveToDisplay, display, window: app)
+    }
 }

@@ -45,6 +45,12 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     case windowOpened(WindowSnapshot)
     /// A window went (`InterfacesRemoved`).
     case windowClosed(app: String)
+    /// An external display was connected (`DisplayConnected`) or disconnected (`DisplayDisconnected`).
+    case displayConnected(id: String), displayDisconnected(id: String)
+    /// Properties of an external display's object changed, or it appeared with them all (`InterfacesAdded`).
+    case externalDisplayChanged(id: String, PropertyChanges)
+    /// An external display's object went (`InterfacesRemoved`).
+    case externalDisplayRemoved(id: String)
     /// A signal from the daemon that this client cannot read.
     case unrecognized(UnrecognizedSignal)
 
@@ -59,7 +65,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
             .windowClosed(let app):
             return app
         case .windowOpened(let window): return window.app
-        case .displayChanged: return nil
+        case .displayChanged, .displayConnected, .displayDisconnected, .externalDisplayChanged, .externalDisplayRemoved:
+            return nil
         case .unrecognized(let signal): return Layout1.app(path: signal.path)
         }
     }
@@ -94,7 +101,10 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .willEnterForeground: return W.willEnterForeground.name
         case .displayChanged, .windowChanged: return "PropertiesChanged"
         case .windowOpened: return "InterfacesAdded"
-        case .windowClosed: return "InterfacesRemoved"
+        case .windowClosed, .externalDisplayRemoved: return "InterfacesRemoved"
+        case .displayConnected: return Layout1.Display.displayConnected.name
+        case .displayDisconnected: return Layout1.Display.displayDisconnected.name
+        case .externalDisplayChanged: return "PropertiesChanged"
         case .unrecognized(let signal): return signal.member
         }
     }
@@ -227,10 +237,17 @@ extension TraitEvent {
             default:
                 throw DBusError.invalidArgs("no such signal in the contract")
             }
+        case (Layout1.displayInterface, Layout1.Display.displayConnected.name):
+            return .displayConnected(id: try Layout1.Display.displayConnected.decode(args))
+        case (Layout1.displayInterface, Layout1.Display.displayDisconnected.name):
+            return .displayDisconnected(id: try Layout1.Display.displayDisconnected.decode(args))
         case (Standard.properties, "PropertiesChanged"):
             let (interface, changed, _) = try Standard.propertiesChanged.decode(args)
             if signal.path == Layout1.rootPath, interface == Layout1.displayInterface {
                 return .displayChanged(try PropertyChanges(changed, decodedBy: Layout1.Display.properties))
+            }
+            if let id = Layout1.externalDisplay(path: signal.path), interface == Layout1.externalDisplayInterface {
+                return .externalDisplayChanged(id: id, try PropertyChanges(changed, decodedBy: Layout1.ExternalDisplay.properties))
             }
             guard let app = Layout1.app(path: signal.path), interface == Layout1.windowInterface else {
                 throw DBusError.invalidArgs("properties of \(interface) at \(signal.path) are not in the contract")
@@ -238,12 +255,17 @@ extension TraitEvent {
             return .windowChanged(app: app, try PropertyChanges(changed, decodedBy: Layout1.Window.properties))
         case (Standard.objectManager, "InterfacesAdded"):
             let (path, interfaces) = try Standard.interfacesAdded.decode(args)
+            if let id = Layout1.externalDisplay(path: path),
+               let properties = interfaces.dictionary?[Layout1.externalDisplayInterface]?.dictionary {
+                return .externalDisplayChanged(id: id, try PropertyChanges(properties, decodedBy: Layout1.ExternalDisplay.properties))
+            }
             guard Layout1.app(path: path) != nil, let properties = interfaces.dictionary?[Layout1.windowInterface]?.dictionary else {
                 throw DBusError.invalidArgs("\(path) is not a window with \(Layout1.windowInterface)")
             }
             return .windowOpened(try WindowSnapshot(path: path, properties: properties))
         case (Standard.objectManager, "InterfacesRemoved"):
             let (path, _) = try Standard.interfacesRemoved.decode(args)
+            if let id = Layout1.externalDisplay(path: path) { return .externalDisplayRemoved(id: id) }
             guard let app = Layout1.app(path: path) else { throw DBusError.invalidArgs("\(path) is not a window") }
             return .windowClosed(app: app)
         default:

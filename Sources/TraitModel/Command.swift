@@ -30,6 +30,12 @@ public enum Command: Sendable, Equatable {
     case resizeTo(app: String, Size)
     /// The user lets go of the corner: the window keeps its size and becomes active.
     case endResize(app: String)
+    /// A monitor is plugged in (`ExternalScreen.profiles` names them).
+    case connectDisplay(profile: String)
+    /// A monitor is unplugged: its windows come back to the device's screen.
+    case disconnectDisplay(id: String)
+    /// A free-form window moves to another screen (`ConnectedDisplay.device` or an external display's id).
+    case moveToDisplay(app: String, display: String)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -42,6 +48,7 @@ public enum Command: Sendable, Equatable {
         case .setTraits: return .traits
         case .setWindowing: return .windowing
         case .setFrame, .tile, .raise, .beginResize, .resizeTo, .endResize: return .resize
+        case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display
         }
     }
 }

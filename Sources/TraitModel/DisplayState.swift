@@ -30,13 +30,18 @@ public struct DisplayState: Sendable, Equatable, Codable {
     public var frames: [String: Rect]
     /// The free-form windows on the stage, front to back: the first is the key window.
     public var stacking: [String]
+    /// The external displays connected, in the order they were.
+    public var displays: [ConnectedDisplay]
+    /// The display of each free-form window not on the device's own screen (app -> display id).
+    public var placement: [String: String]
 
     /// How many dismissed apps the display remembers; the oldest is forgotten first.
     public static let maximumBackgroundApps = 8
 
     public init(device: String, orientation: Orientation, arrangement: Arrangement, apps: [App],
                 background: [String] = [], traits: DisplayTraits = DisplayTraits(), windowing: Windowing = .splitView,
-                frames: [String: Rect] = [:], stacking: [String] = []) {
+                frames: [String: Rect] = [:], stacking: [String] = [], displays: [ConnectedDisplay] = [],
+                placement: [String: String] = [:]) {
         self.device = device
         self.orientation = orientation
         self.arrangement = arrangement
@@ -46,10 +51,12 @@ public struct DisplayState: Sendable, Equatable, Codable {
         self.windowing = windowing
         self.frames = frames
         self.stacking = stacking
+        self.displays = displays
+        self.placement = placement
     }
 
     private enum CodingKeys: String, CodingKey {
-        case device, orientation, arrangement, apps, background, traits, windowing, frames, stacking
+        case device, orientation, arrangement, apps, background, traits, windowing, frames, stacking, displays, placement
     }
 
     /// A state saved before the settings existed has no `traits`, one saved before free-form windows no
@@ -66,6 +73,8 @@ public struct DisplayState: Sendable, Equatable, Codable {
         windowing = try c.decodeIfPresent(Windowing.self, forKey: .windowing) ?? .splitView
         frames = try c.decodeIfPresent([String: Rect].self, forKey: .frames) ?? [:]
         stacking = try c.decodeIfPresent([String].self, forKey: .stacking) ?? []
+        displays = try c.decodeIfPresent([ConnectedDisplay].self, forKey: .displays) ?? []
+        placement = try c.decodeIfPresent([String: String].self, forKey: .placement) ?? [:]
     }
 
     /// Saves only what differs from a Split View state, so that a file written in Split View reads as before.
@@ -80,6 +89,8 @@ public struct DisplayState: Sendable, Equatable, Codable {
         if windowing != .splitView { try c.encode(windowing, forKey: .windowing) }
         if !frames.isEmpty { try c.encode(frames, forKey: .frames) }
         if !stacking.isEmpty { try c.encode(stacking, forKey: .stacking) }
+        if !displays.isEmpty { try c.encode(displays, forKey: .displays) }
+        if !placement.isEmpty { try c.encode(placement, forKey: .placement) }
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }
@@ -89,4 +100,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
         background = (background.filter { $0 != name } + [name]).suffix(Self.maximumBackgroundApps)
     }
     public func app(named name: String) -> App? { apps.first { $0.name == name } }
+
+    /// The display `app`'s window is on: an external display's id, or `ConnectedDisplay.device`.
+    public func display(of app: String) -> String { placement[app] ?? ConnectedDisplay.device }
 }

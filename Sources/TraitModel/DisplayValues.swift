@@ -23,6 +23,8 @@ public struct DisplayValues: Sendable, Equatable {
     public var stacking: [String]
     /// The display-wide settings (`state.traits`).
     public var traits: DisplayTraits { state.traits }
+    /// The external displays connected (`state.displays`).
+    public var displays: [ConnectedDisplay] { state.displays }
 
     public init(serial: UInt64, state: DisplayState, screen: Size, scale: Double, apps: [String],
                 dividerPosition: Double, dragging: Bool, backgroundApps: [String], stacking: [String] = []) {

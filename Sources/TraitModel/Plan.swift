@@ -48,11 +48,13 @@ public enum DisplayProperty: Sendable, Hashable, CaseIterable {
     case windowing
     /// The windows on screen, front to back.
     case stacking
+    /// The external displays connected.
+    case displays
 
     /// Every property, in the order of the XML.
     public static var allCases: [DisplayProperty] {
         [.device, .orientation, .screenSize, .scale, .arrangement, .windows, .serial, .divider, .dragging, .background]
-            + DisplayTrait.all.map(DisplayProperty.trait) + [.windowing, .stacking]
+            + DisplayTrait.all.map(DisplayProperty.trait) + [.windowing, .stacking, .displays]
     }
 }
 
@@ -101,6 +103,13 @@ public struct WindowChange: Sendable {
         return before.traits != after.traits
     }
 
+    /// The window moved to another screen: UIKit tells the scene (`windowScene(_:didUpdateEffectiveGeometry:)`)
+    /// and its view controllers get `viewWillTransition(to:with:)` even when the size stays.
+    public var movedScreen: Bool {
+        guard let before, let after else { return false }
+        return before.display != after.display
+    }
+
     public var safeAreaChanged: Bool {
         guard let before, let after else { return false }
         return before.safeArea != after.safeArea
@@ -111,7 +120,7 @@ public struct WindowChange: Sendable {
     /// app gets no callbacks (its properties still change; it sees the new size when it comes back).
     public var needsTransition: Bool {
         guard before?.state != .background || after?.state != .background else { return false }
-        return sizeChanged || traitsChanged || safeAreaChanged || rotated
+        return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen
     }
 
     /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,
@@ -123,7 +132,7 @@ public struct WindowChange: Sendable {
 
     /// Only display-wide settings changed: the size, the size classes and the rest of the traits stay.
     public var onlySettingsChanged: Bool {
-        guard let before, let after, !sizeChanged, !rotated else { return false }
+        guard let before, let after, !sizeChanged, !rotated, !movedScreen else { return false }
         var same = after.traits
         same.display = before.traits.display
         return same == before.traits && before.traits.display != after.traits.display
@@ -138,7 +147,7 @@ public struct WindowChange: Sendable {
         if traitsChanged, !onlySettingsChanged || Self.willTransitionWhenOnlySettingsChange {
             steps.append(.willTransitionToTraits(after.traits))
         }
-        if sizeChanged || rotated { steps.append(.viewWillTransitionToSize(after.frame.size)) }
+        if sizeChanged || rotated || movedScreen { steps.append(.viewWillTransitionToSize(after.frame.size)) }
         steps.append(.updateProperties)
         if traitsChanged {
             steps.append(.traitCollectionDidChange(previous: before.traits))

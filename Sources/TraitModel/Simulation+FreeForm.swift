@@ -73,7 +73,7 @@ extension Simulation {
     public mutating func setFrame(_ app: String, _ frame: Rect) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         try checkFreeWindow(app)
-        if let problem = profile.freeForm.problem(with: frame, screen: geometry.screen) { throw .outOfRange(problem) }
+        if let problem = profile.freeForm.problem(with: frame, screen: screen(of: app)) { throw .outOfRange(problem) }
         var next = state
         next.frames[app] = frame
         return moveInOneStage(to: next, reason: .resize)
@@ -84,7 +84,7 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         var next = state
-        next.frames[app] = profile.freeForm.tile(position, screen: geometry.screen)
+        next.frames[app] = profile.freeForm.tile(position, screen: screen(of: app))
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -119,7 +119,7 @@ extension Simulation {
             throw .invalidArgument("a size's width and height must be finite numbers; got \(size)")
         }
         var next = state
-        next.frames[app] = profile.freeForm.resized(windows[app]!.frame, to: size, screen: geometry.screen)
+        next.frames[app] = profile.freeForm.resized(windows[app]!.frame, to: size, screen: screen(of: app))
         return [commit(next, drag: nil, resizing: app, reason: .resize, duration: 0)].compactMap { $0 }
     }
 
@@ -137,7 +137,80 @@ extension Simulation {
         return [commit(state, drag: nil, resizing: nil, reason: .resize, duration: 0)].compactMap { $0 }
     }
 
+    /// Plugs in a monitor (`ExternalScreen.profiles`): it gets the next id (`external-1`). In a free-form mode
+    /// it is a stage of its own that windows move to (`moveToDisplay`); in Split View it mirrors the device's
+    /// screen, as iPadOS did before Stage Manager, and has no windows.
+    public mutating func connectDisplay(_ profileName: String) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        _ = try ExternalScreen.named(profileName)
+        guard state.displays.count < ConnectedDisplay.maximum else {
+            throw .notOffered("an iPad drives \(ConnectedDisplay.maximum) external display; "
+                + "disconnect \(state.displays.map(\.id).joined(separator: ", ")) first")
+        }
+        var next = state
+        let used = Set(state.displays.map(\.id))
+        let id = (1...).lazy.map { "external-\($0)" }.first { !used.contains($0) }!
+        next.displays.append(ConnectedDisplay(id: id, profile: profileName))
+        return moveInOneStage(to: next, reason: .display)
+    }
+
+    /// Unplugs a monitor: its windows come back to the device's screen, fitted to it, behind the device's own
+    /// (past the stage's limit, the ones at the back go to the background).
+    public mutating func disconnectDisplay(_ id: String) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        guard state.displays.contains(where: { $0.id == id }) else { throw unknownDisplay(id) }
+        var next = state
+        next.displays.removeAll { $0.id == id }
+        let moving = next.placement.filter { $0.value == id }.map(\.key)
+        let screen = profile.screenSize(next.orientation)
+        for app in moving {
+            next.placement[app] = nil
+            next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: screen) }
+        }
+        // Behind the device's own windows: the device's stage keeps its order.
+        next.stacking = next.stacking.filter { !moving.contains($0) } + next.stacking.filter(moving.contains)
+        let events = keepWithinLimit(&next)
+        return moveInOneStage(to: next, reason: .display, lifecycle: events)
+    }
+
+    /// Moves a free window to another screen (`device` or an external display's id), fitted to it, in front.
+    /// It gets a transition even where its size stays: the screen under it changed (and with it, maybe, the
+    /// display scale: a trait change).
+    public mutating func moveToDisplay(_ app: String, to display: String) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        try checkFreeWindow(app)
+        guard display == ConnectedDisplay.device || state.displays.contains(where: { $0.id == display }) else {
+            throw unknownDisplay(display)
+        }
+        guard display != state.display(of: app) else { return [] }
+        var next = state
+        next.placement[app] = display == ConnectedDisplay.device ? nil : display
+        next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: Self.screen(of: app, in: next, profile: profile)) }
+        next.stacking.removeAll { $0 == app }
+        next.stacking.insert(app, at: 0)
+        let events = keepWithinLimit(&next)
+        return moveInOneStage(to: next, reason: .display, lifecycle: events)
+    }
+
+    private func unknownDisplay(_ id: String) -> ModelError {
+        .invalidArgument("no display '\(id.shortened)' is connected; displays: "
+            + ([ConnectedDisplay.device] + state.displays.map(\.id)).joined(separator: ", "))
+    }
+
     // MARK: Rules
+
+    /// The screen `app`'s window is on, in points.
+    func screen(of app: String) -> Size { Self.screen(of: app, in: state, profile: profile) }
+
+    static func screen(of app: String, in state: DisplayState, profile: DeviceProfile) -> Size {
+        externalScreen(state.display(of: app), in: state)?.size ?? profile.screenSize(state.orientation)
+    }
+
+    /// The monitor of display `id`, or nil for the device's own screen (or an id no longer connected).
+    static func externalScreen(_ id: String, in state: DisplayState) -> ExternalScreen? {
+        guard let connected = state.displays.first(where: { $0.id == id }) else { return nil }
+        return try? ExternalScreen.named(connected.profile)
+    }
 
     /// From Split View: each window on screen keeps its frame as a free window, front to back Slide Over,
     /// primary, secondary; a secondary waiting off screen goes to the background list.
@@ -183,6 +256,7 @@ extension Simulation {
         }
         next.windowing = .splitView
         next.stacking = []
+        next.placement = [:]  // an external display mirrors the device's screen in Split View
         return events
     }
 
@@ -190,11 +264,16 @@ extension Simulation {
     private func keepWithinLimit(_ next: inout DisplayState) -> [String: [LifecycleEvent]] {
         guard next.windowing.isFreeForm else { return [:] }
         var events: [String: [LifecycleEvent]] = [:]
-        while next.stacking.count > windowLimit(next.windowing) {
-            let gone = next.stacking.removeLast()
-            next.apps.removeAll { $0.name == gone }
-            next.remember(inBackground: gone)
-            events[gone] = LifecycleEvent.events(from: windows[gone]?.state ?? .active, to: .background)
+        // Each screen is a stage of its own, with its own limit (Stage Manager: 4 on the iPad, 4 on a monitor).
+        for display in [ConnectedDisplay.device] + next.displays.map(\.id) {
+            while case let here = next.stacking.filter({ next.display(of: $0) == display }),
+                  here.count > windowLimit(next.windowing), let gone = here.last {
+                next.stacking.removeAll { $0 == gone }
+                next.apps.removeAll { $0.name == gone }
+                next.placement[gone] = nil
+                next.remember(inBackground: gone)
+                events[gone] = LifecycleEvent.events(from: windows[gone]?.state ?? .active, to: .background)
+            }
         }
         return events
     }
@@ -202,8 +281,9 @@ extension Simulation {
     /// Every remembered frame made a window on the current screen (`FreeFormRules.fit`): after a rotation or
     /// a device change, and for a state loaded from a file.
     static func fitFrames(_ state: inout DisplayState, profile: DeviceProfile) {
-        let screen = profile.screenSize(state.orientation)
-        for (name, frame) in state.frames { state.frames[name] = profile.freeForm.fit(frame, screen: screen) }
+        for (name, frame) in state.frames {
+            state.frames[name] = profile.freeForm.fit(frame, screen: screen(of: name, in: state, profile: profile))
+        }
     }
 
     /// A free-form state as a config file gives it (apps with Split View roles, no frames): every app but PiP
@@ -261,6 +341,10 @@ extension Simulation {
         }
         for name in windows where state.frames[name] == nil {
             throw .invalidArgument("window '\(name)' has no frame")
+        }
+        let connected = Set(state.displays.map(\.id))
+        for (name, display) in state.placement where !windows.contains(name) || !connected.contains(display) {
+            throw .invalidArgument("window '\(name)' is placed on '\(display)', which is not a connected display")
         }
         for name in state.background {
             try AppName.validate(name)

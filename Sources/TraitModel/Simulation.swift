@@ -117,6 +117,9 @@ public struct Simulation: Sendable {
         case .beginResize(let app): return try beginResize(app)
         case .resizeTo(let app, let size): return try resize(app, to: size)
         case .endResize(let app): return try endResize(app)
+        case .connectDisplay(let profile): return try connectDisplay(profile)
+        case .disconnectDisplay(let id): return try disconnectDisplay(id)
+        case .moveToDisplay(let app, let display): return try moveToDisplay(app, to: display)
         }
     }
 
@@ -376,6 +379,7 @@ public struct Simulation: Sendable {
         for trait in next.traits.differences(from: state.traits) { plan.displayChanges.insert(.trait(trait)) }
         if next.apps.map(\.name).sorted() != state.apps.map(\.name).sorted() { plan.displayChanges.insert(.windows) }
         if next.windowing != state.windowing { plan.displayChanges.insert(.windowing) }
+        if next.displays != state.displays { plan.displayChanges.insert(.displays) }
         let names = Self.ordered(state).map(\.name) + Self.ordered(next).map(\.name)
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
@@ -522,10 +526,16 @@ public struct Simulation: Sendable {
             case .window:
                 // `check` and every command keep a frame for each window; the fallback only guards the lookup.
                 let frame = state.frames[app.name] ?? profile.freeForm.defaultFrame(screen: geometry.screen, onStage: 0)
+                var traits = geometry.traits(horizontal: profile.freeForm.horizontal(width: frame.width))
+                var safeArea = geometry.safeArea(of: frame, role: .window)
+                let display = state.display(of: app.name)
+                if let external = Self.externalScreen(display, in: state) {
+                    traits.displayScale = external.scale
+                    safeArea = .zero
+                }
                 result[app.name] = WindowGeometry(
-                    role: .window, frame: frame,
-                    traits: geometry.traits(horizontal: profile.freeForm.horizontal(width: frame.width)),
-                    state: resizing == app.name ? .inactive : .active, safeArea: geometry.safeArea(of: frame, role: .window))
+                    role: .window, frame: frame, traits: traits, state: resizing == app.name ? .inactive : .active,
+                    safeArea: safeArea, display: display)
             case .pip:
                 let traits = TraitCollection(
                     horizontalSizeClass: .compact, verticalSizeClass: .compact, idiom: profile.idiom,
@@ -538,7 +548,7 @@ public struct Simulation: Sendable {
         for (name, window) in result {
             var traits = window.traits
             traits.display = state.traits.windowTraits
-            traits.displayGamut = profile.gamut
+            traits.displayGamut = window.display == ConnectedDisplay.device ? profile.gamut : ExternalScreen.gamut
             traits.userInterfaceLevel = window.role == .slideOver || window.role == .pip ? .elevated : .base
             result[name]?.traits = traits
         }

@@ -8,19 +8,23 @@ public struct WindowGeometry: Sendable, Hashable {
     public var state: AppState
     /// The window's safe-area insets, in its own coordinates (see `DisplayGeometry.safeArea(of:role:)`).
     public var safeArea: EdgeInsets
+    /// The screen it is on: `ConnectedDisplay.device` or an external display's id.
+    public var display: String
 
-    public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero) {
+    public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero,
+                display: String = ConnectedDisplay.device) {
         self.role = role
         self.frame = frame
         self.traits = traits
         self.state = state
         self.safeArea = safeArea
+        self.display = display
     }
 }
 
 /// A window's published geometry, one case per property (their names on the bus are `Encoding`'s business).
 public enum WindowProperty: Sendable, CaseIterable {
-    case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea
+    case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display
 }
 
 extension WindowGeometry {
@@ -35,6 +39,7 @@ extension WindowGeometry {
             case .traits: return traits != old.traits
             case .state: return state != old.state
             case .safeArea: return safeArea != old.safeArea
+            case .display: return display != old.display
             }
         })
     }

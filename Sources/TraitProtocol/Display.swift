@@ -41,6 +41,14 @@ extension Layout1 {
             "SetWindowing", .choice("mode", what: "windowing mode") as Parameter<Windowing>,
             doc: "Changes the windowing mode (split-view, stage-manager, windowed; phones: split-view only), rearranging the open apps in one transition; returns the transitions it started.")
             .returning(started)
+        public static let connectDisplay = Declare.method(
+            "ConnectDisplay", .text("profile", what: "the display profile"),
+            doc: "Plugs in an external monitor (external-1080p, external-1440p, external-4k); returns its id (external-1), the name of its object under /org/traitd/Layout1/display/. In split-view it mirrors the device's screen; in a free-form mode windows move to it with MoveToDisplay.")
+            .returning(.string("id"))
+        public static let disconnectDisplay = Declare.method(
+            "DisconnectDisplay", .text("id", what: "the display id"),
+            doc: "Unplugs an external monitor: its windows come back to the device's screen; returns the transitions it started.")
+            .returning(started)
         public static let listDevices = Declare.method(
             "ListDevices", doc: "The ids of every device profile, in the catalog's order.")
             .returning(.strings("devices"))
@@ -100,6 +108,18 @@ extension Layout1 {
             .objectPaths("Stacking"),
             doc: "The windows on screen, front to back: Picture in Picture, then Slide Over or the free-form windows (the first is the key window), then the split's sides.")
 
+        public static let displays = Declare.property(
+            .strings("Displays"), doc: "The ids of the connected external displays (objects /org/traitd/Layout1/display/<id>).")
+
+        // MARK: Signals
+
+        public static let displayConnected = Declare.signal(
+            "DisplayConnected", .string("id"),
+            doc: "An external display was connected (UIScreen.didConnectNotification); its object exists.")
+        public static let displayDisconnected = Declare.signal(
+            "DisplayDisconnected", .string("id"),
+            doc: "An external display was disconnected (UIScreen.didDisconnectNotification); its windows are back on the device's screen.")
+
         /// One property per display-wide setting (`DisplayTrait.all`), named by its `property`.
         public static func trait(_ trait: DisplayTrait) -> PropertyDeclaration<String> {
             Declare.writableProperty(
@@ -110,16 +130,18 @@ extension Layout1 {
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
             device.erased, orientation.erased, screenSize.erased, scale.erased, arrangement.erased, windows.erased, serial.erased, dividerPosition.erased, dragging.erased, backgroundApps.erased,
-        ] + DisplayTrait.all.map { trait($0).erased } + [windowing.erased, stacking.erased]
+        ] + DisplayTrait.all.map { trait($0).erased } + [windowing.erased, stacking.erased, displays.erased]
 
         public static let interface = InterfaceDescription(
             name: displayInterface,
             methods: [
                 setDevice.description, rotate.description, setArrangement.description, openApp.description,
-                closeApp.description, setTraits.description, setWindowing.description, listDevices.description, getState.description, beginDividerDrag.description,
+                closeApp.description, setTraits.description, setWindowing.description, connectDisplay.description,
+                disconnectDisplay.description, listDevices.description, getState.description, beginDividerDrag.description,
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,
                 unregisterAdapter.description, listAdapters.description, getRestorationState.description,
             ],
+            signals: [displayConnected.description, displayDisconnected.description],
             properties: properties.map(\.description),
             doc: "The simulated display: its device, orientation and multitasking arrangement, and the adapters' registrations.")
     }

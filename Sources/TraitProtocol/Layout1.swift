@@ -12,6 +12,14 @@ public enum Layout1 {
     public static let windowPathPrefix = "/org/traitd/Layout1/window/"
     public static let displayInterface = "org.traitd.Layout1.Display"
     public static let windowInterface = "org.traitd.Layout1.Window"
+    public static let externalDisplayInterface = "org.traitd.Layout1.ExternalDisplay"
+    public static let externalDisplayPathPrefix = "/org/traitd/Layout1/display/"
+
+    /// `/org/traitd/Layout1/display/<id>`: an external display's object (ids are `external-N`, escaped as app
+    /// names are).
+    public static func externalDisplayPath(_ id: String) -> String {
+        externalDisplayPathPrefix + Validation.escapePathElement(id)
+    }
 
     /// `/org/traitd/Layout1/window/<app>`, the app name escaped into a valid path element (`-` is `_2d`).
     public static func windowPath(_ app: String) -> String { windowPathPrefix + Validation.escapePathElement(app) }
@@ -20,6 +28,12 @@ public enum Layout1 {
     public static func app(path: String) -> String? {
         guard path.hasPrefix(windowPathPrefix) else { return nil }
         return Validation.unescapePathElement(String(path.dropFirst(windowPathPrefix.count)))
+    }
+
+    /// The external display whose object has this path; nil for any other path.
+    public static func externalDisplay(path: String) -> String? {
+        guard path.hasPrefix(externalDisplayPathPrefix) else { return nil }
+        return Validation.unescapePathElement(String(path.dropFirst(externalDisplayPathPrefix.count)))
     }
 
     /// Domain refusals, `org.traitd.Layout1.Error.*`.
@@ -48,6 +62,7 @@ public enum Layout1 {
         <!-- traitd's D-Bus interfaces, as traitd prints them with its print-introspection option (make introspection); do not edit by hand. -->
         <node>
 
-        """ + Display.interface.introspectionXML() + Window.interface.introspectionXML() + "</node>\n"
+        """ + Display.interface.introspectionXML() + Window.interface.introspectionXML()
+            + ExternalDisplay.interface.introspectionXML() + "</node>\n"
     }
 }

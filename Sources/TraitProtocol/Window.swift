@@ -33,6 +33,10 @@ extension Layout1 {
             "ResizeTo", .size("size"),
             doc: "One step of a live resize, the top-left corner staying, held between the minimum size and the screen's edges; a step that comes while the window's transition is open waits, and only the latest waiting step is applied; returns the transitions it started.")
             .returning(Display.started)
+        public static let moveToDisplay = Declare.method(
+            "MoveToDisplay", .text("display", what: "the display id"),
+            doc: "Moves a free-form window to another screen (device, or an external display's id), fitted to it and in front: a transition, the display scale a trait change where it differs; returns the transitions it started.")
+            .returning(Display.started)
         public static let endResize = Declare.method(
             "EndResize", doc: "Lets go: the latest waiting step is applied, and the window becomes active again; returns the transitions it started.")
             .returning(Display.started)
@@ -86,6 +90,8 @@ extension Layout1 {
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
             .insets("SafeAreaInsets"), doc: "top, left, bottom and right in points, inside the frame.")
+        public static let display = Declare.property(
+            .string("Display"), doc: "The screen the window is on: device, or an external display's id (external-1).")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
             .layouts("Layouts"),
@@ -97,7 +103,7 @@ extension Layout1 {
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, adapters.erased, layouts.erased, layoutExtras.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, adapters.erased, layouts.erased, layoutExtras.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(
@@ -105,6 +111,7 @@ extension Layout1 {
             methods: [
                 reportLayout.description, setRestorationState.description, setFrame.description, tile.description,
                 raise.description, beginResize.description, resizeTo.description, endResize.description,
+                moveToDisplay.description,
             ],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,

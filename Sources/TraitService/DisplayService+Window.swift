@@ -40,6 +40,9 @@ extension DisplayService {
             on(Layout1.Window.raise) { service, call, _ in try service.run(.raise(app: app), call) },
             on(Layout1.Window.beginResize) { service, call, _ in try service.run(.beginResize(app: app), call) },
             on(Layout1.Window.resizeTo) { service, call, size in try service.resizeStep(app, to: size, call) },
+            on(Layout1.Window.moveToDisplay) { service, call, display in
+                try service.run(.moveToDisplay(app: app, display: display), call)
+            },
             on(Layout1.Window.endResize) { service, call, _ in
                 // The step still waiting is the size the user let go at: it comes first.
                 var started = try service.applyWaitingResize(app)

@@ -78,6 +78,7 @@ public actor DisplayService {
                 }),
         ])
         for app in simulation.appNames { exportWindow(app) }
+        for display in simulation.state.displays { exportExternalDisplay(display) }
         // Only the bus's own NameOwnerChanged: one that a peer sends straight to the daemon is not delivered.
         connection.subscribe(sender: Connection.busName) { [weak self] signal in
             guard signal.interface == Connection.busName, signal.member == "NameOwnerChanged",
@@ -125,6 +126,11 @@ public actor DisplayService {
             on(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
             on(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
             on(D.setWindowing) { service, call, mode in try service.run(.setWindowing(mode), call) },
+            on(D.connectDisplay) { service, call, profile in
+                _ = try service.run(.connectDisplay(profile: profile), call)
+                return service.simulation.state.displays.last!.id
+            },
+            on(D.disconnectDisplay) { service, call, id in try service.run(.disconnectDisplay(id: id), call) },
             on(D.listDevices) { service, _, _ in service.simulation.catalog.ids },
             on(D.getState) { service, _, _ in
                 let windows = service.simulation.appNames.map {
@@ -166,6 +172,7 @@ public actor DisplayService {
     func run(_ command: Command, member: String, from sender: String) throws -> [UInt64] {
         let plans: [Plan]
         let traitsBefore = simulation.state.traits
+        let displaysBefore = externalDisplayWindows
         do {
             plans = try simulation.apply(command)
         } catch {
@@ -180,12 +187,14 @@ public actor DisplayService {
         let level: Logger.Level = command.reason == .snapshot && transitions == 0 ? .debug : .info
         logger.log(level: level, "\(command.logDescription) from \(sender): serial \(simulation.serial), \(transitions) transition(s)")
         var started: [UInt64] = []
+        announceDisconnections(from: displaysBefore)
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
             let announcement = coordinator.run(plan, adapters: registry.adaptersByApp)
             announce(announcement.events)
             started += announcement.began
         }
+        announceExternalDisplays(from: displaysBefore)
         announcePortalChanges(from: traitsBefore)
         pruneRestoration()
         save()
@@ -308,6 +317,9 @@ extension Command {
         case .beginResize(let app): return "BeginResize(\(app))"
         case .resizeTo(let app, let size): return "ResizeTo(\(app), \(size))"
         case .endResize(let app): return "EndResize(\(app))"
+        case .connectDisplay(let profile): return "ConnectDisplay(\(profile))"
+        case .disconnectDisplay(let id): return "DisconnectDisplay(\(id))"
+        case .moveToDisplay(let app, let display): return "MoveToDisplay(\(app), \(display))"
         }
     }
 }

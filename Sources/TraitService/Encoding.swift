@@ -38,6 +38,7 @@ enum Encoding {
         case .traits: return Window.traits.entry(w.traits)
         case .state: return Window.state.entry(w.state)
         case .safeArea: return Window.safeAreaInsets.entry(w.safeArea)
+        case .display: return Window.display.entry(w.display)
         }
     }
 
@@ -78,6 +79,7 @@ enum Encoding {
             case .trait(let trait): return Display.trait(trait).entry(display.traits[trait])
             case .windowing: return Display.windowing.entry(display.state.windowing)
             case .stacking: return Display.stacking.entry(display.stacking.map(Layout1.windowPath))
+            case .displays: return Display.displays.entry(display.displays.map(\.id))
             }
         })
     }

@@ -7,6 +7,8 @@ public enum TransitionReason: String, Sendable, CaseIterable, CustomStringConver
     case windowing
     /// A free-form window's frame changed: `SetFrame`, `Tile`, or a step of a live resize.
     case resize
+    /// A window moved to another screen, or its screen was disconnected.
+    case display
 
     /// The name on the bus and in config files, also in text and logs.
     public var description: String { rawValue }

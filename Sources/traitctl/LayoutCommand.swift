@@ -209,6 +209,23 @@ struct LayoutCase {
     }
 }
 
+extension LayoutCase {
+    /// Free-form windows (Stage Manager, windowed apps) `widths` wide and `height` tall: a column each (named
+    /// by its width), an iPad window whose horizontal size class follows `SizeClass.narrowestRegularWidth`,
+    /// touching no screen edge; in each of `settings`.
+    static func freeForm(widths: [Double], height: Double, settings: [DisplayTraits] = [DisplayTraits()]) -> [LayoutCase] {
+        settings.flatMap { display in
+            widths.map { width in
+                var traits = LayoutEnvironment.defaultTraits(width: width, height: height)
+                traits.display = display.windowTraits
+                return LayoutCase(device: "free-form window", orientation: "\(height.compact) pt tall",
+                                  arrangement: "\(width.compact) pt", role: "free-form",
+                                  environment: LayoutEnvironment(width: width, height: height, traits: traits))
+            }
+        }
+    }
+}
+
 extension String {
     fileprivate func padded(_ width: Int) -> String { padding(toLength: max(width, count), withPad: " ", startingAt: 0) }
 }

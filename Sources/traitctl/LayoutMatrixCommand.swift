@@ -24,9 +24,30 @@ extension LayoutCommand {
         @Option(name: .customLong("device"), help: ArgumentHelp("Only this device's rows (repeat for more).", valueName: "id"),
                 completion: .custom(Completions.device))
         var devices: [String] = []
+        @Option(help: ArgumentHelp(
+            "Free-form windows instead of the devices' cases: widths FROM:TO:STEP in points (320:1366:64), a column each.",
+            valueName: "from:to:step"))
+        var widths: String?
+        @Option(help: ArgumentHelp("The free-form windows' height in points (with --widths).", valueName: "points"))
+        var height: Double = 768
+
+        /// `--widths FROM:TO:STEP` as the widths it names.
+        var freeFormWidths: [Double]? {
+            get throws {
+                guard let widths else { return nil }
+                let parts = widths.split(separator: ":").map { Double($0) }
+                guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2],
+                      from >= 1, to >= from, step > 0, (to - from) / step < 200 else {
+                    throw ValidationError("--widths takes FROM:TO:STEP in points, at most 200 columns (320:1366:64); got '\(widths)'")
+                }
+                return Array(stride(from: from, through: to, by: step))
+            }
+        }
 
         func validate() throws {
             if svg == nil && png == nil { throw ValidationError("give --svg FILE, --png FILE, or both") }
+            _ = try freeFormWidths
+            if !(1...10_000).contains(height) { throw ValidationError("--height takes 1 to 10000 points; got \(height)") }
             let known = Completions.devices
             for device in devices where !known.contains(device) {
                 throw ValidationError("unknown device '\(device)'; known: \(known.joined(separator: ", "))")
@@ -35,7 +56,8 @@ extension LayoutCommand {
 
         func run() throws {
             let document = try LayoutCommand.load(file)
-            let cases = try LayoutCase.all(settings: document.traitCombinations).filter { devices.isEmpty || devices.contains($0.device) }
+            let cases = try freeFormWidths.map { LayoutCase.freeForm(widths: $0, height: height, settings: document.traitCombinations) }
+                ?? LayoutCase.all(settings: document.traitCombinations).filter { devices.isEmpty || devices.contains($0.device) }
             let sheet = ContactSheet(document: document, title: file, cases: cases)
             do {
                 try sheet.picture.write(svg: svg, png: png)
@@ -64,6 +86,8 @@ struct ContactSheet {
     let document: LayoutDocument
     let title: String
     let cases: [LayoutCase]
+    /// `columns`, or, for cases outside them (free-form widths), the cases' own columns in their order.
+    let shownColumns: [(arrangement: String, role: String)]
     /// Points to pixels, the same for every card.
     let scale: Double
     private(set) var conflicts = 0
@@ -74,11 +98,14 @@ struct ContactSheet {
         self.document = document
         self.title = title
         self.cases = cases
+        var own: [(arrangement: String, role: String)] = []
+        for item in cases where !own.contains(where: { $0 == (item.arrangement, item.role) }) { own.append((item.arrangement, item.role)) }
+        shownColumns = own.allSatisfy { column in Self.columns.contains { $0 == column } } ? Self.columns : own
         let widest = cases.map(\.width).max() ?? 1, tallest = cases.map(\.height).max() ?? 1
         scale = min(Self.box.width / max(widest, 1), Self.box.height / max(tallest, 1))
         var rows: [String] = []
         for item in cases where !rows.contains(item.rowKey) { rows.append(item.rowKey) }
-        let width = Self.header.left + Double(Self.columns.count) * Self.card.width + 10
+        let width = Self.header.left + Double(shownColumns.count) * Self.card.width + 10
         picture = Picture(width: width, height: Self.header.top + Double(rows.count) * Self.card.height + 10,
                           background: "#ffffff")
         picture.text(12, 28, "\(title) · app \(document.app ?? "?") · \(cases.count) cases", size: 18, bold: true)
@@ -92,7 +119,7 @@ struct ContactSheet {
             picture.text(keyX, 48, view, size: 12, color: Picture.palette[index % Picture.palette.count], bold: true)
             keyX += TextMetrics.width(view + "  ", size: 12, bold: true)
         }
-        for (index, column) in Self.columns.enumerated() {
+        for (index, column) in shownColumns.enumerated() {
             let x = Self.header.left + Double(index) * Self.card.width
             picture.text(x + 4, Self.header.top - 22, column.arrangement, size: 12, bold: true)
             picture.text(x + 4, Self.header.top - 8, column.role + " window", size: 11, color: "#555")
@@ -104,7 +131,7 @@ struct ContactSheet {
             picture.text(12, y + 36, first.orientation, size: 12, color: "#444")
             picture.text(12, y + 52, first.environment.traits.idiom == .phone ? "iPhone" : "iPad", size: 11, color: "#777")
             if first.settingsText != "default" { picture.text(12, y + 68, first.settingsText, size: 11, color: "#5856d6", bold: true) }
-            for (index, column) in Self.columns.enumerated() {
+            for (index, column) in shownColumns.enumerated() {
                 let x = Self.header.left + Double(index) * Self.card.width
                 if let item = cases.first(where: { $0.rowKey == key && $0.arrangement == column.arrangement && $0.role == column.role }) {
                     draw(item, x: x, y: y)

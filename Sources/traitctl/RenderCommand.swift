@@ -24,9 +24,13 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures {
-            let state = try await options.withClient { try await $0.state() }
+            let (state, screens) = try await options.withClient { client in
+                let state = try await client.state()
+                return (state, try await DisplayList.screens(state, client))
+            }
+            let externals = screens.dropFirst().map { ScreenPicture.External(id: $0.id, profile: $0.profile, size: $0.size, scale: $0.scale) }
             do {
-                try ScreenPicture(state).picture.write(svg: svg, png: png)
+                try ScreenPicture(state, externals: Array(externals)).picture.write(svg: svg, png: png)
             } catch {
                 throw Failure(error)
             }
@@ -46,8 +50,19 @@ struct ScreenPicture {
     /// How adapters' frames are told apart when they coincide: a colour and a dash pattern each.
     static let dashes: [String?] = [nil, "6 4", "2 3", "10 3 2 3"]
     let state: DisplaySnapshot
+    /// An external display, drawn to the right of the device with its windows.
+    struct External {
+        let id: String
+        let profile: String
+        let size: Size
+        let scale: Double
+    }
+    let externals: [External]
 
-    init(_ state: DisplaySnapshot) { self.state = state }
+    init(_ state: DisplaySnapshot, externals: [External] = []) {
+        self.state = state
+        self.externals = externals
+    }
 
     /// One element's label, waiting for a place.
     private struct Pending {
@@ -67,7 +82,10 @@ struct ScreenPicture {
     var picture: Picture {
         let screenW = state.screenSize.width, screenH = state.screenSize.height
         let settings = DisplayTrait.all.filter { state.traits[$0] != $0.defaultValue }.map { "\($0.word) \(state.traits[$0])" }
-        var p = Picture(width: screenW + 2 * Self.bezel, height: Self.header + screenH + 2 * Self.bezel)
+        // External displays sit to the right of the device, each in a monitor's frame of its own.
+        let externalsWidth = externals.map { $0.size.width + 3 * Self.bezel }.reduce(0, +)
+        let tallest = max(screenH, externals.map(\.size.height).max() ?? 0)
+        var p = Picture(width: screenW + 2 * Self.bezel + externalsWidth, height: Self.header + tallest + 2 * Self.bezel)
         p.text(Self.bezel, 22, "\(state.device) · \(state.orientation) · \(state.windowing.isFreeForm ? state.windowing.rawValue : state.arrangement.rawValue) · \(screenW.svg)×\(screenH.svg) pt @\(state.scale.svg)x · serial \(state.serial)"
                + (settings.isEmpty ? "" : " · " + settings.joined(separator: ", ")),
                size: 15, bold: true)
@@ -82,7 +100,8 @@ struct ScreenPicture {
         // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
         // stays off the windows drawn after its own.
         // Free-form windows overlap: they are drawn back to front, as `Stacking` orders them.
-        let onScreen = state.windowing.isFreeForm ? state.windowsBackToFront : state.windows.filter { $0.state != .background }
+        let onScreen = (state.windowing.isFreeForm ? state.windowsBackToFront : state.windows.filter { $0.state != .background })
+            .filter { $0.display == "device" }
         let split = onScreen.filter { $0.role == .primary || $0.role == .secondary }
         let order = split + onScreen.filter { !split.contains($0) }
         let frames = order.map { Rect(x: ox + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
@@ -98,8 +117,25 @@ struct ScreenPicture {
             }
         }
         (split.count..<order.count).forEach(drawWindow)
+        // Each external display and its windows, back to front; in Split View it mirrors the device (no windows).
+        var ex = ox + screenW + 3 * Self.bezel
+        for external in externals {
+            let size = external.size
+            p.rect(ex - Self.bezel * 0.5, oy - Self.bezel * 0.5, size.width + Self.bezel, size.height + Self.bezel,
+                   fill: "#3a3a3c", radius: 10)
+            p.rect(ex, oy, size.width, size.height, fill: dark ? "#1c1c1e" : "#ffffff")
+            let caption = "\(external.id) · \(external.profile) · \(size.width.svg)×\(size.height.svg) pt @\(external.scale.svg)x"
+                + (state.windowing.isFreeForm ? "" : " · mirrors the device (split-view)")
+            p.text(ex, oy - Self.bezel * 0.5 - 6, caption, size: 13, bold: true)
+            let windows = state.windowsBackToFront.filter { $0.display == external.id }
+            let bounds = windows.map { Rect(x: ex + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
+            for index in windows.indices {
+                pending += draw(windows[index], into: &p, bounds: bounds[index], covered: Array(bounds[(index + 1)...]))
+            }
+            ex += size.width + 3 * Self.bezel
+        }
         // The legend below the device: the key, apps off screen, then labels that fit nowhere on it.
-        var y = oy + screenH + Self.bezel + 14
+        var y = oy + tallest + Self.bezel + 14
         func legendLine(_ text: String, color: String = "#555") {
             p.text(Self.bezel, y, text, size: 12, color: color)
             y += 16

@@ -17,13 +17,17 @@ struct StatusTable {
         let background = state.backgroundApps.isEmpty ? "none" : state.backgroundApps.joined(separator: ", ")
         lines.append("\(divider); in the background: \(background)")
         lines.append(DisplayTrait.all.map { "\($0.word) \(state.traits[$0])" }.joined(separator: ", "))
+        // The screen each window is on, once there is more than one.
+        let showDisplay = !state.displays.isEmpty
         let header = ["APP", "ROLE", "FRAME (x, y, w x h)", "H-CLASS", "V-CLASS", "STATE", "SAFE AREA (t, l, b, r)"]
+            + (showDisplay ? ["DISPLAY"] : [])
         let windows = state.windowing.isFreeForm
             ? state.windowsBackToFront.reversed() + state.windows.filter { $0.state == .background } : state.windows
         let rows = windows.map { w -> [String] in
             let f = "\(w.frame.x.compact), \(w.frame.y.compact), \(w.frame.width.compact) x \(w.frame.height.compact)"
             let safe = w.safeAreaInsets.values.map(\.compact).joined(separator: ", ")
             return [w.app, w.role.rawValue, f, w.horizontalSizeClass.rawValue, w.verticalSizeClass.rawValue, w.state.rawValue, safe]
+                + (showDisplay ? [w.display] : [])
         }
         if rows.isEmpty {
             lines.append("no apps open")
@@ -61,6 +65,8 @@ struct StatusJSON: Encodable {
         let horizontalSizeClass: String
         let verticalSizeClass: String
         let state: String
+        /// The screen it is on: `device` or an external display's id.
+        let display: String
         let idiom: String
         let displayScale: Double
         let adapters: [String]
@@ -82,6 +88,8 @@ struct StatusJSON: Encodable {
     let windowing: String
     /// The apps whose windows are on screen, front to back.
     let stacking: [String]
+    /// The connected external displays' ids.
+    let displays: [String]
     let windows: [Window]
 
     init(_ s: DisplaySnapshot) {
@@ -89,11 +97,11 @@ struct StatusJSON: Encodable {
         screenSize = [s.screenSize.width, s.screenSize.height]
         (dividerPosition, dragging, backgroundApps) = (s.dividerPosition, s.dragging, s.backgroundApps)
         traits = Dictionary(uniqueKeysWithValues: DisplayTrait.all.map { ($0.word, s.traits[$0]) })
-        (windowing, stacking) = (s.windowing.rawValue, s.stacking)
+        (windowing, stacking, displays) = (s.windowing.rawValue, s.stacking, s.displays)
         windows = s.windows.map { w in
             Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,
-                   state: w.state.rawValue, idiom: w.idiom.rawValue, displayScale: w.displayScale, adapters: w.adapters,
+                   state: w.state.rawValue, display: w.display, idiom: w.idiom.rawValue, displayScale: w.displayScale, adapters: w.adapters,
                    layouts: w.layouts.mapValues { $0.mapValues(\.values) })
         }
     }

@@ -99,3 +99,89 @@ struct Raise: AsyncParsableCommand {
         }
     }
 }
+
+struct DisplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "display",
+        abstract: "Connect, disconnect and list external displays; move a free-form window to one.",
+        subcommands: [Connect.self, Disconnect.self, List.self, Move.self])
+
+    struct Connect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Plug in an external monitor; prints its id (external-1).",
+            discussion: "external-1080p (1920 x 1080 at 1x), external-1440p (2560 x 1440 at 2x), external-4k (3840 x 2160 at 2x).")
+        @OptionGroup var options: BusOptions
+        @Argument(help: "external-1080p, external-1440p or external-4k.",
+                  completion: .list(["external-1080p", "external-1440p", "external-4k"]))
+        var profile: String
+
+        func run() async throws {
+            try await reportingFailures { print(try await options.withClient { try await $0.connectDisplay(profile) }) }
+        }
+    }
+
+    struct Disconnect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Unplug an external monitor: its windows come back.")
+        @OptionGroup var options: BusOptions
+        @Argument(help: "The display's id (traitctl display list).") var id: String
+        @OptionGroup var wait: WaitOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                try await options.withClient { client in try await wait.around(client) { try await client.disconnectDisplay(id) } }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The screens: the device's, then each external display with its profile, size and windows.")
+        @OptionGroup var options: BusOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                try await options.withClient { client in
+                    let state = try await client.state()
+                    for (id, size, scale, profile) in try await DisplayList.screens(state, client) {
+                        let windows = state.windowsBackToFront.reversed().filter { $0.display == id }.map(\.app)
+                        print("\(id)  \(profile)  \(size.width.compact) x \(size.height.compact) pt @\(scale.compact)x  "
+                              + (windows.isEmpty ? "no windows" : windows.joined(separator: ", ")))
+                    }
+                }
+            }
+        }
+    }
+
+    struct Move: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move an app's free-form window to a display (device or an id).")
+        @OptionGroup var options: BusOptions
+        @Argument(help: "The app name.") var app: String
+        @Argument(help: "device, or an external display's id.") var display: String
+        @OptionGroup var wait: WaitOptions
+
+        func run() async throws {
+            try await reportingFailures {
+                try await options.withClient { client in try await wait.around(client) { try await client.move(app, toDisplay: display) } }
+            }
+        }
+    }
+}
+
+/// Every screen of the display: the device's own, then the external displays (read from their objects).
+enum DisplayList {
+    static func screens(_ state: DisplaySnapshot, _ client: TraitClient) async throws
+        -> [(id: String, size: Size, scale: Double, profile: String)]
+    {
+        typealias E = Layout1.ExternalDisplay
+        var screens = [(id: "device", size: state.screenSize, scale: state.scale, profile: state.device)]
+        for id in state.displays {
+            let path = Layout1.externalDisplayPath(id)
+            let interface = Layout1.externalDisplayInterface
+            screens.append((
+                id, try E.screenSize.value.decode(await client.rawProperty(E.screenSize.name, path: path, interface: interface)),
+                try E.scale.value.decode(await client.rawProperty(E.scale.name, path: path, interface: interface)),
+                try E.profile.value.decode(await client.rawProperty(E.profile.name, path: path, interface: interface))))
+        }
+        return screens
+    }
+}

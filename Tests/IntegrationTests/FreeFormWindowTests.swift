@@ -177,4 +177,49 @@ import Testing
         #expect(state.window("notes")?.frame == [700, 40, 400, 500] && state.window("mail")?.horizontalSizeClass == .compact)
         #expect(try await client.restorationState(of: "maps") == ["region": .string("alps"), "zoom": .int64(12)])
     }
+
+    /// A 2560 x 1440 @2x monitor through busctl and traitctl: connected (its object and DisplayConnected), a
+    /// window moved to it and back (transitions with reason display), kept across a restart, disconnected
+    /// (DisplayDisconnected before its window comes back).
+    @Test func aWindowMovesToASecondDisplayAndBack() async throws {
+        let fixture = try await DaemonFixture()
+        let recorder = try await Recorder(fixture)
+        let display = ["org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display"]
+        #expect(try await fixture.traitctl(["set", "windowing", "stage-manager", "--wait"]).status == 0)
+        let connect = try await fixture.busctl(["call"] + display + ["ConnectDisplay", "s", "external-1440p"])
+        #expect(connect.stdout == "s \"external-1\"\n", "\(connect)")
+        let size = try await fixture.busctl(["get-property", "org.traitd.Layout1", "/org/traitd/Layout1/display/external_2d1",
+                                             "org.traitd.Layout1.ExternalDisplay", "ScreenSize", "Scale", "Profile"])
+        #expect(size.stdout == "(dd) 1280 720\nd 2\ns \"external-1440p\"\n", "\(size)")
+        _ = try await recorder.wait("DisplayConnected") { $0.contains { if case .displayConnected("external-1") = $0 { true } else { false } } }
+
+        let moved = try await fixture.traitctl(["display", "move", "notes", "external-1", "--wait"])
+        #expect(moved.status == 0, "\(moved)")
+        var state = try await recorder.client.state()
+        #expect(state.window("notes")?.display == "external-1" && state.window("notes")?.frame == [704, 0, 320, 720])
+        #expect(state.window("notes")?.safeAreaInsets == [0, 0, 0, 0])
+        let list = try await fixture.traitctl(["display", "list"])
+        #expect(list.stdout == "device  ipad-9.7  1024 x 768 pt @2x  mail\nexternal-1  external-1440p  1280 x 720 pt @2x  notes\n", "\(list)")
+
+        try await fixture.restart()
+        let watch = try await Recorder(fixture)
+        let after = watch.client
+        state = try await after.state()
+        #expect(state.displays == ["external-1"] && state.window("notes")?.display == "external-1")
+
+        #expect(try await fixture.traitctl(["display", "disconnect", "external-1", "--wait"]).status == 0)
+        let events = try await watch.wait("notes back on the device") { events in
+            events.contains { if case .transitionCompleted("notes", _, _) = $0 { true } else { false } }
+        }
+        let order = events.compactMap { event -> String? in
+            switch event {
+            case .displayDisconnected(let id): return "disconnected \(id)"
+            case .viewWillTransitionToSize("notes", _, _, let context): return "notes \(context.reason)"
+            default: return nil
+            }
+        }
+        #expect(order == ["disconnected external-1", "notes display"])
+        state = try await after.state()
+        #expect(state.displays.isEmpty && state.window("notes")?.display == "device" && state.window("notes")?.frame == [704, 0, 320, 720])
+    }
 }

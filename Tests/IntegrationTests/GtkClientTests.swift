@@ -76,6 +76,17 @@ import Testing
             }
             try await checkLayout(recorder, app, transition: last.id, step: what, rightToLeft: rightToLeft)
         }
+
+        // A live resize in Stage Manager across the size-class threshold: GTK's real window follows the steps it
+        // is given (faster ones coalesce), and the last one, the size let go at, is the one it lays out and reports.
+        try await recorder.client.setWindowing(.stageManager)
+        let resize = try await fixture.traitctl(["resize", "mail", "800", "700", "--live", "8", "--wait"])
+        #expect(resize.status == 0, "\(resize)")
+        let final = try #require(Recorder.transitionIDs(of: "mail", in: recorder.all).last)
+        let completion = try await recorder.completion(of: final)
+        #expect(completion.reported == ["gtk"], "\(completion) \(app.standardOutput)")
+        #expect(try await recorder.client.property(Layout1.Window.frame, of: "mail").size == Size(width: 800, height: 700))
+        try await checkLayout(recorder, app, transition: final, step: "live resize to 800 x 700", rightToLeft: true)
     }
 
     /// What GTK reported for mail against traitd's own frame and size class of the window, and the screenshot.

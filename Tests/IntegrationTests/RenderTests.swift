@@ -229,6 +229,14 @@ import Testing
         #expect(try SVGText(try Data(contentsOf: svg)).texts.contains("iphone-12") == false)
         let unknown = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--device", "nope", "--svg", svg.path])
         #expect(unknown.status == 64 && unknown.stderr.contains("unknown device 'nope'; known: ipad-"), "\(unknown.stderr)")
+        // --widths: free-form windows, a column each; below 400 pt they conflict, from 400 they solve.
+        let widths = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--widths", "320:480:40",
+                                                                      "--height", "600", "--svg", svg.path])
+        #expect(widths.status == 0 && widths.stdout.hasPrefix("10 cases: 6 ok, 4 with conflicts"), "5 widths, both directions: \(widths)")
+        let free = try SVGText(try Data(contentsOf: svg)).texts
+        #expect(free.contains("320 pt") && free.contains("480 pt") && free.contains("free-form window") && !free.contains("not offered"))
+        let bad = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--widths", "320", "--svg", svg.path])
+        #expect(bad.status == 64 && bad.stderr.contains("--widths takes FROM:TO:STEP"), "\(bad.stderr)")
         // A broken file: exit 65 and file:line:column, and no picture.
         try "app mail\nview body\nbody.wdth == 3\n".write(to: layout, atomically: true, encoding: .utf8)
         let broken = try await ChildProcess.run(Binaries.path("traitctl"), ["layout", "matrix", layout.path, "--svg", svg.path + ".2"])

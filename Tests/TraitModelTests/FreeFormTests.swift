@@ -183,4 +183,51 @@ import Testing
         #expect(sim.windows["notes"]?.frame == Rect(x: 0, y: 0, width: 683, height: 576))
         #expect(sim.windows["mail"]?.frame == Rect(x: 32, y: 32, width: 683, height: 576))
     }
+
+    @Test func aSecondDisplayTakesWindowsAndGivesThemBack() throws {
+        var sim = try stage()
+        #expect(throws: ModelError.invalidArgument("unknown display profile 'tv'; expected one of: external-1080p, external-1440p, external-4k")) {
+            _ = try sim.step(.connectDisplay(profile: "tv"))
+        }
+        let connect = try sim.step(.connectDisplay(profile: "external-1080p"))
+        #expect(connect.displayChanges.contains(.displays) && connect.transitions.isEmpty)
+        #expect(sim.state.displays == [ConnectedDisplay(id: "external-1", profile: "external-1080p")])
+        #expect(throws: ModelError.self) { _ = try sim.step(.connectDisplay(profile: "external-4k")) }
+        #expect(throws: ModelError.invalidArgument("no display 'external-2' is connected; displays: device, external-1")) {
+            _ = try sim.step(.moveToDisplay(app: "mail", display: "external-2"))
+        }
+        // To a 1x monitor: the same size, a new scale (a trait change) and no safe area.
+        let move = try sim.step(.moveToDisplay(app: "mail", display: "external-1"))
+        let change = try #require(move.transitions.first { $0.app == "mail" })
+        #expect(change.steps.first == .willTransitionToTraits(sim.windows["mail"]!.traits) && change.context.reason == .display)
+        #expect(sim.windows["mail"]?.traits.displayScale == 1 && sim.windows["mail"]?.display == "external-1")
+        #expect(sim.windows["mail"]?.safeArea == .zero && sim.windows["mail"]?.frame == Rect(x: 0, y: 0, width: 694, height: 768))
+        // Frames on it are checked against its screen.
+        _ = try sim.step(.setFrame(app: "mail", Rect(x: 1000, y: 100, width: 900, height: 900)))
+        #expect(throws: ModelError.self) { _ = try sim.step(.setFrame(app: "mail", Rect(x: 1100, y: 0, width: 900, height: 900))) }
+        // Each screen is a stage of four.
+        for app in ["a", "b", "c", "d"] { _ = try sim.step(.openApp(app, .window)) }
+        #expect(sim.backgroundApps == ["notes"] && sim.state.placement == ["mail": "external-1"])
+        // Unplugged: mail comes back behind the device's windows, fitted, and the one at the back goes.
+        let back = try sim.step(.disconnectDisplay(id: "external-1"))
+        #expect(sim.state.displays.isEmpty && sim.state.placement.isEmpty && back.displayChanges.contains(.displays))
+        #expect(sim.windows["mail"] == nil && sim.backgroundApps == ["notes", "mail"], "mail, at the back, went")
+        #expect(sim.state.frames["mail"] == Rect(x: 124, y: 0, width: 900, height: 768), "fitted to the device's screen")
+    }
+
+    @Test func inSplitViewAnExternalDisplayMirrors() throws {
+        var sim = try Simulation(catalog: catalog, state: DisplayState(
+            device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .splitTwoThirds,
+            apps: [.init(name: "mail", role: .primary), .init(name: "notes", role: .secondary)]))
+        _ = try sim.step(.connectDisplay(profile: "external-4k"))
+        #expect(throws: ModelError.self) { _ = try sim.step(.moveToDisplay(app: "mail", display: "external-1")) }
+        _ = try sim.step(.setWindowing(.stageManager))
+        _ = try sim.step(.moveToDisplay(app: "notes", display: "external-1"))
+        #expect(sim.windows["notes"]?.frame == Rect(x: 704, y: 0, width: 320, height: 768) && sim.windows["notes"]?.traits.displayScale == 2)
+        // Back to Split View: every window on the device's screen again; the monitor mirrors it.
+        _ = try sim.step(.setWindowing(.splitView))
+        #expect(sim.state.placement.isEmpty && sim.windows.values.allSatisfy { $0.display == "device" })
+        let data = try JSONEncoder().encode(sim.state)
+        #expect(try JSONDecoder().decode(DisplayState.self, from: data).displays == [ConnectedDisplay(id: "external-1", profile: "external-4k")])
+    }
 }

@@ -158,6 +158,7 @@ class Follower:
         self.traits = {}  # the window's Traits, as the last transition left them
         self.applied = None  # the traits line last printed
         self.settle = 0  # frames to wait after new traits, for GTK to lay out again
+        self.requested = None  # the size last asked of GTK (set_default_size), until the window has it
         self.size = None  # (width, height) from the open transition's ViewWillTransitionToSize
         self.owner = None
 
@@ -226,14 +227,26 @@ class Follower:
             self.applied = line
             self.settle = 2  # a new direction or font size is laid out on a later frame
             print(line, flush=True)
-        self.window.set_default_size(self.pending[1], self.pending[2])
+        # One resize at a time: GTK drops a new default size asked while the X server has not yet given the
+        # window the last one (a live resize sends steps faster than that); on_tick asks for the newest later.
+        if self.requested is None or self.window_size() == self.requested:
+            self.request(self.pending[1], self.pending[2])
         self.window.add_tick_callback(self.on_tick)
+
+    def window_size(self):
+        return (self.window.get_width(), self.window.get_height())
+
+    def request(self, width, height):
+        self.requested = (width, height)
+        self.window.set_default_size(width, height)
 
     def on_tick(self, widget, clock):
         """Runs on every frame until the window has the new size and its widgets were allocated at it."""
         if self.pending is None:
             return GLib.SOURCE_REMOVE
         transition, width, height = self.pending
+        if self.window_size() == self.requested and self.requested != (width, height):
+            self.request(width, height)  # the last size asked is in place: now the newest
         if self.window.get_width() != width or self.window.get_height() != height or self.window.get_allocated_width() == 0:
             return GLib.SOURCE_CONTINUE
         if self.settle > 0:
