@@ -35,6 +35,15 @@ import Testing
         #expect(completion.reported == ["python-sidebar"] && completion.missed.isEmpty)
         mail = try #require(try await recorder.client.state().window("mail"))
         #expect(mail.layouts == ["python-sidebar": ["content": [0, 0, 438, 1024]]])
+        // A live resize in Stage Manager (from 438 to 600 wide: a sidebar from 500): the Python adapter follows the
+        // steps it is given, and the last one's layout is the size the user let go at.
+        try await recorder.client.setWindowing(.stageManager)
+        let resize = try await fixture.traitctl(["resize", "mail", "600", "900", "--live", "10", "--wait"])
+        #expect(resize.status == 0, "\(resize)")
+        let last = try #require(Recorder.transitionIDs(of: "mail", in: recorder.all).last)
+        #expect(try await recorder.completion(of: last).reported == ["python-sidebar"])
+        mail = try #require(try await recorder.client.state().window("mail"))
+        #expect(mail.layouts == ["python-sidebar": ["sidebar": [0, 0, 180, 900], "content": [180, 0, 420, 900]]])
         // SIGTERM: it exits 0, and its registration ends with its connection.
         adapter.kill(SIGTERM)
         #expect(await adapter.wait(timeout: 30) == 0, "\(adapter.standardError)")
