@@ -1,4 +1,6 @@
+import Foundation
 import ArgumentParser
+import TraitConfig
 import TraitClient
 import DBus
 
@@ -114,12 +116,27 @@ struct Close: AsyncParsableCommand {
 }
 
 struct Devices: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the device profiles the daemon knows.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the device profiles the daemon knows.",
+        discussion: """
+            --json describes each profile (DeviceJSON: names, screen, scale, idiom, gamut, confidence, orientations, \
+            windowing, and per orientation the widths, arrangements and safe area) from the catalog traitctl loads \
+            itself: the built-in profiles and those in ~/.config/traitd/devices. A profile the daemon lists that \
+            traitctl cannot find (one from the daemon's device-directories) is named on stderr.
+            """)
     @OptionGroup var options: BusOptions
+    @Flag(help: "Describe every profile as JSON (an array, sorted by id).") var json = false
 
     func run() async throws {
         try await reportingFailures {
-            for id in try await options.withClient({ try await $0.listDevices() }) { print(id) }
+            let ids = try await options.withClient { try await $0.listDevices() }
+            guard json else { return ids.forEach { print($0) } }
+            let catalog = try ProfileLoader.catalog(directories: [DaemonConfig.userDeviceDirectory])
+            let unknown = ids.filter { catalog.profiles[$0] == nil }
+            if !unknown.isEmpty {
+                FileHandle.standardError.write(Data("traitctl: not described (not in traitctl's catalog): \(unknown.joined(separator: ", "))\n".utf8))
+            }
+            print(try jsonText(ids.compactMap { catalog.profiles[$0] }.map(DeviceJSON.init)))
         }
     }
 }

@@ -5,6 +5,29 @@ import TraitClient
 import Testing
 
 @Suite struct TraitctlTests {
+    /// `devices --json`: every profile the daemon lists, described (as `simctl list -j`), parsed back.
+    @Test func devicesAsJSON() async throws {
+        let fixture = try await DaemonFixture()
+        let run = try await fixture.traitctl(["devices", "--json"])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let devices = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let listed = try await fixture.traitctl(["devices"]).stdout.split(separator: "\n").map(String.init)
+        #expect(devices.map { $0["id"] as? String } == listed && devices.count == 30)
+        let phone = try #require(devices.first { $0["id"] as? String == "iphone-15" })
+        #expect(phone["name"] as? String == "iPhone 14 Pro, 15, 15 Pro, 16" && phone["idiom"] as? String == "phone")
+        #expect(phone["scale"] as? Double == 3 && phone["screen"] as? [Double] == [852, 393] && phone["pixels"] as? [Double] == [2556, 1179])
+        #expect(phone["windowing"] as? [String] == ["split-view"] && phone["displayGamut"] as? String == "p3")
+        #expect(phone["orientations"] as? [String] == ["portrait", "landscape-left", "landscape-right"])
+        let portrait = try #require(phone["portrait"] as? [String: Any])
+        #expect(portrait["safeArea"] as? [Double] == [59, 0, 34, 0] && portrait["arrangements"] as? [String] == ["full"])
+        let pad = try #require(devices.first { $0["id"] as? String == "ipad-9.7" })
+        let landscape = try #require(pad["landscape"] as? [String: Any])
+        let half = try #require((landscape["widths"] as? [String: Any])?["half"] as? [String: Any])
+        #expect(half["width"] as? Double == 507 && half["horizontal"] as? String == "compact")
+        #expect((landscape["arrangements"] as? [String])?.contains("split-half") == true && pad["confidence"] as? String == "high")
+        #expect((pad["freeForm"] as? [String: Any])?["regularWidth"] as? Double == 678)
+    }
+
     @Test func statusAsTableAndJSON() async throws {
         let fixture = try await DaemonFixture()
         let table = try await fixture.traitctl(["status"])
