@@ -34,16 +34,24 @@ extension TraitClient {
         of app: String?, interface: String?, _ transform: @escaping @Sendable (Connection.Signal) -> Element
     ) async throws -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream()
+        let id = try await subscribe(of: app, interface: interface) { continuation.yield(transform($0)) }
+        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
+        return stream
+    }
+
+    /// Calls `handler` on the connection's thread with each of the daemon's signals (of `app`'s window, of
+    /// `interface`), in the order they arrive; returns the subscription, for `connection.unsubscribe`.
+    func subscribe(
+        of app: String?, interface: String?, _ handler: @escaping @Sendable (Connection.Signal) -> Void
+    ) async throws -> UInt64 {
         let path = app.map(Self.windowPath)
         var rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"
         if let interface { rule += ",interface='\(interface)'" }
         // Only signals from the daemon that owns the name now: anyone can send a signal straight to us.
-        let id = try await connection.subscribe(sender: Self.busName, matching: rule) { signal in
+        return try await connection.subscribe(sender: Self.busName, matching: rule) { signal in
             guard path.map({ signal.path == $0 }) ?? signal.path.hasPrefix(Self.rootPath),
                   interface.map({ signal.interface == $0 }) ?? true else { return }
-            continuation.yield(transform(signal))
+            handler(signal)
         }
-        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
-        return stream
     }
 }

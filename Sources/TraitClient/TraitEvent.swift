@@ -159,6 +159,16 @@ public struct PropertyChanges: Sendable, Equatable {
         decoded[property.name] as? Value
     }
 
+    /// The same changes without the properties in `names` (a trace that leaves some out).
+    public func removing(_ names: Set<String>) -> PropertyChanges {
+        PropertyChanges(values: values.filter { !names.contains($0.key) }, decoded: decoded.filter { !names.contains($0.key) })
+    }
+
+    private init(values: [String: DBusValue], decoded: [String: any Sendable]) {
+        self.values = values
+        self.decoded = decoded
+    }
+
     /// Decodes every property the contract declares for the interface (others are let through undecoded: a
     /// newer daemon may add some).
     init(_ values: [String: DBusValue], decodedBy properties: [AnyPropertyDeclaration]) throws {

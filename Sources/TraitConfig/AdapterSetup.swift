@@ -71,10 +71,7 @@ extension AdapterSetup {
                     guard AppName.isValid(app) else { throw reader.fail(n, "'\(app)' is not a valid app name: use \(AppName.rule)") }
                     setup.app = app
                 case "enabled":
-                    guard case .scalar(let scalar) = n, let value = Bool(scalar.string) else {
-                        throw reader.fail(n, "expected enabled to be true or false")
-                    }
-                    setup.enabled = value
+                    setup.enabled = try reader.flag(n, what: "enabled to be true or false")
                 default:
                     let range = schema?.settings.first { $0.key == key }?.range ?? -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
                     setup.values[key] = try reader.number(n, what: "\(name)'s \(key)", range: range)

@@ -65,6 +65,15 @@ struct YAMLReader {
         return value
     }
 
+    /// `true` or `false` (YAML's spellings: also yes/no, on/off).
+    func flag(_ node: Node, what: String) throws -> Bool {
+        switch try string(node, what: what).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail(node, "expected \(what)")
+        }
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, what: String, _: T.Type) throws -> T
     where T.RawValue == String {
         let text = try string(node, what: what)

@@ -12,7 +12,7 @@ struct Traitctl: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Status.self, SetCommand.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self, Render.self,
-            Frame.self, Resize.self, Tile.self, Raise.self, DisplayCommand.self, LayoutCommand.self, Get.self, Run.self,
+            Frame.self, Resize.self, Tile.self, Raise.self, DisplayCommand.self, ScenarioCommand.self, LayoutCommand.self, Get.self, Run.self,
         ])
 }
 

@@ -1,0 +1,147 @@
+import TraitModel
+import Vocabulary
+
+/// A scenario file (`traitctl scenario run FILE`): a starting display, then steps that change it, each a command
+/// of the model or a restoration state. Run against a daemon, it records every signal as a trace that a later
+/// run is checked against (README, "Scenarios and golden traces").
+///
+/// ```yaml
+/// device: ipad-9.7                  # a profile id (required)
+/// orientation: landscape-left       # optional: the start's orientation
+/// adapters: true                    # with --private: start the adapter host too
+/// steps:
+///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, or a setting's word
+///   - open: { app: video, role: pip }
+///   - close: video
+///   - drag: [begin, 400, end]               # BeginDividerDrag, MoveDivider(400), EndDividerDrag
+///   - restore: { app: mail, state: { draft: hello, scroll: 1200 } }
+///   - frame: { app: mail, frame: [0, 0, 600, 600] }
+///   - tile: { app: notes, position: right-half }
+/// ```
+public struct Scenario: Sendable {
+    public var device: String
+    public var orientation: Orientation?
+    /// Whether the adapter host runs beside a private daemon (`--private`).
+    public var adapters: Bool
+    public var steps: [Step]
+
+    public enum Step: Sendable, Equatable {
+        /// A command of the model, as its D-Bus method would send it.
+        case command(Command)
+        /// An app's restoration state (`SetRestorationState`), its values typed as `traitctl restore` types them.
+        case restore(app: String, state: [String: String])
+        /// A step's line in the trace: what it did, in the file's words.
+        public var title: String {
+            switch self {
+            case .command(let command): return Scenario.describe(command)
+            case .restore(let app, let state):
+                return "restore \(app) " + state.keys.sorted().map { "\($0)=\(state[$0]!)" }.joined(separator: " ")
+            }
+        }
+    }
+
+    /// Parses a scenario; a mistake is a `ConfigError` at its file, line and column, saying what was expected.
+    public static func parse(_ text: String, file: String) throws -> Scenario {
+        let reader = YAMLReader(file: file)
+        guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "steps"])
+        guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
+        var scenario = Scenario(
+            device: try reader.string(device, what: "a device id"),
+            orientation: try map["orientation"].map { try reader.choice($0, what: "orientation", Orientation.self) },
+            adapters: try map["adapters"].map { try reader.flag($0, what: "adapters (true or false)") } ?? false,
+            steps: [])
+        guard let steps = map["steps"] else { throw reader.fail(root, "missing key 'steps' (a list of steps) in the scenario") }
+        for node in try reader.sequence(steps, what: "the steps") {
+            scenario.steps += try parseStep(node, reader)
+        }
+        return scenario
+    }
+
+    /// The words a step may start with.
+    static let stepWords = ["set", "open", "close", "drag", "restore", "frame", "tile"]
+
+    private static func parseStep(_ node: Node, _ reader: YAMLReader) throws -> [Step] {
+        let step = try reader.mapping(node, what: "a step (one of \(stepWords.joined(separator: ", ")))", allowed: stepWords)
+        guard step.count == 1, let (word, value) = step.first else {
+            throw reader.fail(node, "a step has one key, one of \(stepWords.joined(separator: ", "))")
+        }
+        switch word {
+        case "set":
+            let fields = try reader.mapping(value, what: "what to set", allowed: ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word))
+            return try fields.keys.sorted().map { key in
+                let field = fields[key]!
+                switch key {
+                case "device": return .command(.setDevice(try reader.string(field, what: "a device id")))
+                case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
+                case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
+                case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
+                default:
+                    let trait = DisplayTrait.withWord(key)!
+                    return .command(.setTraits([trait: try reader.value(field, of: trait)]))
+                }
+            }
+        case "open":
+            let fields = try reader.mapping(value, what: "the app to open", allowed: ["app", "role"])
+            guard let app = fields["app"] else { throw reader.fail(value, "expected { app: NAME, role: ROLE }") }
+            let role = try fields["role"].map { try reader.choice($0, what: "role", Role.self) } ?? .secondary
+            return [.command(.openApp(try reader.string(app, what: "an app name"), role))]
+        case "close":
+            return [.command(.closeApp(try reader.string(value, what: "an app name")))]
+        case "drag":
+            return try reader.sequence(value, what: "the drag (begin, positions, end)").map { move in
+                switch move.string {
+                case "begin": return .command(.beginDividerDrag)
+                case "end": return .command(.endDividerDrag)
+                default: return .command(.moveDivider(try reader.number(move, what: "begin, end or a divider position", range: 0...10_000)))
+                }
+            }
+        case "restore":
+            let fields = try reader.mapping(value, what: "the restoration state", allowed: ["app", "state"])
+            guard let app = fields["app"], let state = fields["state"] else {
+                throw reader.fail(value, "expected { app: NAME, state: { KEY: VALUE, ... } }")
+            }
+            let values = try reader.mapping(state, what: "the state's keys and values", allowed: nil)
+            return [.restore(app: try reader.string(app, what: "an app name"),
+                             state: try values.mapValues { try reader.string($0, what: "a value") })]
+        case "frame":
+            let fields = try reader.mapping(value, what: "the window's frame", allowed: ["app", "frame"])
+            guard let app = fields["app"], let frame = fields["frame"] else { throw reader.fail(value, "expected { app: NAME, frame: [X, Y, W, H] }") }
+            let numbers = try reader.sequence(frame, what: "x, y, width, height").map { try reader.number($0, what: "a number of points", range: -100_000...100_000) }
+            guard numbers.count == 4 else { throw reader.fail(frame, "expected [X, Y, WIDTH, HEIGHT]") }
+            return [.command(.setFrame(app: try reader.string(app, what: "an app name"),
+                                       Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))]
+        default:  // tile
+            let fields = try reader.mapping(value, what: "the tile", allowed: ["app", "position"])
+            guard let app = fields["app"], let position = fields["position"] else { throw reader.fail(value, "expected { app: NAME, position: POSITION }") }
+            return [.command(.tile(app: try reader.string(app, what: "an app name"),
+                                   try reader.choice(position, what: "tile position", TilePosition.self)))]
+        }
+    }
+
+    /// A command in the scenario file's words, for the trace's step lines.
+    static func describe(_ command: Command) -> String {
+        switch command {
+        case .setDevice(let id): return "set device \(id)"
+        case .rotate(let o): return "set orientation \(o)"
+        case .setArrangement(let a): return "set arrangement \(a)"
+        case .setWindowing(let mode): return "set windowing \(mode)"
+        case .setTraits(let changes):
+            return "set " + DisplayTrait.all.compactMap { trait in changes[trait].map { "\(trait.word) \($0)" } }.joined(separator: " ")
+        case .openApp(let app, let role): return "open \(app) as \(role)"
+        case .closeApp(let app): return "close \(app)"
+        case .beginDividerDrag: return "drag begin"
+        case .moveDivider(let x): return "drag to \(x.compact)"
+        case .endDividerDrag: return "drag end"
+        case .setFrame(let app, let f): return "frame \(app) \(f.x.compact) \(f.y.compact) \(f.width.compact) \(f.height.compact)"
+        case .tile(let app, let position): return "tile \(app) \(position)"
+        case .raise(let app): return "raise \(app)"
+        case .beginResize(let app): return "resize \(app) begin"
+        case .resizeTo(let app, let size): return "resize \(app) to \(size.width.compact) x \(size.height.compact)"
+        case .endResize(let app): return "resize \(app) end"
+        case .connectDisplay(let profile): return "connect \(profile)"
+        case .disconnectDisplay(let id): return "disconnect \(id)"
+        case .moveToDisplay(let app, let display): return "move \(app) to \(display)"
+        }
+    }
+}

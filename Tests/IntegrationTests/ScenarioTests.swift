@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The seed scenarios and their golden traces (`Tests/Scenarios/`), run by `traitctl scenario run --private`:
+/// a change of behaviour shows up as a trace diff to review (`--update` rewrites the trace).
+@Suite struct ScenarioTests {
+    static let folder = Binaries.repository.appendingPathComponent("Tests/Scenarios")
+    static let seeds = ["support-panel", "split-columns", "xy-slider", "book-pages", "multitasking"]
+
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await ChildProcess.run(Binaries.path("traitctl"), ["scenario", "run"] + arguments)
+    }
+
+    @Test(arguments: seeds) func aSeedScenarioMatchesItsTrace(name: String) async throws {
+        let scenario = Self.folder.appendingPathComponent(name + ".yaml").path
+        let trace = Self.folder.appendingPathComponent(name + ".trace").path
+        let result = try await run([scenario, "--private", "--check", trace])
+        #expect(result.status == 0 && result.stdout.hasSuffix("matches \(trace)\n"), "\(result.stdout)\(result.stderr)")
+    }
+
+    /// One expected line changed: the check fails and shows that line against the run's, in context.
+    @Test func aChangedTraceFailsWithADiff() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = try String(contentsOf: Self.folder.appendingPathComponent("xy-slider.trace"), encoding: .utf8)
+        let original = "layouts notes xy-slider: knob=(231.5,362,44,44) slider=(20,20,467,728)"
+        #expect(golden.contains(original))
+        let changed = folder.appendingPathComponent("xy-slider.trace")
+        try golden.replacingOccurrences(of: original, with: "layouts notes xy-slider: knob=(0,0,44,44) slider=(20,20,467,728)")
+            .write(to: changed, atomically: true, encoding: .utf8)
+        let result = try await run([Self.folder.appendingPathComponent("xy-slider.yaml").path, "--private", "--check", changed.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("- layouts notes xy-slider: knob=(0,0,44,44) slider=(20,20,467,728)"), "\(result.stdout)")
+        #expect(result.stdout.contains("+ " + original), "\(result.stdout)")
+        // --update writes what the run gives: the golden trace again.
+        let updated = try await run([Self.folder.appendingPathComponent("xy-slider.yaml").path, "--private", "--update", changed.path])
+        let rewritten = try String(contentsOf: changed, encoding: .utf8)
+        #expect(updated.status == 0 && rewritten == golden, "\(updated)")
+    }
+
+    /// A mistake in a scenario file: exit 65 with file:line:column and what was expected; nothing runs.
+    @Test func aBadScenarioIsLocated() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bad.yaml")
+        try "device: ipad-9.7\nsteps:\n  - set: { orientation: sideways }\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try await run([file.path, "--private"])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("bad.yaml:3:25: unknown orientation 'sideways'; expected one of: portrait"), "\(result.stderr)")
+        try "device: ipad-9.7\nsteps:\n  - jump: 3\n".write(to: file, atomically: true, encoding: .utf8)
+        let unknown = try await run([file.path, "--private"])
+        #expect(unknown.status == 65 && unknown.stderr.contains("bad.yaml:3:5: unknown key 'jump'"), "\(unknown.stderr)")
+    }
+}
