@@ -61,6 +61,7 @@ struct LatencyRun {
         let arrangements: [Arrangement] = [.splitHalf, .splitTwoThirds]
         for i in 0..<(options.transitions + 20) {
             let before = completions.last
+            Waiting.set("\(kind.rawValue) with \(count) adapter(s): TransitionCompleted of mail after #\(before), SetArrangement \(i + 1)")
             let start = DispatchTime.now().uptimeNanoseconds
             try await client.setArrangement(arrangements[i % 2])
             let late = await completions.wait(after: before)

@@ -52,6 +52,7 @@ struct MemoryRun {
         let every = max(1, transitions / 10)
         for i in 1...transitions {
             let before = completions.last
+            Waiting.set("traitd with the adapter host: TransitionCompleted of mail after #\(before), transition \(i)")
             try await client.setArrangement(arrangements[(i - 1) % 2])
             _ = await completions.wait(after: before)
             if i % every == 0 || i == transitions {

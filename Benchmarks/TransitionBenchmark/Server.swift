@@ -26,6 +26,7 @@ final class Server {
         case .bare:
             process = try ChildProcess(options.peer, [bus.address], environment: bus.environment)
         }
+        Waiting.set("\(kind.rawValue) to take org.traitd.Layout1")
         let probe = try Connection(bus: .address(bus.address))
         defer { probe.close() }
         let deadline = Date().addingTimeInterval(15)
@@ -88,6 +89,17 @@ final class EchoAdapter: @unchecked Sendable {
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+/// What the benchmark is waiting for now: what `--time-limit` says when it gives up.
+// @unchecked: `what` is read and written under `lock` only.
+final class Waiting: @unchecked Sendable {
+    private static let shared = Waiting()
+    private let lock = NSLock()
+    private var what = "the start"
+
+    static var now: String { shared.lock.withLock { shared.what } }
+    static func set(_ text: String) { shared.lock.withLock { shared.what = text } }
 }
 
 func fail(_ message: String) -> Never {

@@ -33,6 +33,7 @@ struct StreamRun {
             try await client.setWindowing(.stageManager)
             try await client.beginResize("mail")
         }
+        Waiting.set("the \(stream) stream's calls to \(kind.rawValue)")
         let recorder = LatencyRecorder(seconds: options.streamSeconds)
         var run = StreamRun(seconds: Array(repeating: Second(), count: options.streamSeconds))
         let rate = Double(options.streamRate)
@@ -67,6 +68,7 @@ struct StreamRun {
                 }
             })
         }
+        Waiting.set("the replies of the \(stream) stream's calls from \(kind.rawValue)")
         for call in calls { await call.value }
         let last = options.streamSeconds - 1
         run.seconds[last].cpuPercent = (server.cpuSeconds - cpuBefore) * 100

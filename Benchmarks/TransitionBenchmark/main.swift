@@ -4,7 +4,7 @@
 //
 //   transition-benchmark [--adapters 1,10,100] [--transitions 1000] [--stream-seconds 10] [--stream-rate 120]
 //                        [--stream-adapters 50] [--memory-transitions 100000] [--only latency|drag|resize|memory]
-//                        [--traitd PATH] [--host PATH] [--peer PATH]
+//                        [--time-limit 900] [--traitd PATH] [--host PATH] [--peer PATH]
 //
 // 1. Latency: from a client's SetArrangement call to TransitionCompleted on the client, with N adapters on
 //    connections of their own, each reporting as soon as it hears the new size. p50 and p99 in microseconds.
@@ -29,6 +29,8 @@ struct Options {
     var peer = Binaries.path("bare-peer")
     var host = Binaries.path("traitd-adapters")
     var memoryTransitions = 100_000
+    /// Seconds the whole benchmark may take; then it gives up and says what it was waiting for.
+    var timeLimit = 900.0
 
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
@@ -46,13 +48,15 @@ struct Options {
             case "--peer": peer = value
             case "--host": host = value
             case "--memory-transitions": memoryTransitions = Int(value) ?? -1
+            case "--time-limit": timeLimit = Double(value) ?? -1
             default:
-                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --only latency|drag|resize|memory --traitd PATH --host PATH --peer PATH")
+                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --time-limit S --only latency|drag|resize|memory --traitd PATH --host PATH --peer PATH")
             }
         }
         if adapterCounts.isEmpty || adapterCounts.contains(where: { $0 < 0 || $0 > 1000 }) { fail("--adapters: counts from 0 to 1000") }
         if transitions < 10 || streamSeconds < 1 || streamRate < 1 || streamRate > 2000 || streamAdapters < 0 { fail("bad options") }
         if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
+        if timeLimit <= 0 { fail("--time-limit: seconds, more than 0") }
         if let only, !["latency", "drag", "resize", "memory"].contains(only) { fail("--only latency, drag, resize or memory") }
     }
 }
@@ -60,6 +64,11 @@ struct Options {
 func us(_ value: Double) -> String { String(format: "%7.0f", value) }
 
 let options = Options(CommandLine.arguments)
+// Never wait forever: past the time limit the benchmark exits 2, saying what it was waiting for.
+Task.detached {
+    try await Task.sleep(for: .seconds(options.timeLimit))
+    fail("gave up after \(options.timeLimit) s (--time-limit) waiting for \(Waiting.now)")
+}
 if options.only == nil || options.only == "latency" {
     print("Transition latency: SetArrangement call -> TransitionCompleted on the client, \(options.transitions) transitions each")
     print("           --------------- traitd ---------------   -------- bare libdbus --------   -- traitd / bare --")

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every benchmark, run with tiny counts: one that hangs, crashes or loses its peer fails the suite, so that no
+/// README table rests on a benchmark that no longer runs. The numbers are not checked (that is what the
+/// benchmarks are for); that each run finishes, prints its rows and exits 0 is. (A CPU-heavy suite: it runs apart
+/// from the tests that wait for processes and signals, scripts/test-groups.sh.)
+@Suite(.serialized) struct BenchmarkSmokeTests {
+    func transitionBenchmark(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await ChildProcess.run(Binaries.path("transition-benchmark"), arguments + ["--time-limit", "300"])
+    }
+
+    /// The rows of a stream table: a line per second, with its calls to both servers.
+    func streamRows(_ output: String) -> [[Substring]] {
+        output.split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first == "1" && $0.count == 11 }
+    }
+
+    @Test func latencyWithTraitdAndTheBarePeer() async throws {
+        let run = try await transitionBenchmark(["--only", "latency", "--adapters", "0,2", "--transitions", "10"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ") }.filter { ["0", "2"].contains($0.first) }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.count == 11 }, "a row per adapter count, both servers: \(run.stdout)")
+    }
+
+    @Test(arguments: ["drag", "resize"]) func aStreamWithTraitdAndTheBarePeer(stream: String) async throws {
+        let run = try await transitionBenchmark(["--only", stream, "--stream-seconds", "1", "--stream-rate", "20",
+                                                 "--stream-adapters", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = streamRows(run.stdout)
+        #expect(rows.count == 1 && rows[0][1] == "20" && rows[0][6] == "20", "20 calls answered by each server: \(run.stdout)")
+    }
+
+    @Test func memoryWithTheAdapterHost() async throws {
+        let run = try await transitionBenchmark(["--only", "memory", "--memory-transitions", "100"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("traitd: ") && run.stdout.contains("over 100 transitions"), "\(run.stdout)")
+    }
+
+    /// A server that never answers: the benchmark gives up at its time limit and says what it waited for.
+    @Test func aBenchmarkNeverWaitsForever() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let silent = folder.appendingPathComponent("silent-peer")
+        try "#!/bin/sh\nexec sleep 600\n".write(to: silent, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        let run = try await ChildProcess.run(Binaries.path("transition-benchmark"),
+                                             ["--only", "latency", "--adapters", "0", "--transitions", "10",
+                                              "--peer", silent.path, "--time-limit", "3"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("gave up after 3.0 s (--time-limit) waiting for bare libdbus to take org.traitd.Layout1"),
+                "\(run.stderr)")
+    }
+
+    @Test func theSolverBenchmarkOnOneWorkload() async throws {
+        let workloads = Binaries.repository.appendingPathComponent("Benchmarks/workloads").path
+        let run = try await ChildProcess.run(Binaries.path("solver-benchmark"),
+                                             ["--no-peer", "--only", "grid-20", "--builds", "1", "--loops", "1", "--churn", "1",
+                                              "--churn-ops", "50", "--workloads", workloads])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("grid-20 (1604 vars, 3242 constraints)  build ms"), "\(run.stdout)")
+    }
+}
