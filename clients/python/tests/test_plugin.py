@@ -1,0 +1,110 @@
+"""The pytest plugin's own tests, against the real daemon (run by make test: PythonPackageTests)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+from dbus_fast import Message, MessageType
+from dbus_fast.aio.message_bus import MessageBus
+
+from traitd import InvalidArgs, NotOffered, OutOfRange, window_path
+from traitd.pytest_plugin import TraitdFixture, find_binary
+
+
+def traitctl(fixture: TraitdFixture, config: pytest.Config, *arguments: str) -> str:
+    return subprocess.run([find_binary("traitctl", config), *arguments, "--bus", fixture.address],
+                          check=True, capture_output=True, text=True).stdout
+
+
+def test_set_waits_and_status_is_traitctls(traitd: TraitdFixture, pytestconfig: pytest.Config) -> None:
+    started = traitd.set(orientation="portrait")
+    assert len(started) == 2, "mail and notes"
+    status = traitd.status()
+    assert status["orientation"] == "portrait" and status["windows"][0]["frame"] == [0, 0, 438, 1024]
+    # The same structure, key for key, as traitctl status --json.
+    assert status == json.loads(traitctl(traitd, pytestconfig, "status", "--json"))
+
+
+@pytest.mark.traitd(device="iphone-x", orientation="landscape-left")
+def test_the_marker_sets_the_start(traitd: TraitdFixture) -> None:
+    status = traitd.status()
+    assert (status["device"], status["orientation"]) == ("iphone-x", "landscape-left")
+    assert status["windows"][0]["frame"] == [0, 0, 812, 375]
+    with pytest.raises(NotOffered, match="does not offer portrait-upside-down"):
+        traitd.set(orientation="portrait-upside-down")
+    with pytest.raises(InvalidArgs, match="unknown orientation 'sideways'"):
+        traitd.set(orientation="sideways")
+
+
+def test_wait_for_returns_the_arguments_in_order(traitd: TraitdFixture) -> None:
+    ids = traitd.set(arrangement="split-half", appearance="dark")
+    will = traitd.wait_for("WillTransitionToTraitCollection", app="mail")
+    assert will[0] == ids[0] and will[1]["horizontalSizeClass"] == "compact"
+    done = traitd.wait_for("TransitionCompleted", app="mail")
+    assert done == [ids[0], [], [], []]
+    with pytest.raises(TimeoutError, match="no DidEnterBackground of mail from traitd within 0.2 s"):
+        traitd.wait_for("DidEnterBackground", app="mail", timeout=0.2)
+
+
+def test_errors_are_classes_and_free_form_windows_work(traitd: TraitdFixture) -> None:
+    traitd.set(windowing="stage-manager")
+    with pytest.raises(OutOfRange, match="a window's size must be from 320 x 320"):
+        traitd.run(traitd.client.window("mail", "SetFrame", "(dddd)", [[0.0, 0.0, 100.0, 100.0]]))
+    ids = list(traitd.run(traitd.client.window("mail", "Tile", "s", ["left-half"]))[0])
+    traitd.run(traitd.client.wait_for_transitions(ids))
+    assert traitd.status()["windows"][0]["frame"] == [0, 0, 507, 768]
+
+
+def test_a_forged_signal_is_ignored(traitd: TraitdFixture) -> None:
+    async def forge() -> None:
+        bus = await MessageBus(bus_address=traitd.address).connect()
+        await bus.send(Message.new_signal(window_path("mail"), "org.traitd.Layout1.Window", "DidEnterBackground"))
+        forged = Message(destination=traitd.client.bus.unique_name, path=window_path("mail"),
+                         interface="org.traitd.Layout1.Window", member="DidEnterBackground", message_type=MessageType.SIGNAL)
+        await bus.send(forged)
+        bus.disconnect()
+
+    traitd.run(forge())
+    traitd.set(orientation="portrait")  # after the forged ones: once it is logged, they were received
+    assert not any(e.member == "DidEnterBackground" for e in traitd.events)
+
+
+@pytest.mark.traitd(adapters=True)
+def test_the_adapter_host_reports(traitd: TraitdFixture) -> None:
+    traitd.set(arrangement="split-half")
+    mail = traitd.status()["windows"][0]
+    assert mail["layouts"]["support-panel"] == {"main": [0, 0, 507, 768]}
+    assert sorted(mail["adapters"]) == ["split-columns", "support-panel", "support-panel.layout"]
+
+
+# GTK's first layout on a busy machine must not be counted as missed: a generous deadline.
+@pytest.mark.traitd(config="transitions: { deadline-ms: 10000 }\n")
+def test_an_app_under_test_gtk(traitd: TraitdFixture) -> None:
+    """The GTK example (examples/gtk) as the app under test: on the fixture's bus, under Xvfb, it follows a
+    split and reports what GTK allocated."""
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1400x1400x24", "-nolisten", "tcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        assert xvfb.stdout is not None
+        display = ":" + xvfb.stdout.readline().decode().strip()
+        env = dict(traitd.environment, DISPLAY=display, GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="1")
+        example = os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples", "gtk", "traitd_gtk.py")
+        app = subprocess.Popen(["/usr/bin/python3", example, "--app", "mail"], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+        try:
+            assert app.stdout is not None
+            for line in app.stdout:  # its first report, transition 0: the window as it is
+                if line.startswith(b"reported transition 0"):
+                    break
+            traitd.set(arrangement="split-half")
+            layouts = traitd.status()["windows"][0]["layouts"]["gtk"]
+            assert layouts["content"][0] + layouts["content"][2] == 507, layouts
+        finally:
+            app.terminate()
+            app.wait(10)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)

@@ -1,0 +1,152 @@
+"""The pytest plugin (registered as ``pytest11`` ``traitd``): the ``traitd`` fixture gives each test a private
+bus and a fresh daemon (``traitd --no-state``; the adapter host and the settings portal when asked), and yields
+a ``TraitdFixture``: ``.address`` for the app under test, ``.set(...)``, ``.status()``, ``.wait_for(...)``.
+
+    @pytest.mark.traitd(device="iphone-x", orientation="landscape-left", adapters=True)
+    def test_something(traitd):
+        traitd.set(orientation="portrait")
+        assert traitd.status()["windows"][0]["frame"] == [0, 0, 375, 812]
+
+It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR`` or ``PATH``, and stops everything it
+started, also when the test fails or is interrupted."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .model import BUS_NAME
+from .sync import SyncClient
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--traitd-bin", metavar="DIR", default=None,
+                     help="the folder with traitd and traitd-adapters (else $TRAITD_BIN_DIR, else PATH)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "traitd(device=None, orientation=None, adapters=False, portal=False, config=None): "
+                   "the traitd fixture's start: the device and orientation, the adapter host, the settings portal, "
+                   "a config file's text")
+
+
+def find_binary(name: str, config: pytest.Config) -> str:
+    folder = config.getoption("--traitd-bin") or os.environ.get("TRAITD_BIN_DIR")
+    path = os.path.join(folder, name) if folder else shutil.which(name)
+    if not path or not os.access(path, os.X_OK):
+        pytest.fail(f"traitd fixture: cannot find {name} "
+                    f"({'not in ' + folder if folder else 'not on PATH'}): pass --traitd-bin DIR or set TRAITD_BIN_DIR",
+                    pytrace=False)
+    return path
+
+
+class TraitdFixture(SyncClient):
+    """A private bus with traitd on it, and a client of it."""
+
+    def __init__(self, address: str, processes: list[subprocess.Popen[bytes]], folder: str) -> None:
+        self.processes = processes
+        self.folder = folder
+        super().__init__(address)
+
+    @property
+    def environment(self) -> dict[str, str]:
+        """The environment of an app under test: the private bus as its session bus."""
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=self.address)
+        env.pop("DBUS_STARTER_ADDRESS", None)
+        return env
+
+
+def _start(what: list[str], folder: str, name: str) -> subprocess.Popen[bytes]:
+    log = open(os.path.join(folder, name + ".log"), "wb")
+    return subprocess.Popen(what, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture
+def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
+    marker = request.node.get_closest_marker("traitd")
+    options: dict[str, Any] = dict(marker.kwargs) if marker else {}
+    daemon_path = find_binary("traitd", request.config)
+    folder = tempfile.mkdtemp(prefix="traitd-pytest-")
+    processes: list[subprocess.Popen[bytes]] = []
+    fixture: TraitdFixture | None = None
+    try:
+        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+        processes.append(bus)
+        assert bus.stdout is not None
+        address = bus.stdout.readline().decode().strip()
+        if not address:
+            pytest.fail("traitd fixture: dbus-daemon printed no address", pytrace=False)
+        arguments = [daemon_path, "--bus", address, "--no-state"]
+        if options.get("config"):
+            config = os.path.join(folder, "traitd.yaml")
+            with open(config, "w") as file:
+                file.write(options["config"])
+            arguments += ["--config", config]
+        if options.get("portal"):
+            arguments.append("--portal")
+        processes.append(_start(arguments, folder, "traitd"))
+        # The client follows the name's owner: it waits for NameOwnerChanged, not for a clock.
+        fixture = TraitdFixture(address, processes, folder)
+        fixture.run(fixture.client.wait_for_owner(fixture.timeout))
+        if options.get("adapters"):
+            processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder, fixture.timeout))
+        start = {k: options[k] for k in ("device", "orientation") if options.get(k)}
+        if start:
+            fixture.set(**start)
+        yield fixture
+    finally:
+        if fixture is not None:
+            fixture.close()
+        for process in reversed(processes):
+            _stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _start_host(path: str, address: str, folder: str, timeout: float) -> subprocess.Popen[bytes]:
+    """Starts the adapter host and returns once it has registered every adapter it announced: it logs
+    "registering N adapter(s)", then "registered NAME for APP" for each. Its output is read on a thread of its
+    own (and kept in the folder's traitd-adapters.log), so the wait is for those lines, not for a clock."""
+    host = subprocess.Popen([path, "--bus", address], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    ready = threading.Event()
+
+    def read() -> None:
+        assert host.stdout is not None
+        expected, registered = None, 0
+        with open(os.path.join(folder, "traitd-adapters.log"), "wb") as log:
+            for line in host.stdout:
+                log.write(line)
+                log.flush()
+                if (found := re.search(rb"registering (\d+) adapter", line)) is not None:
+                    expected = int(found.group(1))
+                elif b"] registered " in line:
+                    registered += 1
+                if expected is not None and registered >= expected:
+                    ready.set()
+        ready.set()  # the host ended: the caller finds out below
+
+    threading.Thread(target=read, name="traitd-adapters output", daemon=True).start()
+    if not ready.wait(timeout) or host.poll() is not None:
+        _stop(host)
+        pytest.fail(f"traitd fixture: the adapter host did not register its adapters (log in {folder})", pytrace=False)
+    return host
