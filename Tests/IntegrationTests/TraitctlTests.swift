@@ -5,6 +5,18 @@ import TraitClient
 import Testing
 
 @Suite struct TraitctlTests {
+    /// `adapters --json`: the registrations as an array of {app, adapter, owner}, parsed back.
+    @Test func adaptersAsJSON() async throws {
+        let fixture = try await DaemonFixture()
+        let adapter = try TraitClient(bus: .address(fixture.bus.address))
+        defer { adapter.close() }
+        try await adapter.registerAdapter("probe", for: "mail")
+        let run = try await fixture.traitctl(["adapters", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: String]])
+        let owner = adapter.connection.uniqueName
+        #expect(list == [["app": "mail", "adapter": "probe", "owner": owner]], "\(run.stdout)")
+    }
+
     /// `devices --json`: every profile the daemon lists, described (as `simctl list -j`), parsed back.
     @Test func devicesAsJSON() async throws {
         let fixture = try await DaemonFixture()
