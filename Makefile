@@ -49,7 +49,7 @@ APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon sy
 # the GTK client (examples/gtk), libadwaita's for the portal's test app (examples/adwaita); dbus-fast, pytest, mypy
 # and setuptools for the Python package and its pytest plugin (clients/python).
 TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
-	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv
+	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
@@ -137,6 +137,7 @@ install-files:
 	install -m 0644 $(GENERATED)/man/traitctl.1 $(DESTDIR)$(MANDIR)/man1/traitctl.1
 	install -m 0644 $(GENERATED)/man/traitd-adapters.1 $(DESTDIR)$(MANDIR)/man1/traitd-adapters.1
 	install -m 0644 docs/man/org.traitd.Layout1.5 $(DESTDIR)$(MANDIR)/man5/org.traitd.Layout1.5
+	install -m 0755 tools/traitd-view $(DESTDIR)$(BINDIR)/traitd-view
 	$(SUBSTITUTE) systemd/traitd-adapters.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd-adapters.service
 	$(SUBSTITUTE) systemd/traitd.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
 	$(SUBSTITUTE) systemd/traitd-system.service > $(DESTDIR)$(SYSTEMD_SYSTEM_DIR)/traitd.service

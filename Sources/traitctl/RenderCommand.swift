@@ -95,7 +95,10 @@ struct ScreenPicture {
                fill: "#2b2b30", radius: 28)
         // The screen as the display's appearance has it: white in light, near black in dark (UIKit's system
         // backgrounds), and the window tints and captions to match.
-        p.rect(ox, oy, screenW, screenH, fill: dark ? "#1c1c1e" : "#ffffff")
+        // Its title says where the screen is in the picture: traitd-view maps the mouse to points with it.
+        p.group("screen at \(ox.svg),\(oy.svg), 1 px a point") { p in
+            p.rect(ox, oy, screenW, screenH, fill: dark ? "#1c1c1e" : "#ffffff")
+        }
         // Every window and its frames first, so that the labels placed after them avoid every caption.
         // The split's windows and its divider, then the windows that float over them (Slide Over, PiP); a label
         // stays off the windows drawn after its own.

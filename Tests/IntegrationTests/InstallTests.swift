@@ -23,7 +23,7 @@ import Testing
     /// Every file `make install` puts under PREFIX, relative to it, and where the system-bus policy goes.
     static func expectedFiles(zsh: String) -> [String] {
         let tools = ["traitd", "traitctl", "traitd-adapters"]
-        return tools.map { "bin/\($0)" }
+        return tools.map { "bin/\($0)" } + ["bin/traitd-view"]
             + tools.map { "share/bash-completion/completions/\($0)" }
             + tools.map { "share/zsh/\(zsh)/_\($0)" }
             + tools.map { "share/fish/vendor_completions.d/\($0).fish" }

@@ -58,6 +58,12 @@ def test_errors_are_classes_and_free_form_windows_work(traitd: TraitdFixture) ->
     assert traitd.status()["windows"][0]["frame"] == [0, 0, 507, 768]
 
 
+def test_a_seed_scenario_checks_against_its_trace(traitd: TraitdFixture) -> None:
+    scenarios = os.path.join(os.path.dirname(__file__), "..", "..", "..", "Tests", "Scenarios")
+    out = traitd.scenario(os.path.join(scenarios, "multitasking.yaml"), check=os.path.join(scenarios, "multitasking.trace"))
+    assert "matches" in out
+
+
 def test_a_forged_signal_is_ignored(traitd: TraitdFixture) -> None:
     async def forge() -> None:
         bus = await MessageBus(bus_address=traitd.address).connect()

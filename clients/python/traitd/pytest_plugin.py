@@ -52,10 +52,23 @@ def find_binary(name: str, config: pytest.Config) -> str:
 class TraitdFixture(SyncClient):
     """A private bus with traitd on it, and a client of it."""
 
-    def __init__(self, address: str, processes: list[subprocess.Popen[bytes]], folder: str) -> None:
+    def __init__(self, address: str, processes: list[subprocess.Popen[bytes]], folder: str, traitctl: str) -> None:
         self.processes = processes
         self.folder = folder
+        self.traitctl = traitctl
         super().__init__(address)
+
+    def scenario(self, path: str, check: str | None = None, update: str | None = None) -> str:
+        """Runs a scenario file (``traitctl scenario run``) against this fixture's daemon and returns its trace;
+        with ``check``, fails the test with traitctl's diff when the run differs from that golden trace; with
+        ``update``, rewrites it. A fresh daemon is where a trace is reproducible (scenarios with adapters need
+        ``@pytest.mark.traitd(adapters=True)``)."""
+        arguments = [self.traitctl, "scenario", "run", path, "--bus", self.address]
+        arguments += ["--check", check] if check else ["--update", update] if update else []
+        run = subprocess.run(arguments, capture_output=True, text=True)
+        if run.returncode != 0:
+            pytest.fail(f"scenario {path}: {run.stdout}{run.stderr}", pytrace=False)
+        return run.stdout
 
     @property
     def environment(self) -> dict[str, str]:
@@ -106,7 +119,8 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
             arguments.append("--portal")
         processes.append(_start(arguments, folder, "traitd"))
         # The client follows the name's owner: it waits for NameOwnerChanged, not for a clock.
-        fixture = TraitdFixture(address, processes, folder)
+        fixture = TraitdFixture(address, processes, folder,
+                                os.path.join(os.path.dirname(daemon_path), "traitctl"))
         fixture.run(fixture.client.wait_for_owner(fixture.timeout))
         if options.get("adapters"):
             processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder, fixture.timeout))
