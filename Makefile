@@ -53,7 +53,7 @@ TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy 
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver bench-transitions churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver bench-transitions bench-load churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -160,6 +160,14 @@ bench-transitions: deps
 	$(RELEASE) --product bare-peer
 	$(RELEASE) --product transition-benchmark
 	"$$($(RELEASE) --show-bin-path)/transition-benchmark" $(BENCH_ARGS)
+
+# 20 clients calling as fast as they can for 60 s (1 command in 5, the rest reads), traitd beside the bare peer:
+# calls/s, p50/p99, CPU per call (BENCH_ARGS="--load-clients 40 --load-seconds 10").
+bench-load: deps
+	$(RELEASE) --product traitd
+	$(RELEASE) --product bare-peer
+	$(RELEASE) --product transition-benchmark
+	"$$($(RELEASE) --show-bin-path)/transition-benchmark" --only load --load-seconds 60 $(BENCH_ARGS)
 
 # The constraint engine beside kiwi's C++ core (built with g++ from the kiwisolver sdist) and kiwisolver, on
 # Benchmarks/workloads (BENCH_ARGS=--large adds rows-300; --churn-ops N sets the mixed churn's length).

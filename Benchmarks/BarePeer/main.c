@@ -17,6 +17,7 @@
  *                                           the size waits (the latest wins) and goes when the open one completes,
  *                                           as traitd coalesces a live resize
  *   SetWindowing, BeginResize, EndResize -> reply
+ *   Properties.Get                       -> a uint64 0 in a variant (the load benchmark's reads of Serial)
  *
  * The benchmark runs the same clients against it and against traitd, so the difference is traitd's own cost.
  * Usage: bare-peer BUS_ADDRESS. Single-threaded, blocking; exits when the bus goes away.
@@ -282,6 +283,14 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         double x = 0;
         dbus_message_get_args(m, NULL, DBUS_TYPE_DOUBLE, &x, DBUS_TYPE_INVALID);
         property_changed(c, ROOT, DISPLAY_IFACE, "DividerPosition", x);
+    } else if (strcmp(member, "Get") == 0) {
+        DBusMessageIter args, variant;
+        dbus_uint64_t zero = 0;
+        reply = dbus_message_new_method_return(m);
+        dbus_message_iter_init_append(reply, &args);
+        dbus_message_iter_open_container(&args, DBUS_TYPE_VARIANT, "t", &variant);
+        dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &zero);
+        dbus_message_iter_close_container(&args, &variant);
     } else if (strcmp(member, "ResizeTo") == 0) {
         DBusMessageIter args, size;
         double w = 0, h = 0;

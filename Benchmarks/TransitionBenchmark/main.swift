@@ -12,7 +12,9 @@
 //    the server's CPU and resident memory.
 // 3. Resize stream: a live resize of mail's free-form window (Stage Manager), ResizeTo at 120 calls/s for 10 s
 //    with 50 adapters, the width sweeping across the size-class threshold; the same columns.
-// 4. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
+// 4. Load: N clients calling as fast as they can (closed loop) for some seconds, a fixed mix of commands and reads:
+//    calls/s, p50/p99 per call and the server's CPU per call (make bench-load).
+// 5. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
 //    across N transitions, RSS every N/10; the end must be within 2 MiB of the start.
 import Foundation
 import TestSupport
@@ -29,6 +31,8 @@ struct Options {
     var peer = Binaries.path("bare-peer")
     var host = Binaries.path("traitd-adapters")
     var memoryTransitions = 100_000
+    var loadClients = 20
+    var loadSeconds = 10
     /// Seconds the whole benchmark may take; then it gives up and says what it was waiting for.
     var timeLimit = 900.0
 
@@ -48,16 +52,19 @@ struct Options {
             case "--peer": peer = value
             case "--host": host = value
             case "--memory-transitions": memoryTransitions = Int(value) ?? -1
+            case "--load-clients": loadClients = Int(value) ?? -1
+            case "--load-seconds": loadSeconds = Int(value) ?? -1
             case "--time-limit": timeLimit = Double(value) ?? -1
             default:
-                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --time-limit S --only latency|drag|resize|memory --traitd PATH --host PATH --peer PATH")
+                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --load-clients N --load-seconds N --time-limit S --only latency|drag|resize|load|memory --traitd PATH --host PATH --peer PATH")
             }
         }
         if adapterCounts.isEmpty || adapterCounts.contains(where: { $0 < 0 || $0 > 1000 }) { fail("--adapters: counts from 0 to 1000") }
         if transitions < 10 || streamSeconds < 1 || streamRate < 1 || streamRate > 2000 || streamAdapters < 0 { fail("bad options") }
         if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
         if timeLimit <= 0 { fail("--time-limit: seconds, more than 0") }
-        if let only, !["latency", "drag", "resize", "memory"].contains(only) { fail("--only latency, drag, resize or memory") }
+        if let only, !["latency", "drag", "resize", "load", "memory"].contains(only) { fail("--only latency, drag, resize, load or memory") }
+        if loadClients < 1 || loadClients > 200 || loadSeconds < 1 { fail("--load-clients 1 to 200, --load-seconds at least 1") }
     }
 }
 
@@ -99,6 +106,16 @@ for stream in [StreamRun.Kind.drag, .resize] where options.only == nil || option
                      us(percentile(a.latencies, 0.5)), us(percentile(a.latencies, 0.99)), a.cpuPercent, a.residentMiB,
                      b.latencies.count, us(percentile(b.latencies, 0.5)), us(percentile(b.latencies, 0.99)), b.cpuPercent,
                      b.residentMiB))
+    }
+}
+if options.only == nil || options.only == "load" {
+    if options.only == nil { print("") }
+    print("Load: \(options.loadClients) clients for \(options.loadSeconds) s, closed loop, 1 call in 5 SetArrangement, the others Properties.Get(Serial)")
+    print("server         calls/s   p50 µs   p99 µs  CPU s  CPU µs/call")
+    for kind in [ServerKind.traitd, .bare] {
+        let run = try await LoadRun.measure(kind, options: options)
+        print(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + String(format: " %9.0f  %@  %@ %6.1f %12.1f", run.callsPerSecond,
+                     us(percentile(run.latencies, 0.5)), us(percentile(run.latencies, 0.99)), run.cpuSeconds, run.cpuMicrosPerCall))
     }
 }
 if options.only == nil || options.only == "memory" {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every benchmark, run with tiny counts: one that hangs, crashes or loses its peer fails the suite, so that no
+/// Every benchmark, run with tiny counts (the load too): one that hangs, crashes or loses its peer fails the suite, so that no
 /// README table rests on a benchmark that no longer runs. The numbers are not checked (that is what the
 /// benchmarks are for); that each run finishes, prints its rows and exits 0 is. (A CPU-heavy suite: it runs apart
 /// from the tests that wait for processes and signals, scripts/test-groups.sh.)
@@ -29,6 +29,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let rows = streamRows(run.stdout)
         #expect(rows.count == 1 && rows[0][1] == "20" && rows[0][6] == "20", "20 calls answered by each server: \(run.stdout)")
+    }
+
+    @Test func loadWithTraitdAndTheBarePeer() async throws {
+        let run = try await transitionBenchmark(["--only", "load", "--load-clients", "3", "--load-seconds", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").filter { $0.hasPrefix("traitd ") || $0.hasPrefix("bare libdbus ") }
+        #expect(rows.count == 2, "a row per server: \(run.stdout)")
     }
 
     @Test func memoryWithTheAdapterHost() async throws {
