@@ -160,13 +160,7 @@ import Testing
     /// A state file written with free-form windows (kept as a fixture: this release's format) loads whole.
     @Test func aStateFileWithFreeFormWindowsLoads() async throws {
         let fixture = try await DaemonFixture()
-        let file = fixture.stateDirectory.appendingPathComponent("state.json")
-        fixture.daemon.kill(SIGTERM)
-        _ = await fixture.daemon.wait(timeout: 30)
-        let saved = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/state-files/format-1-2026-11-25-free-form.json")
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.copyItem(at: saved, to: file)
-        try await fixture.restart()
+        try await fixture.restart(withStateFile: "format-1-2026-11-25-free-form.json")
         #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }

@@ -133,13 +133,7 @@ import Testing
     /// survive a restart.
     @Test func aStateFileFromBeforeTheSettingsLoadsAndTheSettingsSurviveARestart() async throws {
         let fixture = try await DaemonFixture()
-        let file = fixture.stateDirectory.appendingPathComponent("state.json")
-        fixture.daemon.kill(SIGTERM)
-        _ = await fixture.daemon.wait(timeout: 30)
-        let old = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/state-files/format-1-2026-11-24-before-traits.json")
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.copyItem(at: old, to: file)
-        try await fixture.restart()
+        try await fixture.restart(withStateFile: "format-1-2026-11-24-before-traits.json")
         #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
         let client = try TraitClient(bus: .address(fixture.bus.address))
         defer { client.close() }
