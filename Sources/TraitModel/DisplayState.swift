@@ -101,6 +101,12 @@ public struct DisplayState: Sendable, Equatable, Codable {
     }
     public func app(named name: String) -> App? { apps.first { $0.name == name } }
 
+    /// Puts `app` first in `stacking`: the front window, the key window.
+    mutating func bringToFront(_ app: String) {
+        stacking.removeAll { $0 == app }
+        stacking.insert(app, at: 0)
+    }
+
     /// The display `app`'s window is on: an external display's id, or `ConnectedDisplay.device`.
     public func display(of app: String) -> String { placement[app] ?? ConnectedDisplay.device }
 }

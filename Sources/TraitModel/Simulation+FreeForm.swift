@@ -61,7 +61,7 @@ extension Simulation {
             let screen = geometry.screen
             next.frames[name] = next.frames[name].map { profile.freeForm.fit($0, screen: screen) }
                 ?? profile.freeForm.defaultFrame(screen: screen, onStage: next.stacking.count)
-            next.stacking.insert(name, at: 0)
+            next.bringToFront(name)
             events.merge(keepWithinLimit(&next)) { $1 }
         }
         return moveInOneStage(to: next, reason: .arrangement, lifecycle: events)
@@ -95,8 +95,7 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         var next = state
-        next.stacking.removeAll { $0 == app }
-        next.stacking.insert(app, at: 0)
+        next.bringToFront(app)
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -106,18 +105,14 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         var next = state
-        next.stacking.removeAll { $0 == app }
-        next.stacking.insert(app, at: 0)
+        next.bringToFront(app)
         return [commit(next, drag: nil, resizing: app, reason: .resize, duration: 0)].compactMap { $0 }
     }
 
     /// One step of a live resize: the window takes `size`, its top-left corner staying, held between the
     /// minimum size and the screen's right and bottom edges (`FreeFormRules.resized`); no animation.
     public mutating func resize(_ app: String, to size: Size) throws(ModelError) -> [Plan] {
-        try checkResizing(app)
-        guard size.width.isFinite, size.height.isFinite else {
-            throw .invalidArgument("a size's width and height must be finite numbers; got \(size)")
-        }
+        try checkResize(app, to: size)
         var next = state
         next.frames[app] = profile.freeForm.resized(windows[app]!.frame, to: size, screen: screen(of: app))
         return [commit(next, drag: nil, resizing: app, reason: .resize, duration: 0)].compactMap { $0 }
@@ -186,8 +181,7 @@ extension Simulation {
         var next = state
         next.placement[app] = display == ConnectedDisplay.device ? nil : display
         next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: Self.screen(of: app, in: next, profile: profile)) }
-        next.stacking.removeAll { $0 == app }
-        next.stacking.insert(app, at: 0)
+        next.bringToFront(app)
         let events = keepWithinLimit(&next)
         return moveInOneStage(to: next, reason: .display, lifecycle: events)
     }
