@@ -8,8 +8,12 @@ import SolverWorkload
 //
 //   swift run -c release solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME]
 //                                         [--builds R] [--loops L] [--churn K] [--churn-ops N]
+//                                         [--seeds S] [--peer-seconds T] [--stats]
 //
-// --large adds rows-300 (kiwisolver takes about 20 s to build it).
+// --large adds rows-300 (kiwisolver takes about 20 s to build it). Every workload also runs with its constraints
+// reversed and shuffled (seeds 1 to S, default 3; --seeds 0 --as-written: the files' order only): build time must
+// not depend on the order constraints come in. kiwisolver runs the files' order only (it is the slow third
+// column); a peer that has not finished in T seconds (default 120) is stopped and its cells say so.
 
 struct Options {
     var workloads = "Benchmarks/workloads"
@@ -24,6 +28,13 @@ struct Options {
     var loops = 200
     var churn = 1000
     var churnOperations = 2000
+    /// Print the engine's statistics after each build (pivots, rows, cells): what a slow build spent its time on.
+    var statistics = false
+    /// Shuffled variants per workload, besides the files' order and the reversed one; `asWrittenOnly` skips both.
+    var seeds = 3
+    var asWrittenOnly = false
+    /// How long one peer run may take before it is stopped.
+    var peerSeconds = 120
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -38,6 +49,10 @@ struct Options {
             case "--large": large = true
             case "--only": only = rest.popFirst()
             case "--no-peer": peer = false
+            case "--stats": statistics = true
+            case "--seeds": seeds = try number(argument)
+            case "--as-written": asWrittenOnly = true
+            case "--peer-seconds": peerSeconds = max(1, try number(argument))
             case "--peer": python = rest.popFirst()
             case "--kiwi": kiwi = rest.popFirst()
             case "--workloads": workloads = rest.popFirst() ?? workloads
@@ -48,6 +63,7 @@ struct Options {
             case "--help", "-h":
                 print("usage: solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME] [--workloads DIR]")
                 print("                        [--builds R] [--loops L] [--churn K] [--churn-ops N]")
+                print("                        [--seeds S] [--as-written] [--peer-seconds T] [--stats]")
                 exit(0)
             default: throw WorkloadError("unknown option \(argument) (try --help)")
             }
@@ -102,6 +118,7 @@ func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Opt
     }
     let system = built!
     result.build = median(times) * 1e3
+    if options.statistics { print("  ours after build of \(workload.name): \(system.solver.statistics)") }
     result.checksumBuild = checksum(system)
     var perStep: [Double] = []
     for _ in 0..<options.loops {
@@ -138,8 +155,16 @@ func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Opt
     return result
 }
 
-/// Runs a peer that prints one JSON object; nil (with the reason printed) when it cannot run.
-func runPeer(_ executable: String, _ arguments: [String], name: String) -> [String: Any]? {
+/// What a peer run gave: its numbers, or why there are none.
+enum PeerRun {
+    case finished([String: Any])
+    case timedOut(seconds: Int)
+    case failed
+}
+
+/// Runs a peer that prints one JSON object, stopping it after `seconds` (kiwi's build of a reversed grid-50 would
+/// take hours); the reason is printed when it gives no numbers.
+func runPeer(_ executable: String, _ arguments: [String], name: String, seconds: Int) -> PeerRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -147,15 +172,34 @@ func runPeer(_ executable: String, _ arguments: [String], name: String) -> [Stri
     process.standardOutput = pipe
     do { try process.run() } catch {
         print("  \(name): cannot run \(executable): \(error)")
-        return nil
+        return .failed
+    }
+    let stopped = ManagedAtomicFlag()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+        if process.isRunning {
+            stopped.set()
+            process.terminate()
+        }
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    if stopped.isSet {
+        print("  \(name): stopped after \(seconds) s without a result (--peer-seconds)")
+        return .timedOut(seconds: seconds)
+    }
     guard process.terminationStatus == 0, let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
         print("  \(name): failed (status \(process.terminationStatus))")
-        return nil
+        return .failed
     }
-    return json
+    return .finished(json)
+}
+
+/// A flag set on one thread and read on another.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }
 
 func peerResult(_ json: [String: Any]) -> Result {
@@ -184,6 +228,15 @@ func peerPython(_ options: Options) -> String? {
 }
 
 func format(_ value: Double?, _ digits: Int) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+
+/// A peer's cell: its number, "> T s" when it was stopped, "-" when it has none.
+func format(_ run: PeerRun?, _ key: KeyPath<Result, Double?>, _ digits: Int) -> String {
+    switch run {
+    case .finished(let json)?: format(peerResult(json)[keyPath: key], digits)
+    case .timedOut(let seconds)?: "> \(seconds) s"
+    default: "-"
+    }
+}
 func ratio(_ peer: Double?, _ ours: Double?) -> String {
     guard let peer, let ours, ours > 0 else { return "-" }
     return String(format: "%.1fx", peer / ours)
@@ -206,35 +259,67 @@ print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster)
 print("")
 var rows: [[String]] = []
 var notes: [String] = []
+/// Our build time for each order of each system, and the ratio to kiwi's on each: the order table.
+var orderRows: [[String]] = []
+let orders = options.asWrittenOnly ? [ConstraintOrder.asWritten] : ConstraintOrder.variants(seeds: options.seeds)
 for name in names {
     let path = options.workloads + "/" + name + ".txt"
-    let workload = try Workload(path: path)
-    let trace = try makeTrace(workload, count: options.churnOperations)
-    let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("solver-trace-\(getpid())-\(name).txt").path
-    try trace.map(\.description).joined(separator: "\n").appending("\n").write(toFile: tracePath, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: tracePath) }
-    let ours = try runOurs(workload, trace: trace, options)
-    let counts = ["--builds", String(builds(for: workload, options)), "--loops", String(options.loops), "--churn", String(options.churn)]
-    let cpp = kiwi.flatMap { runPeer($0, [path] + counts + ["--trace", tracePath], name: "kiwi C++") }.map(peerResult)
-    let py = python.flatMap { runPeer($0, [options.peerScript, "run", path, "--json"] + counts, name: "kiwisolver") }.map(peerResult)
-    let label = "\(name) (\(workload.variables.count) vars, \(workload.constraints.count) constraints)"
-    var labelled = false  // the workload is named on its first row only
-    func row(_ measure: String, _ key: KeyPath<Result, Double?>, _ digits: Int) -> [String] {
-        defer { labelled = true }
-        return [labelled ? "" : label, measure, format(ours[keyPath: key], digits), format(cpp?[keyPath: key], digits),
-                format(py?[keyPath: key], digits), ratio(cpp?[keyPath: key], ours[keyPath: key])]
+    let base = try Workload(path: path)
+    var orderBuilds: [(order: ConstraintOrder, ours: Double, kiwi: PeerRun?)] = []
+    for order in orders {
+        let workload = base.reordered(order)
+        let scratch = FileManager.default.temporaryDirectory.path + "/solver-\(getpid())-\(name)"
+        let workloadPath = order == .asWritten ? path : scratch + "-workload.txt"
+        if order != .asWritten { try workload.text.write(toFile: workloadPath, atomically: true, encoding: .utf8) }
+        let trace = try makeTrace(workload, count: options.churnOperations)
+        let tracePath = scratch + "-trace.txt"
+        try trace.map(\.description).joined(separator: "\n").appending("\n").write(toFile: tracePath, atomically: true, encoding: .utf8)
+        defer {
+            try? FileManager.default.removeItem(atPath: tracePath)
+            if order != .asWritten { try? FileManager.default.removeItem(atPath: workloadPath) }
+        }
+        let ours = try runOurs(workload, trace: trace, options)
+        let counts = ["--builds", String(builds(for: workload, options)), "--loops", String(options.loops), "--churn", String(options.churn)]
+        let cpp = kiwi.map { runPeer($0, [workloadPath] + counts + ["--trace", tracePath], name: "kiwi C++", seconds: options.peerSeconds) }
+        let py = order == .asWritten
+            ? python.map { runPeer($0, [options.peerScript, "run", workloadPath, "--json"] + counts, name: "kiwisolver", seconds: options.peerSeconds) }
+            : nil
+        orderBuilds.append((order, ours.build ?? 0, cpp))
+        let label = "\(name) \(order) (\(workload.variables.count) vars, \(workload.constraints.count) constraints)"
+        var labelled = false  // the workload is named on its first row only
+        func row(_ measure: String, _ key: KeyPath<Result, Double?>, _ digits: Int) -> [String] {
+            defer { labelled = true }
+            var ratioCell = "-"
+            if case .finished(let json)? = cpp { ratioCell = ratio(peerResult(json)[keyPath: key], ours[keyPath: key]) }
+            if case .timedOut(let seconds)? = cpp, let mine = ours[keyPath: key], key == \Result.build {
+                ratioCell = String(format: "> %.0fx", Double(seconds) * 1e3 / mine)
+            }
+            return [labelled ? "" : label, measure, format(ours[keyPath: key], digits), format(cpp, key, digits),
+                    format(py, key, digits), ratioCell]
+        }
+        rows.append(row("build ms", \.build, 3))
+        rows.append(row("suggest µs", \.suggest, 2))
+        rows.append(row("churn µs", \.churn, 1))
+        rows.append(row("setc µs", \.setConstant, 1))
+        rows.append(row("mixed µs", \.trace, 1))
+        rows.append(row("checksum build", \.checksumBuild, 3).prefix(5) + [""])
+        rows.append(row("checksum suggest", \.checksumSuggest, 3).prefix(5) + [""])
+        if case .finished(let json)? = cpp {
+            let peer = peerResult(json)
+            if abs((peer.checksumBuild ?? 0) - (ours.checksumBuild ?? 0)) > 1e-3
+                || abs((peer.checksumSuggest ?? 0) - (ours.checksumSuggest ?? 0)) > 1e-3 {
+                notes.append("\(name) \(order)")
+            }
+        }
     }
-    rows.append(row("build ms", \.build, 3))
-    rows.append(row("suggest µs", \.suggest, 2))
-    rows.append(row("churn µs", \.churn, 1))
-    rows.append(row("setc µs", \.setConstant, 1))
-    rows.append(row("mixed µs", \.trace, 1))
-    rows.append(row("checksum build", \.checksumBuild, 3).prefix(5) + [""])
-    rows.append(row("checksum suggest", \.checksumSuggest, 3).prefix(5) + [""])
-    if let cpp, abs((cpp.checksumBuild ?? 0) - (ours.checksumBuild ?? 0)) > 1e-3
-        || abs((cpp.checksumSuggest ?? 0) - (ours.checksumSuggest ?? 0)) > 1e-3 {
-        notes.append(name)
+    let times = orderBuilds.map(\.ours)
+    var worstRatio = Double.infinity
+    for entry in orderBuilds {
+        if case .finished(let json)? = entry.kiwi, let theirs = peerResult(json).build { worstRatio = min(worstRatio, theirs / entry.ours) }
     }
+    orderRows.append([name] + orderBuilds.map { format($0.ours, 3) }
+                     + [String(format: "%.2fx", (times.max() ?? 0) / max(1e-9, times.min() ?? 1)),
+                        worstRatio.isFinite ? String(format: "%.1fx", worstRatio) : "-"])
 }
 let header = ["workload", "measure", "ours", "kiwi C++", "kiwisolver", "ratio"]
 let widths = header.indices.map { i in (rows + [header]).map { $0[i].count }.max()! }
@@ -245,6 +330,20 @@ func line(_ cells: [String]) -> String {
 print(line(header))
 print(line(widths.map { String(repeating: "-", count: $0) }))
 for row in rows { print(line(row)) }
+if orders.count > 1 {
+    print("")
+    print("Build time by the order constraints come in (ours, ms; spread = slowest / fastest; worst = the lowest kiwi C++ /")
+    print("ours build ratio over the orders kiwi finished):")
+    let orderHeader = ["system"] + orders.map(\.description) + ["spread", "worst vs kiwi"]
+    let orderWidths = orderHeader.indices.map { i in (orderRows + [orderHeader]).map { $0[i].count }.max()! }
+    func orderLine(_ cells: [String]) -> String {
+        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: orderWidths[i], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: orderWidths[i] - c.count) + c }.joined(separator: "  ")
+    }
+    print(orderLine(orderHeader))
+    print(orderLine(orderWidths.map { String(repeating: "-", count: $0) }))
+    for row in orderRows { print(orderLine(row)) }
+}
 if !notes.isEmpty {
     print("")
     print("Checksums differ on \(notes.joined(separator: ", ")). Two reasons can apply: kiwi weighs strengths (many weak")

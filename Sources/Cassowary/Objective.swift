@@ -34,10 +34,16 @@ struct Objective {
     /// own (the reduced cost is lexicographically negative). Nil when the objective is optimal.
     func enteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
         for (index, level) in levels.enumerated() {
+            var best: Symbol?
+            var bestCost = -1e-8
             for cell in level.row.cells
-            where cell.coefficient < -1e-8 && kinds[cell.symbol].isPivotable && !skipped.contains(cell.symbol) {
-                if levels[..<index].allSatisfy({ $0.row.coefficient(for: cell.symbol).isNearZero }) { return cell.symbol }
+            where cell.coefficient < bestCost && kinds[cell.symbol].isPivotable && !skipped.contains(cell.symbol) {
+                if levels[..<index].allSatisfy({ $0.row.coefficient(for: cell.symbol).isNearZero }) {
+                    best = cell.symbol
+                    bestCost = cell.coefficient
+                }
             }
+            if let best { return best }
         }
         return nil
     }

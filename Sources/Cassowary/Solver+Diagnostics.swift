@@ -12,7 +12,10 @@ extension Solver {
     }
 
     /// Whether any constraint added so far mentions `variable`.
-    public func knows(_ variable: Variable) -> Bool { variableSymbols[variable] != nil }
+    public func knows(_ variable: Variable) -> Bool {
+        optimizeIfNeeded()
+        return variableSymbols[variable] != nil
+    }
 
     /// Variables whose value the constraints do not pin down: another value would leave every constraint, and
     /// the error of every priority level, as it is (Auto Layout's "ambiguous layout").
@@ -195,7 +198,8 @@ extension Solver {
 
     /// The tableau's size and the work done so far, measured now.
     public var statistics: Statistics {
-        Statistics(symbols: tableau.kinds.count, freeSymbols: tableau.freeSymbols.count, rows: tableau.rows.lazy.filter { $0 != nil }.count, constraints: constraints.count,
+        optimizeIfNeeded()
+        return Statistics(symbols: tableau.kinds.count, freeSymbols: tableau.freeSymbols.count, rows: tableau.rows.lazy.filter { $0 != nil }.count, constraints: constraints.count,
                    cells: tableau.rows.reduce(0) { $0 + ($1?.count ?? 0) },
                    longestRow: tableau.rows.reduce(0) { max($0, $1?.count ?? 0) },
                    pivots: retiredPivots.all + tableau.pivots, blandPivots: retiredPivots.bland + tableau.blandPivots,
@@ -207,6 +211,7 @@ extension Solver {
 extension Solver: CustomDebugStringConvertible {
     /// The tableau, one row a line (`s12 = 3 + 1*s4 - 0.5*s9`), with each external symbol's variable named.
     public var debugDescription: String {
+        optimizeIfNeeded()
         var names: [Symbol: String] = [:]
         for (variable, symbol) in variableSymbols { names[symbol] = variable.name }
         func name(_ s: Symbol) -> String { names[s] ?? "\(tableau.kinds[s])\(s)" }
@@ -226,6 +231,7 @@ extension Solver {
     /// What is wrong with the tableau's bookkeeping (empty when nothing is): each constraint's marker must take
     /// part in it (basic, or in some row), and the column index must match the rows. For tests; O(tableau).
     public func invariantViolations() -> [String] {
+        optimizeIfNeeded()
         var problems: [String] = []
         for (constraint, tag, _) in constraints.values {
             for s in [tag.marker] + (tag.other.map { [$0] } ?? []) where tableau.rows[s] == nil && tableau.columns[s].isEmpty {

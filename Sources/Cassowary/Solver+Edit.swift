@@ -8,7 +8,7 @@ extension Solver {
         let start = initial ?? variable.value
         let constraint = Constraint(Expression(variable) - start, .equal, priority: priority,
                                     label: "edit \(variable.name) \(priority)")
-        try add(constraint)
+        try addNow(constraint)  // at once: the edit keeps its symbols
         edits[variable] = EditInfo(constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: start)
     }
 
