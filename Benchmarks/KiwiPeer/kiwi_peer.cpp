@@ -2,7 +2,10 @@
 // the engine inside kiwisolver, without Python. `make bench-solver` builds it with g++ against the headers of
 // the kiwisolver sdist (scripts/build-kiwi-peer.sh) and runs it beside our engine.
 //
-//   kiwi-peer WORKLOAD [--builds R] [--loops L] [--churn K] [--trace FILE]
+//   kiwi-peer WORKLOAD [--builds R] [--loops L] [--churn K] [--trace FILE] [--build-seconds S]
+//
+// --build-seconds: stop building once S seconds of builds are done (after one at least), for orders of a
+// workload where one build of kiwi's takes most of a minute.
 //
 // Prints one JSON object: the same phases, timed the same way, as Benchmarks/SolverBenchmark. kiwi cannot change
 // a constraint's constant, so `setc` (and a trace's `setc` lines) remove the constraint and add a new one.
@@ -146,15 +149,17 @@ double checksum(const Built& b) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) fail("usage: kiwi-peer WORKLOAD [--builds R] [--loops L] [--churn K] [--trace FILE]");
+    if (argc < 2) fail("usage: kiwi-peer WORKLOAD [--builds R] [--loops L] [--churn K] [--trace FILE] [--build-seconds S]");
     std::string path = argv[1], tracePath;
     int builds = 11, loops = 200, churn = 1000;
+    double buildSeconds = 0;
     for (int i = 2; i + 1 < argc; i += 2) {
         std::string option = argv[i];
         if (option == "--builds") builds = std::atoi(argv[i + 1]);
         else if (option == "--loops") loops = std::atoi(argv[i + 1]);
         else if (option == "--churn") churn = std::atoi(argv[i + 1]);
         else if (option == "--trace") tracePath = argv[i + 1];
+        else if (option == "--build-seconds") buildSeconds = std::atof(argv[i + 1]);
         else fail("unknown option " + option);
     }
     Workload w = parse(path);
@@ -167,6 +172,9 @@ int main(int argc, char** argv) {
         build(w, *b);
         buildTimes.push_back(now() - start);
         built = std::move(b);
+        double spent = 0;
+        for (double t : buildTimes) spent += t;
+        if (buildSeconds > 0 && spent > buildSeconds) break;
     }
     Built& b = *built;
     double checksumBuild = checksum(b);
@@ -252,9 +260,10 @@ int main(int argc, char** argv) {
     std::printf("{\"build_ms_median\": %.6f, \"build_ms_min\": %.6f, \"build_ms_max\": %.6f, "
                 "\"suggest_us_median\": %.6f, \"churn_us_per_pair\": %.6f, \"churn_pairs\": %zu, "
                 "\"setc_us\": %.6f, \"trace_us_per_op\": %.6f, \"trace_ops\": %ld, \"trace_refused\": %ld, "
-                "\"checksum_after_build\": %.6f, \"checksum_after_suggest\": %.6f}\n",
+                "\"checksum_after_build\": %.6f, \"checksum_after_suggest\": %.6f, \"builds\": %zu}\n",
                 median(buildTimes) * 1e3, *std::min_element(buildTimes.begin(), buildTimes.end()) * 1e3,
                 *std::max_element(buildTimes.begin(), buildTimes.end()) * 1e3, median(perStep) * 1e6, churnTime * 1e6,
-                optional.size(), setcTime * 1e6, traceTime * 1e6, traceOps, refused, checksumBuild, checksumSuggest);
+                optional.size(), setcTime * 1e6, traceTime * 1e6, traceOps, refused, checksumBuild, checksumSuggest,
+                buildTimes.size());
     return 0;
 }

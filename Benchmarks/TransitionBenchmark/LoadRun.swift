@@ -5,7 +5,8 @@ import TraitClient
 /// The load: N clients, each on a connection of its own, calling as fast as it can for some seconds, each
 /// waiting for its reply before its next call (closed loop), a fixed mix: one call in five a command
 /// (`SetArrangement`, split-half and split-two-thirds in turn: every other one is a transition), the others a read
-/// (`Properties.Get` of `Serial`). Calls a second, p50 and p99 per call, and the server's CPU per call.
+/// (`Properties.Get` of `Serial`). Calls a second, p50 and p99 per call, and the server's CPU per call. traitd
+/// saves its state as deployed (a state file in a scratch directory): the state store's cost is part of a command's.
 struct LoadRun {
     var calls = 0
     var seconds = 0.0
@@ -16,7 +17,7 @@ struct LoadRun {
     var cpuMicrosPerCall: Double { cpuSeconds * 1e6 / Double(max(calls, 1)) }
 
     static func measure(_ kind: ServerKind, options: Options) async throws -> LoadRun {
-        let server = try await Server(kind, options: options)
+        let server = try await Server(kind, options: options, savingState: true)
         defer { server.stop() }
         var clients: [TraitClient] = []
         for _ in 0..<options.loadClients { clients.append(try TraitClient(bus: .address(server.bus.address))) }

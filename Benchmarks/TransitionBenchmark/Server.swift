@@ -16,14 +16,29 @@ final class Server {
     let bus: PrivateBus
     let process: ChildProcess
 
-    init(_ kind: ServerKind, options: Options) async throws {
+    /// The state directory traitd saves into (`savingState`), removed by `stop`.
+    let stateDirectory: String?
+
+    /// `savingState`: traitd keeps its state file in a scratch directory, as it does when deployed (the load
+    /// measures the state store's cost with the rest); otherwise `--no-state`.
+    init(_ kind: ServerKind, options: Options, savingState: Bool = false) async throws {
         self.kind = kind
         bus = try await PrivateBus()
         switch kind {
         case .traitd:
-            process = try ChildProcess(options.traitd, ["--bus", bus.address, "--no-state", "--log-level", "warning"],
+            var stateArguments = ["--no-state"]
+            if savingState {
+                let directory = FileManager.default.temporaryDirectory.path + "/transition-benchmark-state-\(getpid())"
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                stateArguments = ["--state-dir", directory]
+                stateDirectory = directory
+            } else {
+                stateDirectory = nil
+            }
+            process = try ChildProcess(options.traitd, ["--bus", bus.address, "--log-level", "warning"] + stateArguments,
                                        environment: bus.environment)
         case .bare:
+            stateDirectory = nil
             process = try ChildProcess(options.peer, [bus.address], environment: bus.environment)
         }
         Waiting.set("\(kind.rawValue) to take org.traitd.Layout1")
@@ -49,7 +64,10 @@ final class Server {
     var residentMiB: Double { ProcessMemory.read(pid: process.pid).residentMiB }
 
     /// Asks the server to stop; `ChildProcess` kills it if it has not stopped after 5 s.
-    func stop() { process.kill(SIGTERM) }
+    func stop() {
+        process.kill(SIGTERM)
+        if let stateDirectory { try? FileManager.default.removeItem(atPath: stateDirectory) }
+    }
 }
 
 /// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size.

@@ -110,7 +110,7 @@ for stream in [StreamRun.Kind.drag, .resize] where options.only == nil || option
 }
 if options.only == nil || options.only == "load" {
     if options.only == nil { print("") }
-    print("Load: \(options.loadClients) clients for \(options.loadSeconds) s, closed loop, 1 call in 5 SetArrangement, the others Properties.Get(Serial)")
+    print("Load: \(options.loadClients) clients for \(options.loadSeconds) s, closed loop, 1 call in 5 SetArrangement, the others Properties.Get(Serial); traitd saves its state file")
     print("server         calls/s   p50 µs   p99 µs  CPU s  CPU µs/call")
     for kind in [ServerKind.traitd, .bare] {
         let run = try await LoadRun.measure(kind, options: options)

@@ -83,25 +83,32 @@ public final class ObjectServer: @unchecked Sendable {
         public let call: (MethodCall) throws -> [DBusValue]
         /// The current values of every property.
         public let properties: () -> [String: DBusValue]
+        /// The current value of one property, for an interface that can read one without encoding them all
+        /// (`Properties.Get` is most of what clients call); nil: taken from `properties`.
+        public let property: ((String) -> DBusValue?)?
         /// Changes a writable property (name, value of its declared type, the `Set` call); nil when none is.
         public let setProperty: ((String, DBusValue, MethodCall) throws -> Void)?
 
         public init(
             _ description: InterfaceDescription, call: @escaping (MethodCall) throws -> [DBusValue],
-            properties: @escaping () -> [String: DBusValue],
+            properties: @escaping () -> [String: DBusValue], property: ((String) -> DBusValue?)? = nil,
             setProperty: ((String, DBusValue, MethodCall) throws -> Void)? = nil
         ) {
             self.description = description
             self.call = call
             self.properties = properties
+            self.property = property
             self.setProperty = setProperty
         }
+
+        /// One property's current value (nil when the interface has no such property).
+        func value(of name: String) -> DBusValue? { property.map { $0(name) } ?? properties()[name] }
 
         /// An interface whose methods each have their own handler: exactly one for every method of
         /// `description` (anything else is a programming error, caught when the object is built).
         public init(
             _ description: InterfaceDescription, methods: [Method], properties: @escaping () -> [String: DBusValue],
-            setProperty: ((String, DBusValue, MethodCall) throws -> Void)? = nil
+            property: ((String) -> DBusValue?)? = nil, setProperty: ((String, DBusValue, MethodCall) throws -> Void)? = nil
         ) {
             let handlers = Dictionary(methods.map { ($0.name, $0.handle) }, uniquingKeysWith: { first, _ in
                 preconditionFailure("\(description.name): two handlers for one method")
@@ -111,7 +118,7 @@ public final class ObjectServer: @unchecked Sendable {
                 Set(handlers.keys) == declared,
                 "\(description.name): handlers for \(handlers.keys.sorted()), methods \(declared.sorted())")
             self.init(description, call: { call in try handlers[call.member]!(call) }, properties: properties,
-                      setProperty: setProperty)
+                      property: property, setProperty: setProperty)
         }
     }
 
@@ -302,7 +309,7 @@ public final class ObjectServer: @unchecked Sendable {
         case (InterfaceDescription.properties.name, "Get"):
             let implementation = try findInterface(call.arguments[0].string ?? "", interfaces, path: call.path)
             let name = call.arguments[1].string ?? ""
-            guard implementation.description.property(named: name) != nil, let value = implementation.properties()[name]
+            guard implementation.description.property(named: name) != nil, let value = implementation.value(of: name)
             else {
                 throw DBusError(DBusError.unknownPropertyName,
                                 "\(implementation.description.name) has no property '\(name.printable)'")

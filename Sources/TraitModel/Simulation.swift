@@ -439,9 +439,16 @@ public struct Simulation: Sendable {
     /// The open apps in display order: primary, secondary (or Slide Over), pip; free-form windows in the order
     /// they opened, then pip (`stacking` says which is in front).
     static func ordered(_ state: DisplayState) -> [DisplayState.App] {
-        let rank: [Role: Int] = [.primary: 0, .secondary: 1, .slideOver: 1, .window: 1, .pip: 2]
+        // Every property read asks for this order: a switch, not a dictionary made on each call.
+        func rank(_ role: Role) -> Int {
+            switch role {
+            case .primary: 0
+            case .secondary, .slideOver, .window: 1
+            case .pip: 2
+            }
+        }
         return state.apps.enumerated().sorted { a, b in
-            let (ra, rb) = (rank[a.element.role]!, rank[b.element.role]!)
+            let (ra, rb) = (rank(a.element.role), rank(b.element.role))
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
     }

@@ -67,10 +67,19 @@ public actor DisplayService {
     /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
     /// leaving the bus. Call on the connection's thread.
     public func export() {
+        let display = simulation.display
+        displayPropertyNames = Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.map {
+            (Encoding.displayProperty($0, display).name, $0)
+        })
         server.export(Layout1.rootPath, [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
                 properties: reading { Encoding.displayProperties($0.simulation.display) },
+                property: { [unowned self] name in
+                    assumeIsolated { service in
+                        service.displayPropertyNames[name].map { Encoding.displayProperty($0, service.simulation.display).value }
+                    }
+                },
                 setProperty: { [unowned self] name, value, call in
                     // A setting's property: Set is SetTraits with one key (the same checks and transition).
                     let changes = try Layout1.Display.setTraits.input([.vardict([name: value])])
@@ -148,6 +157,10 @@ public actor DisplayService {
     }
 
     /// The properties of an object, read on the connection's thread (see `on`).
+    /// Which display property a D-Bus name stands for (the names are the contract's, whatever the values are;
+    /// made by `export`).
+    private(set) var displayPropertyNames: [String: DisplayProperty] = [:]
+
     nonisolated func reading(
         _ body: @escaping @Sendable (isolated DisplayService) -> [String: DBusValue]
     ) -> () -> [String: DBusValue] {

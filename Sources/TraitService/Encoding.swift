@@ -64,24 +64,29 @@ enum Encoding {
     /// The display's properties as `display` (the simulation now, or one stage of a command) has them; all of
     /// them, or only those in `only`.
     static func displayProperties(_ display: DisplayValues, only: Set<DisplayProperty>? = nil) -> [String: DBusValue] {
-        Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.filter { only?.contains($0) ?? true }.map { property in
-            switch property {
-            case .device: return Display.device.entry(display.state.device)
-            case .orientation: return Display.orientation.entry(display.state.orientation)
-            case .screenSize: return Display.screenSize.entry(display.screen)
-            case .scale: return Display.scale.entry(display.scale)
-            case .arrangement: return Display.arrangement.entry(display.state.arrangement)
-            case .windows: return Display.windows.entry(display.apps.map(Layout1.windowPath))
-            case .divider: return Display.dividerPosition.entry(display.dividerPosition)
-            case .dragging: return Display.dragging.entry(display.dragging)
-            case .background: return Display.backgroundApps.entry(display.backgroundApps)
-            case .serial: return Display.serial.entry(display.serial)
-            case .trait(let trait): return Display.trait(trait).entry(display.traits[trait])
-            case .windowing: return Display.windowing.entry(display.state.windowing)
-            case .stacking: return Display.stacking.entry(display.stacking.map(Layout1.windowPath))
-            case .displays: return Display.displays.entry(display.displays.map(\.id))
-            }
+        Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.filter { only?.contains($0) ?? true }.map {
+            displayProperty($0, display)
         })
+    }
+
+    /// One display property's name and value as `display` has it (`Properties.Get` encodes only the one asked for).
+    static func displayProperty(_ property: DisplayProperty, _ display: DisplayValues) -> (name: String, value: DBusValue) {
+        switch property {
+        case .device: return Display.device.entry(display.state.device)
+        case .orientation: return Display.orientation.entry(display.state.orientation)
+        case .screenSize: return Display.screenSize.entry(display.screen)
+        case .scale: return Display.scale.entry(display.scale)
+        case .arrangement: return Display.arrangement.entry(display.state.arrangement)
+        case .windows: return Display.windows.entry(display.apps.map(Layout1.windowPath))
+        case .divider: return Display.dividerPosition.entry(display.dividerPosition)
+        case .dragging: return Display.dragging.entry(display.dragging)
+        case .background: return Display.backgroundApps.entry(display.backgroundApps)
+        case .serial: return Display.serial.entry(display.serial)
+        case .trait(let trait): return Display.trait(trait).entry(display.traits[trait])
+        case .windowing: return Display.windowing.entry(display.state.windowing)
+        case .stacking: return Display.stacking.entry(display.stacking.map(Layout1.windowPath))
+        case .displays: return Display.displays.entry(display.displays.map(\.id))
+        }
     }
 }
 
