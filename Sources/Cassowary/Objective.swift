@@ -31,7 +31,9 @@ struct Objective {
     }
 
     /// The symbol to bring into the basis: one whose cost is zero at every higher level and negative at its
-    /// own (the reduced cost is lexicographically negative). Nil when the objective is optimal.
+    /// own (the reduced cost is lexicographically negative), the most negative at the highest such level
+    /// (Dantzig's rule: fewer pivots than the lowest symbol, and no dependence on the order symbols were made in).
+    /// Nil when the objective is optimal.
     func enteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
         for (index, level) in levels.enumerated() {
             var best: Symbol?

@@ -459,9 +459,9 @@ public final class Solver {
         return (row, tag)
     }
 
-    /// A symbol to make basic: an external variable if there is one (the one with the largest coefficient, so
-    /// that solving for it divides by the largest number), else the marker or error if its coefficient is
-    /// negative (so that it enters at a value >= 0).
+    /// A symbol to make basic: an external variable if there is one (`leastFilling`); else, when the row's
+    /// constant is zero, any slack or error symbol (it enters at 0, so every row stays feasible: no phase one);
+    /// else the marker or error if its coefficient is negative (so that it enters at a value >= 0).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
         if let external = leastFilling(row, where: { tableau.kinds[$0] == .external }) { return external }
         if row.constant.isNearZero, let any = leastFilling(row, where: { tableau.kinds[$0].isPivotable }) { return any }
@@ -470,6 +470,10 @@ public final class Solver {
         return nil
     }
 
+    /// Among the row's symbols that `include` accepts and whose coefficient is within 10 times the largest (so
+    /// that solving for it does not divide by a small number), the one in the fewest rows: substituting it
+    /// touches only those rows, and fills them in least (the Markowitz rule of sparse elimination). Ties: the
+    /// larger coefficient, then the lower symbol.
     private func leastFilling(_ row: Row, where include: (Symbol) -> Bool) -> Symbol? {
         var largest = 0.0
         for cell in row.cells where include(cell.symbol) { largest = max(largest, abs(cell.coefficient)) }

@@ -3,9 +3,9 @@
 /// A value type with mutating methods, so that the solver's hot loops touch it through one access (a class
 /// property is checked for exclusive access on every use).
 ///
-/// Termination. Both simplex loops choose as Cassowary usually does (the primal: the lowest symbol with a
-/// negative cost at the highest level; the dual: the row that went infeasible last) until they stall, and then
-/// switch to Bland's rule for the rest of the operation: the lowest-numbered candidate enters (or leaves), ties
+/// Termination. Both simplex loops choose by their usual rules (the primal: the most negative cost at the
+/// highest level; the dual: the row that went infeasible last) until they stall, and then switch to Bland's
+/// rule while they stay stalled: the lowest-numbered candidate enters (or leaves), ties
 /// in the ratio test go to the lowest symbol. Bland's rule cannot cycle, so the loop ends; a budget of pivots per
 /// operation (`pivotBudget`) is the backstop for what rounding might still do, and running out of it throws
 /// `WorkLimitExceeded` instead of looping forever.

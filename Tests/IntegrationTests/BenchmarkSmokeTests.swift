@@ -64,8 +64,13 @@ import Testing
         let workloads = Binaries.repository.appendingPathComponent("Benchmarks/workloads").path
         let run = try await ChildProcess.run(Binaries.path("solver-benchmark"),
                                              ["--no-peer", "--only", "grid-20", "--builds", "1", "--loops", "1", "--churn", "1",
-                                              "--churn-ops", "50", "--workloads", workloads])
+                                              "--churn-ops", "50", "--seeds", "1", "--workloads", workloads])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("grid-20 (1604 vars, 3242 constraints)  build ms"), "\(run.stdout)")
+        for order in ["as written", "reversed", "shuffled 1"] {
+            #expect(run.stdout.contains("grid-20 \(order) (1604 vars, 3242 constraints)"), "\(run.stdout)")
+        }
+        // The order table: our build for each order and the spread between the slowest and the fastest.
+        #expect(run.stdout.contains("Build time by the order constraints come in"), "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("grid-20 ") && $0.contains("x") }, "\(run.stdout)")
     }
 }
