@@ -165,15 +165,15 @@ int main(int argc, char** argv) {
     Workload w = parse(path);
 
     std::vector<double> buildTimes;
+    double spent = 0;
     std::unique_ptr<Built> built;
     for (int i = 0; i < builds; ++i) {
         auto b = std::make_unique<Built>();
         double start = now();
         build(w, *b);
         buildTimes.push_back(now() - start);
+        spent += buildTimes.back();
         built = std::move(b);
-        double spent = 0;
-        for (double t : buildTimes) spent += t;
         if (buildSeconds > 0 && spent > buildSeconds) break;
     }
     Built& b = *built;

@@ -174,16 +174,13 @@ func runPeer(_ executable: String, _ arguments: [String], name: String, seconds:
         print("  \(name): cannot run \(executable): \(error)")
         return .failed
     }
-    let stopped = ManagedAtomicFlag()
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
-        if process.isRunning {
-            stopped.set()
-            process.terminate()
-        }
+        if process.isRunning { process.terminate() }
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    if stopped.isSet {
+    // Only the timer above sends a peer SIGTERM.
+    if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGTERM {
         print("  \(name): stopped after \(seconds) s without a result (--peer-seconds)")
         return .timedOut(seconds: seconds)
     }
@@ -192,14 +189,6 @@ func runPeer(_ executable: String, _ arguments: [String], name: String, seconds:
         return .failed
     }
     return .finished(json)
-}
-
-/// A flag set on one thread and read on another.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
 }
 
 func peerResult(_ json: [String: Any]) -> Result {
@@ -325,28 +314,23 @@ for name in names {
                      + [String(format: "%.2fx", (times.max() ?? 0) / max(1e-9, times.min() ?? 1)),
                         worstRatio.isFinite ? String(format: "%.1fx", worstRatio) : "-"])
 }
-let header = ["workload", "measure", "ours", "kiwi C++", "kiwisolver", "ratio"]
-let widths = header.indices.map { i in (rows + [header]).map { $0[i].count }.max()! }
-func line(_ cells: [String]) -> String {
-    cells.enumerated().map { i, c in i < 2 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-        : String(repeating: " ", count: widths[i] - c.count) + c }.joined(separator: "  ")
+/// Prints a table: the first `labels` columns left-aligned, the numbers right-aligned, a rule under the header.
+func printTable(_ header: [String], _ rows: [[String]], labels: Int) {
+    let widths = header.indices.map { i in (rows + [header]).map { $0[i].count }.max()! }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { i, c in i < labels ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: widths[i] - c.count) + c }.joined(separator: "  ")
+    }
+    print(line(header))
+    print(line(widths.map { String(repeating: "-", count: $0) }))
+    for row in rows { print(line(row)) }
 }
-print(line(header))
-print(line(widths.map { String(repeating: "-", count: $0) }))
-for row in rows { print(line(row)) }
+printTable(["workload", "measure", "ours", "kiwi C++", "kiwisolver", "ratio"], rows, labels: 2)
 if orders.count > 1 {
     print("")
     print("Build time by the order constraints come in (ours, ms; spread = slowest / fastest; worst = the lowest kiwi C++ /")
     print("ours build ratio over the orders kiwi finished):")
-    let orderHeader = ["system"] + orders.map(\.description) + ["spread", "worst vs kiwi"]
-    let orderWidths = orderHeader.indices.map { i in (orderRows + [orderHeader]).map { $0[i].count }.max()! }
-    func orderLine(_ cells: [String]) -> String {
-        cells.enumerated().map { i, c in i == 0 ? c.padding(toLength: orderWidths[i], withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: orderWidths[i] - c.count) + c }.joined(separator: "  ")
-    }
-    print(orderLine(orderHeader))
-    print(orderLine(orderWidths.map { String(repeating: "-", count: $0) }))
-    for row in orderRows { print(orderLine(row)) }
+    printTable(["system"] + orders.map(\.description) + ["spread", "worst vs kiwi"], orderRows, labels: 1)
 }
 if !notes.isEmpty {
     print("")

@@ -42,8 +42,8 @@ public struct SavedState: Codable, Equatable, Sendable {
 /// know its state is on disk (`SetRestorationState`, whose reply promises it) passes a completion, called once
 /// a write that includes its state has been synced; callers waiting together share one write and one fsync
 /// (group commit). Writes nobody waits for are at least `quietInterval` apart: under a stream of commands
-/// (thousands a second) the file is written a few dozen times a second, not once per command, and the fsyncs
-/// that were a fifth of the daemon's CPU are gone; a waiting caller ends the pause at once. A file that cannot
+/// (thousands a second) the file is written a few dozen times a second, not once per command (its open, fsyncs
+/// and rename were a quarter of the daemon's CPU); a waiting caller ends the pause at once. A file that cannot
 /// be loaded is moved aside, never overwritten.
 public final class StateStore: Sendable {
     public struct Problem: Error, CustomStringConvertible {
