@@ -4,6 +4,7 @@ extension Solver {
     /// Each of them holds exactly (is tight) in the current solution, and together they fix the value. Empty
     /// when the variable is not determined at all.
     public func explain(_ variable: Variable) -> [Constraint] {
+        startTrackingEqualities()  // the required equalities are named by their dummies in the row
         optimizeIfNeeded()
         guard let symbol = variableSymbols[variable], let row = tableau.rows[symbol] else { return [] }
         var seen = Set<ObjectIdentifier>()
@@ -116,6 +117,7 @@ extension Solver {
         restart: while true {
             let probe = Solver()
             probe.explainsConflicts = false
+            probe.startTrackingEqualities()  // its certificates are read
             let copies = set.map { probe.copy(of: $0) }
             for c in copies { try? probe.add(c) }  // they hold together: they are all in this solver
             if (try? probe.add(candidate)) != nil {
@@ -234,7 +236,10 @@ extension Solver {
         optimizeIfNeeded()
         var problems: [String] = []
         for (constraint, tag, _) in constraints.values {
-            for s in [tag.marker] + (tag.other.map { [$0] } ?? []) where tableau.rows[s] == nil && tableau.columns[s].isEmpty {
+            // An untracked dummy is in no row by design (`startTrackingEqualities()`).
+            let tracked = tracksEqualities || !constraint.isRequiredEquality
+            for s in (tracked ? [tag.marker] : []) + (tag.other.map { [$0] } ?? [])
+            where tableau.rows[s] == nil && tableau.columns[s].isEmpty {
                 problems.append("the symbol \(s) of \(constraint) is in no row: the constraint was lost")
             }
         }

@@ -92,7 +92,7 @@ struct Tableau {
     // MARK: Rows and the column index, kept in step
 
     mutating func setRow(_ basic: Symbol, _ row: Row) {
-        for cell in row.cells { columns[cell.symbol].insert(basic) }
+        for cell in row.cells { columns[cell.symbol].insertNew(basic) }  // `basic` had no row: in no column
         rows[basic] = row
     }
 
@@ -119,7 +119,7 @@ struct Tableau {
             var moved: Row?
             swap(&moved, &rows[basic])  // moved out, not copied, while the columns change beside it
             moved!.substitute(symbol, with: row) { s, added in
-                if added { columns[s].insert(basic) } else if s != symbol { columns[s].remove(basic) }
+                if added { columns[s].insertNew(basic) } else if s != symbol { columns[s].remove(basic) }
             }
             markIfInfeasible(basic, moved!.constant)
             swap(&moved, &rows[basic])
@@ -351,6 +351,26 @@ struct Tableau {
             }
         }
         return dummy ?? first ?? second ?? third
+    }
+
+    /// Pivots until every symbol of `basis` is basic (a basis the tableau had before a rebuild), each entering in
+    /// the row of a symbol outside it with the largest coefficient (a basic dummy stays: its row holds dummies
+    /// only). False when no row can take one of them (rounding).
+    mutating func pivot(toBasis basis: [Symbol]) -> Bool {
+        var wanted = [Bool](repeating: false, count: kinds.count)
+        for s in basis { wanted[s] = true }
+        for entering in basis where rows[entering] == nil {
+            var leaving: Symbol?
+            var largest = Self.pivotTolerance
+            for basic in columns[entering] where !wanted[basic] && kinds[basic] != .dummy {
+                let a = abs(rows[basic]!.coefficient(for: entering))
+                if a > largest { largest = a; leaving = basic }
+            }
+            guard let leaving else { return false }
+            pivotBudget = Int.max
+            try? pivot(entering: entering, leaving: leaving)
+        }
+        return true
     }
 
     /// Drops the constraint whose marker is `marker` from the tableau.
