@@ -4,16 +4,21 @@
  * no object model and no bookkeeping beyond a counter:
  *
  *   RegisterAdapter(s app, s adapter)   -> reply; counts the adapters
- *   SetArrangement(s)                    -> the signals traitd sends for it, in its order: mail's WillTransitionToTraitCollection
- *                                           and ViewWillTransitionToSize, notes's ViewWillTransitionToSize, PropertiesChanged for
- *                                           the display and both windows, mail's TraitCollectionDidChange, notes's
- *                                           TransitionCompleted; then the reply (with no adapters, mail's completion at once)
+ *   SetArrangement(s)                    -> the messages traitd sends for it, in its order and with the same contents:
+ *                                           mail's WillTransitionToTraitCollection (the whole trait collection) and
+ *                                           ViewWillTransitionToSize (the whole context), notes's ViewWillTransitionToSize,
+ *                                           PropertiesChanged for the display (Arrangement, DividerPosition, Serial), mail
+ *                                           (Frame, HorizontalSizeClass, Traits) and notes (Frame), mail's
+ *                                           TraitCollectionDidChange and TraitDidChange, both windows' ViewWillLayoutSubviews,
+ *                                           notes's TransitionCompleted; then the reply (with no adapters, mail's
+ *                                           completion at once)
  *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits the window's Layouts and LayoutExtras
  *                                           (PropertiesChanged, one frame per adapter) and TransitionCompleted(t, reported, [], [])
  *   MoveDivider(d)                       -> PropertiesChanged(DividerPosition) on the display, then the reply
  *   BeginDividerDrag, EndDividerDrag     -> reply
  *   ResizeTo((dd)) on the window         -> when no resize transition waits for adapters: a transition's signals
- *                                           (the trait pair when the width crosses 678 pt), then the reply; else
+ *                                           (the trait signals when the width crosses 678 pt, ViewWillLayoutSubviews),
+ *                                           then the reply; else
  *                                           the size waits (the latest wins) and goes when the open one completes,
  *                                           as traitd coalesces a live resize
  *   SetWindowing, BeginResize, EndResize -> reply
@@ -51,24 +56,45 @@ static void fail(const char *what, DBusError *error) {
     exit(1);
 }
 
-/* a{sv} with one string entry (or none when key is NULL). */
-static void append_vardict(DBusMessageIter *args, const char *key, const char *value) {
-    DBusMessageIter dict, entry, variant;
-    dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    if (key) {
-        dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-        dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
-        dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
-        dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
-        dbus_message_iter_close_container(&entry, &variant);
-        dbus_message_iter_close_container(&dict, &entry);
-    }
-    dbus_message_iter_close_container(args, &dict);
-}
-
 static void send_and_unref(DBusConnection *c, DBusMessage *m) {
     if (!m || !dbus_connection_send(c, m, NULL)) fail("send", NULL);
     dbus_message_unref(m);
+}
+
+/* One a{sv} entry whose value is a string. */
+static void append_string_entry(DBusMessageIter *dict, const char *key, const char *value) {
+    DBusMessageIter entry, variant;
+    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(dict, &entry);
+}
+
+/* The window's whole trait collection (a{sv}, the eleven keys traitd sends, in its order). */
+static void append_traits(DBusMessageIter *args, const char *size_class) {
+    DBusMessageIter dict, entry, variant;
+    const char *scale_key = "displayScale";
+    const double scale = 2;
+    dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    append_string_entry(&dict, "accessibilityContrast", "normal");
+    append_string_entry(&dict, "displayGamut", "srgb");
+    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &scale_key);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &scale);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(&dict, &entry);
+    append_string_entry(&dict, "horizontalSizeClass", size_class);
+    append_string_entry(&dict, "idiom", "pad");
+    append_string_entry(&dict, "layoutDirection", "left-to-right");
+    append_string_entry(&dict, "legibilityWeight", "regular");
+    append_string_entry(&dict, "preferredContentSizeCategory", "large");
+    append_string_entry(&dict, "userInterfaceLevel", "base");
+    append_string_entry(&dict, "userInterfaceStyle", "light");
+    append_string_entry(&dict, "verticalSizeClass", "regular");
+    dbus_message_iter_close_container(args, &dict);
 }
 
 static void traits_signal(DBusConnection *c, const char *member, const char *size_class) {
@@ -76,7 +102,33 @@ static void traits_signal(DBusConnection *c, const char *member, const char *siz
     DBusMessageIter args;
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
-    append_vardict(&args, "horizontalSizeClass", size_class);
+    append_traits(&args, size_class);
+    send_and_unref(c, s);
+}
+
+/* TraitDidChange(t, s, v, v): the one trait that changes, its new value and the one before. */
+static void trait_did_change(DBusConnection *c, const char *value, const char *previous) {
+    DBusMessage *s = dbus_message_new_signal(WINDOW, WINDOW_IFACE, "TraitDidChange");
+    DBusMessageIter args, variant;
+    const char *key = "horizontalSizeClass";
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_VARIANT, "s", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
+    dbus_message_iter_close_container(&args, &variant);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_VARIANT, "s", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &previous);
+    dbus_message_iter_close_container(&args, &variant);
+    send_and_unref(c, s);
+}
+
+/* ViewWillLayoutSubviews(t): a transition's news is complete. */
+static void will_layout(DBusConnection *c, const char *path) {
+    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillLayoutSubviews");
+    DBusMessageIter args;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
     send_and_unref(c, s);
 }
 
@@ -100,37 +152,45 @@ static void append_quad(DBusMessageIter *variant, const double values[4]) {
     dbus_message_iter_close_container(variant, &quad);
 }
 
-/* ViewWillTransitionToSize with the context every client decodes (duration, reason, orientation, frame,
- * safeAreaInsets, snapshot), as traitd sends it. */
+/* ViewWillTransitionToSize with the whole context traitd sends, its thirteen keys in its order. */
 static void size_signal(DBusConnection *c, const char *path, double width, double height) {
     DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillTransitionToSize");
-    DBusMessageIter args, dict, entry, variant;
-    const char *reason = "arrangement", *orientation = "landscape-left";
-    const double duration = 0.3, frame[4] = {0, 0, width, height}, insets[4] = {0, 0, 0, 0};
-    const dbus_bool_t snapshot = FALSE;
+    DBusMessageIter args, dict, entry, variant, pair;
+    const double duration = 0.3, frame[4] = {0, 0, width, height}, insets[4] = {20, 0, 0, 0};
+    const double screen[2] = {1024, 768};
+    const dbus_bool_t no = FALSE;
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &width);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &height);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    append_string_entry(&dict, "accessibilityContrast", "normal");
     open_entry(&dict, &entry, &variant, "duration", "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &duration);
-    close_entry(&dict, &entry, &variant);
-    open_entry(&dict, &entry, &variant, "reason", "s");
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &reason);
-    close_entry(&dict, &entry, &variant);
-    open_entry(&dict, &entry, &variant, "orientation", "s");
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &orientation);
     close_entry(&dict, &entry, &variant);
     open_entry(&dict, &entry, &variant, "frame", "(dddd)");
     append_quad(&variant, frame);
     close_entry(&dict, &entry, &variant);
+    append_string_entry(&dict, "layoutDirection", "left-to-right");
+    append_string_entry(&dict, "legibilityWeight", "regular");
+    append_string_entry(&dict, "orientation", "landscape-left");
+    append_string_entry(&dict, "preferredContentSizeCategory", "large");
+    append_string_entry(&dict, "reason", "arrangement");
+    open_entry(&dict, &entry, &variant, "reduceMotion", "b");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &no);
+    close_entry(&dict, &entry, &variant);
     open_entry(&dict, &entry, &variant, "safeAreaInsets", "(dddd)");
     append_quad(&variant, insets);
     close_entry(&dict, &entry, &variant);
-    open_entry(&dict, &entry, &variant, "snapshot", "b");
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &snapshot);
+    open_entry(&dict, &entry, &variant, "screenSize", "(dd)");
+    dbus_message_iter_open_container(&variant, DBUS_TYPE_STRUCT, NULL, &pair);
+    for (int i = 0; i < 2; i++) dbus_message_iter_append_basic(&pair, DBUS_TYPE_DOUBLE, &screen[i]);
+    dbus_message_iter_close_container(&variant, &pair);
     close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "snapshot", "b");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &no);
+    close_entry(&dict, &entry, &variant);
+    append_string_entry(&dict, "userInterfaceStyle", "light");
     dbus_message_iter_close_container(&args, &dict);
     send_and_unref(c, s);
 }
@@ -167,6 +227,53 @@ static void property_changed(DBusConnection *c, const char *path, const char *if
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &x);
     dbus_message_iter_close_container(&entry, &variant);
     dbus_message_iter_close_container(&dict, &entry);
+    dbus_message_iter_close_container(&args, &dict);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
+    dbus_message_iter_close_container(&args, &none);
+    send_and_unref(c, s);
+}
+
+/* PropertiesChanged on the display for a new arrangement: Arrangement, DividerPosition and Serial, as traitd
+ * publishes them. */
+static void display_changed(DBusConnection *c, const char *arrangement, double divider) {
+    DBusMessage *s = dbus_message_new_signal(ROOT, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+    DBusMessageIter args, dict, entry, variant, none;
+    const char *iface = DISPLAY_IFACE;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    append_string_entry(&dict, "Arrangement", arrangement);
+    open_entry(&dict, &entry, &variant, "DividerPosition", "d");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &divider);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "Serial", "t");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &transition);
+    close_entry(&dict, &entry, &variant);
+    dbus_message_iter_close_container(&args, &dict);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
+    dbus_message_iter_close_container(&args, &none);
+    send_and_unref(c, s);
+}
+
+/* PropertiesChanged on a window: its Frame (x, 0, width, height), and when its size class changed
+ * (size_class not NULL) HorizontalSizeClass and Traits, as traitd publishes them. */
+static void window_changed(DBusConnection *c, const char *path, double x, double w, double h, const char *size_class) {
+    DBusMessage *s = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+    DBusMessageIter args, dict, entry, variant, none;
+    const char *iface = WINDOW_IFACE;
+    const double frame[4] = {x, 0, w, h};
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    open_entry(&dict, &entry, &variant, "Frame", "(dddd)");
+    append_quad(&variant, frame);
+    close_entry(&dict, &entry, &variant);
+    if (size_class) {
+        append_string_entry(&dict, "HorizontalSizeClass", size_class);
+        open_entry(&dict, &entry, &variant, "Traits", "a{sv}");
+        append_traits(&variant, size_class);
+        close_entry(&dict, &entry, &variant);
+    }
     dbus_message_iter_close_container(&args, &dict);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
     dbus_message_iter_close_container(&args, &none);
@@ -229,10 +336,16 @@ static void resize_step(DBusConnection *c, double w, double h) {
     transition++;
     compact = w < 678;
     width = w;
-    if (compact != was_compact) traits_signal(c, "WillTransitionToTraitCollection", compact ? "compact" : "regular");
+    const char *now = compact ? "compact" : "regular", *before = was_compact ? "compact" : "regular";
+    int changed = compact != was_compact;
+    if (changed) traits_signal(c, "WillTransitionToTraitCollection", now);
     size_signal(c, WINDOW, w, h);
-    property_changed(c, WINDOW, WINDOW_IFACE, "Frame", w);
-    if (compact != was_compact) traits_signal(c, "TraitCollectionDidChange", was_compact ? "compact" : "regular");
+    window_changed(c, WINDOW, 0, w, h, changed ? now : NULL);
+    if (changed) {
+        traits_signal(c, "TraitCollectionDidChange", before);
+        trait_did_change(c, now, before);
+    }
+    will_layout(c, WINDOW);
     if (adapters == 0) completed(c, WINDOW); else resize_open = 1;
 }
 
@@ -249,13 +362,17 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         /* The signals traitd sends for split-two-thirds <-> split-half, in its order: both windows' "will"
          * steps, the new property values, mail's "did" step; notes (no adapters) completes at once. */
         width = compact ? 507 : 694;
-        traits_signal(c, "WillTransitionToTraitCollection", compact ? "compact" : "regular");
+        const char *now = compact ? "compact" : "regular", *before = compact ? "regular" : "compact";
+        traits_signal(c, "WillTransitionToTraitCollection", now);
         size_signal(c, WINDOW, width, 768);
         size_signal(c, NOTES, compact ? 507 : 320, 768);
-        property_changed(c, ROOT, DISPLAY_IFACE, "DividerPosition", width);
-        property_changed(c, WINDOW, WINDOW_IFACE, "Frame", width);
-        property_changed(c, NOTES, WINDOW_IFACE, "Frame", compact ? 517 : 704);
-        traits_signal(c, "TraitCollectionDidChange", compact ? "regular" : "compact");
+        display_changed(c, compact ? "split-half" : "split-two-thirds", width);
+        window_changed(c, WINDOW, 0, width, 768, now);
+        window_changed(c, NOTES, compact ? 517 : 704, compact ? 507 : 320, 768, NULL);
+        traits_signal(c, "TraitCollectionDidChange", before);
+        trait_did_change(c, now, before);
+        will_layout(c, WINDOW);
+        will_layout(c, NOTES);
         completed(c, NOTES);
         if (adapters == 0) completed(c, WINDOW);
     } else if (strcmp(member, "ReportLayout") == 0) {

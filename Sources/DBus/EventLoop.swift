@@ -120,7 +120,12 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
         precondition(isOnLoopThread, "expected to run on the connection's thread")
     }
 
+    /// Wakes the loop from its `poll`. Not from the loop's own thread: the loop reads its watches, timeouts, jobs
+    /// and timers afresh before every poll, so whatever changed there is seen without a wake-up (libdbus toggles
+    /// the write watch on every message sent, and each of those was a write and a read of the pipe, seven of
+    /// each per transition).
     func wake() {
+        if isOnLoopThread { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)  // a full pipe already means "wake up"
     }

@@ -149,7 +149,7 @@ public final class Message {
             guard Validation.isValidSignature("a" + element) else {
                 throw DBusError.invalidArgs("'a\(element.printable)' is not a valid array signature")
             }
-            guard items.allSatisfy({ $0.signature == element }) else {
+            guard items.allSatisfy({ $0.hasSignature(element) }) else {
                 throw DBusError.invalidArgs("array elements do not all have signature '\(element.printable)'")
             }
             try container(CDBUS_TYPE_ARRAY, element, &iter) { sub in
@@ -166,10 +166,11 @@ public final class Message {
                 try append(value, to: &sub)
             }
         case .variant(let inner):
-            guard Validation.isValidSignature(inner.signature) else {
-                throw DBusError(DBusError.limitsExceededName, "a variant's signature '\(inner.signature.printable)' is not valid (too long or too deep)")
+            let signature = inner.signature
+            guard Validation.isValidSignature(signature) else {
+                throw DBusError(DBusError.limitsExceededName, "a variant's signature '\(signature.printable)' is not valid (too long or too deep)")
             }
-            try container(CDBUS_TYPE_VARIANT, inner.signature, &iter) { sub in try append(inner, to: &sub) }
+            try container(CDBUS_TYPE_VARIANT, signature, &iter) { sub in try append(inner, to: &sub) }
         }
         if ok == 0 { throw DBusError.failed("out of memory appending a value") }
     }

@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// Checks that stand between Swift values and libdbus, which aborts the whole process when it is handed
 /// invalid UTF-8, an invalid object path, or an invalid bus, interface or member name.
@@ -14,18 +15,30 @@ public enum Validation {
     public static func isValidBusName(_ s: String) -> Bool { check(s, dbus_validate_bus_name) }
     public static func isValidSignature(_ s: String) -> Bool { check(s, dbus_signature_validate) }
 
-    /// Runs one of libdbus's validators; a NUL byte fails first, since the C string would end there.
+    /// Runs one of libdbus's validators; a NUL byte fails first, since the C string would end there (found as a C
+    /// string shorter than the Swift one: `strlen` is one vectorised pass, where `utf8.contains(0)` went byte by
+    /// byte through a generic iterator, 1.4 % of traitd's time in a transition).
     private static func check(
         _ s: String, _ validate: (UnsafePointer<CChar>?, UnsafeMutablePointer<CDBus.DBusError>?) -> dbus_bool_t
     ) -> Bool {
-        !s.utf8.contains(0) && s.withCString { validate($0, nil) != 0 }
+        s.withCString { strlen($0) == s.utf8.count && validate($0, nil) != 0 }
     }
 
     /// Escapes any string into one valid object-path element: ASCII letters and digits stay, every other byte
     /// becomes `_` and two hex digits (so `_` itself is escaped and the mapping can be undone). The empty string
     /// becomes `_`.
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
+    }
+
     public static func escapePathElement(_ s: String) -> String {
         if s.isEmpty { return "_" }
+        if s.utf8.allSatisfy(Self.isASCIILetterOrDigit) { return s }  // most app names: nothing to escape
         var out = ""
         for byte in s.utf8 {
             switch byte {

@@ -43,6 +43,59 @@ public indirect enum DBusValue: Sendable, Hashable {
     }
 }
 
+extension DBusValue {
+    /// Whether `signature == self.signature`, without building the string: an array's every item is checked
+    /// against its element type before it is sent, and building `{sv}` for each entry was most of that.
+    public func hasSignature(_ signature: String) -> Bool {
+        var rest = signature.utf8[...]
+        return consumeSignature(&rest) && rest.isEmpty
+    }
+
+    /// Removes this value's signature from the front of `rest`; false when `rest` does not start with it.
+    private func consumeSignature(_ rest: inout Substring.UTF8View) -> Bool {
+        func take(_ code: Unicode.Scalar) -> Bool {
+            guard rest.first == UInt8(ascii: code) else { return false }
+            rest.removeFirst()
+            return true
+        }
+        switch self {
+        case .byte: return take("y")
+        case .boolean: return take("b")
+        case .int16: return take("n")
+        case .uint16: return take("q")
+        case .int32: return take("i")
+        case .uint32: return take("u")
+        case .int64: return take("x")
+        case .uint64: return take("t")
+        case .double: return take("d")
+        case .string: return take("s")
+        case .objectPath: return take("o")
+        case .signature: return take("g")
+        case .variant: return take("v")
+        case .array(let element, _):
+            guard take("a"), rest.starts(with: element.utf8) else { return false }
+            rest.removeFirst(element.utf8.count)
+            return true
+        case .structure(let fields):
+            guard take("(") else { return false }
+            for field in fields where !field.consumeSignature(&rest) { return false }
+            return take(")")
+        case .dictEntry(let key, let value):
+            return take("{") && key.consumeSignature(&rest) && value.consumeSignature(&rest) && take("}")
+        }
+    }
+
+    /// `signature.utf8.count`, without building the string (the wire limits measure every body sent).
+    public var signatureLength: Int {
+        switch self {
+        case .array(let element, _): return 1 + element.utf8.count
+        case .structure(let fields): return fields.reduce(2) { $0 + $1.signatureLength }
+        case .dictEntry(let key, let value): return 2 + key.signatureLength + value.signatureLength
+        default: return 1
+        }
+    }
+}
+
 extension [DBusValue] {
     /// The signature of these values in a row, as a message body carries them (`sa{sv}`).
     public var signature: String { map(\.signature).joined() }

@@ -38,10 +38,10 @@ public enum WireLimits {
     /// Throws `org.freedesktop.DBus.Error.LimitsExceeded`, naming the limit, when `values` cannot be one
     /// message body.
     public static func check(_ values: [DBusValue]) throws {
-        let signature = values.signature
-        guard signature.utf8.count <= maximumSignatureLength else {
+        let signatureLength = values.reduce(0) { $0 + $1.signatureLength }
+        guard signatureLength <= maximumSignatureLength else {
             throw DBusError(DBusError.limitsExceededName,
-                            "the body's signature has \(signature.utf8.count) characters; D-Bus allows \(maximumSignatureLength)")
+                            "the body's signature has \(signatureLength) characters; D-Bus allows \(maximumSignatureLength)")
         }
         let measure = measure(values)
         guard measure.depth <= maximumDepth else {
@@ -65,9 +65,15 @@ extension DBusValue {
     public var nestingDepth: Int {
         switch self {
         case .array(let element, let items):
-            return 1 + max(items.map(\.nestingDepth).max() ?? 0, Self.depth(ofSignature: element))
+            // An item is at least as deep as its type: the element signature counts only for an empty array.
+            guard !items.isEmpty else { return 1 + Self.depth(ofSignature: element) }
+            var deepest = 0
+            for item in items { deepest = max(deepest, item.nestingDepth) }
+            return 1 + deepest
         case .structure(let fields):
-            return 1 + (fields.map(\.nestingDepth).max() ?? 0)
+            var deepest = 0
+            for field in fields { deepest = max(deepest, field.nestingDepth) }
+            return 1 + deepest
         case .dictEntry(let key, let value):
             return 1 + max(key.nestingDepth, value.nestingDepth)
         case .variant(let inner):
@@ -108,7 +114,7 @@ extension DBusValue {
             let end = key.wireEnd(from: aligned(offset, 8), &largestArray)
             return value.wireEnd(from: end, &largestArray)
         case .variant(let inner):
-            return inner.wireEnd(from: offset + 1 + inner.signature.utf8.count + 1, &largestArray)
+            return inner.wireEnd(from: offset + 1 + inner.signatureLength + 1, &largestArray)
         }
     }
 

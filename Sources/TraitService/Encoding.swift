@@ -45,6 +45,7 @@ enum Encoding {
     /// The entries of a window's `Traits` that differ between `before` and `after`, by key, sorted: what each
     /// `TraitDidChange` says (key, new value, previous value).
     static func traitDifferences(from before: TraitCollection, to after: TraitCollection) -> [(String, DBusValue, DBusValue)] {
+        guard before != after else { return [] }  // most windows of most transitions change size only
         let old = Window.traits.value.encode(before).dictionary ?? [:]
         let new = Window.traits.value.encode(after).dictionary ?? [:]
         return new.keys.sorted().compactMap { key in
@@ -64,7 +65,8 @@ enum Encoding {
     /// The display's properties as `display` (the simulation now, or one stage of a command) has them; all of
     /// them, or only those in `only`.
     static func displayProperties(_ display: DisplayValues, only: Set<DisplayProperty>? = nil) -> [String: DBusValue] {
-        Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.filter { only?.contains($0) ?? true }.map {
+        // The few that changed, without hashing every property to ask whether it is one of them.
+        Dictionary(uniqueKeysWithValues: (only.map(Array.init) ?? DisplayProperty.allCases).map {
             displayProperty($0, display)
         })
     }

@@ -16,6 +16,25 @@ import Testing
         #expect(message.signature == value.signature + "v")
     }
 
+    /// `hasSignature` (the check of every array item before it is sent) agrees with building the signature.
+    @Test func aValueHasExactlyItsOwnSignature() {
+        let values: [DBusValue] = [
+            .vardict(["k": .structure([.double(1), .double(2)])]), .dictEntry(.string("x"), .doubles([3, 4])),
+            .structure([.string("a"), .array(element: "i", [.int32(1)])]), .variant(.byte(1)), .objectPath("/a"),
+            .array(element: "a{sv}", []), .structure([.structure([.uint64(1)]), .boolean(true)]),
+        ]
+        for value in values {
+            #expect(value.hasSignature(value.signature), "\(value)")
+            for other in values where other.signature != value.signature {
+                #expect(!value.hasSignature(other.signature), "\(value) against \(other.signature)")
+            }
+            #expect(!value.hasSignature(value.signature + "s"))
+            #expect(!value.hasSignature(String(value.signature.dropLast())))
+        }
+        let mixed = DBusValue.array(element: "{sv}", [.dictEntry(.string("a"), .variant(.int32(1))), .dictEntry(.string("b"), .int32(2))])
+        #expect(throws: DBusError.self) { try Message.signal(path: "/t", interface: "org.example.T", member: "M").append([mixed]) }
+    }
+
     @Test func invalidValuesAreRefusedNotAborted() throws {
         let message = try Message.signal(path: "/t", interface: "org.example.T", member: "M")
         #expect(throws: DBusError.self) { try message.append([.string("nul\u{0}inside")]) }
