@@ -52,7 +52,7 @@ extension DBusValue {
     }
 
     /// Removes this value's signature from the front of `rest`; false when `rest` does not start with it.
-    private func consumeSignature(_ rest: inout Substring.UTF8View) -> Bool {
+    fileprivate func consumeSignature(_ rest: inout Substring.UTF8View) -> Bool {
         func take(_ code: Unicode.Scalar) -> Bool {
             guard rest.first == UInt8(ascii: code) else { return false }
             rest.removeFirst()
@@ -97,6 +97,13 @@ extension DBusValue {
 }
 
 extension [DBusValue] {
+    /// Whether `signature == self.signature` (a message body's), without building the string.
+    public func hasSignature(_ signature: String) -> Bool {
+        var rest = signature.utf8[...]
+        for value in self where !value.consumeSignature(&rest) { return false }
+        return rest.isEmpty
+    }
+
     /// The signature of these values in a row, as a message body carries them (`sa{sv}`).
     public var signature: String { map(\.signature).joined() }
 }

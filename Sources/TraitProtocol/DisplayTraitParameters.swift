@@ -33,7 +33,7 @@ extension Parameter where Value == [DisplayTrait: String] {
                 }
                 let parameter = Parameter<String>.displayTrait(trait, name: key)
                 let value = entries[key]!.unwrapped
-                guard value.signature == parameter.signature else {
+                guard value.hasSignature(parameter.signature) else {
                     throw DBusError.invalidArgs(
                         "\(key) must be '\(parameter.signature)' (\(trait.isFlag ? "true or false" : trait.valueList)), but it is '\(value.signature)'")
                 }

@@ -57,7 +57,7 @@ extension Parameter where Value == Rect {
     /// `(dddd)`: x, y, width, height.
     public static func rect(_ name: String) -> Self {
         Self(name, "(dddd)", extract: { value in
-            value.signature == "(dddd)" ? value.doubles.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } : nil
+            value.hasSignature("(dddd)") ? value.doubles.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } : nil
         }, encode: { .doubles([$0.x, $0.y, $0.width, $0.height]) })
     }
 }
@@ -66,7 +66,7 @@ extension Parameter where Value == EdgeInsets {
     /// `(dddd)`: top, left, bottom, right.
     public static func insets(_ name: String) -> Self {
         Self(name, "(dddd)", extract: { value in
-            value.signature == "(dddd)" ? value.doubles.map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) } : nil
+            value.hasSignature("(dddd)") ? value.doubles.map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) } : nil
         }, encode: { .doubles($0.values) })
     }
 }
@@ -75,7 +75,7 @@ extension Parameter where Value == Size {
     /// `(dd)`: width, height.
     public static func size(_ name: String) -> Self {
         Self(name, "(dd)", extract: { value in
-            value.signature == "(dd)" ? value.doubles.map { Size(width: $0[0], height: $0[1]) } : nil
+            value.hasSignature("(dd)") ? value.doubles.map { Size(width: $0[0], height: $0[1]) } : nil
         }, encode: { .doubles([$0.width, $0.height]) })
     }
 }
@@ -94,7 +94,7 @@ extension Parameter where Value == [ObjectProperties] {
     /// `a(oa{sv})`.
     public static func objects(_ name: String) -> Self {
         Self(name, "a(oa{sv})", extract: { value in
-            guard value.signature == "a(oa{sv})", let items = value.elements else { return nil }
+            guard value.hasSignature("a(oa{sv})"), let items = value.elements else { return nil }
             return items.map { item in
                 let fields = item.elements!
                 return ObjectProperties(path: fields[0].string!, properties: fields[1].dictionary!)
@@ -122,7 +122,7 @@ extension Parameter where Value == [AdapterRegistration] {
     /// `a(sss)`: app, adapter, owner.
     public static func registrations(_ name: String) -> Self {
         Self(name, "a(sss)", extract: { value in
-            guard value.signature == "a(sss)", let items = value.elements else { return nil }
+            guard value.hasSignature("a(sss)"), let items = value.elements else { return nil }
             return items.map { item in
                 let f = item.elements!.map { $0.string! }
                 return AdapterRegistration(app: f[0], adapter: f[1], owner: f[2])
@@ -137,7 +137,7 @@ extension Parameter where Value == [UInt64] {
     /// `at`: the ids of the transitions a command started, in the order they began (see ``Layout1/Display``).
     public static func transitionIDs(_ name: String) -> Self {
         Self(name, "at", extract: { value in
-            guard value.signature == "at", let items = value.elements else { return nil }
+            guard value.hasSignature("at"), let items = value.elements else { return nil }
             return items.map { if case .uint64(let id) = $0 { id } else { 0 } }
         }, encode: { .array(element: "t", $0.map { .uint64($0) }) })
     }

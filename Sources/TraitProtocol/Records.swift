@@ -126,7 +126,7 @@ extension Parameter {
     static func dictionary<Element>(_ name: String, of element: Parameter<Element>) -> Self where Value == [String: Element] {
         let signature = "a{s\(element.signature)}"
         return Self(name, signature, decode: { value in
-            guard value.signature == signature, case .array(_, let entries) = value.unwrapped else {
+            guard value.hasSignature(signature), case .array(_, let entries) = value.unwrapped else {
                 throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
             }
             var result: [String: Element] = [:]
@@ -152,9 +152,23 @@ extension Parameter {
         _ name: String, what: String, decode: @escaping @Sendable (RecordReader) throws -> Value,
         encode: @escaping @Sendable (Value) -> [(String, DBusValue)]
     ) -> Self {
-        Parameter<[String: DBusValue]>.vardict(name).map(decode: { fields in
-            try DBusError.inContext(what) { try decode(RecordReader(fields: fields, what: what)) }
-        }, encode: { Dictionary(encode($0), uniquingKeysWith: { first, _ in first }) })
+        let fields = Parameter<[String: DBusValue]>.vardict(name)
+        return Parameter(name, fields.signature, decode: { value in
+            let fields = try fields.decode(value)
+            return try DBusError.inContext(what) { try decode(RecordReader(fields: fields, what: what)) }
+        }, encode: { value in
+            // Sorted by key as `DBusValue.vardict` sorts a dictionary, the first of a repeated key kept, without
+            // the dictionary in between: records go out in every transition's signals.
+            let entries = encode(value).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            var items: [DBusValue] = []
+            items.reserveCapacity(entries.count)
+            var previous: String?
+            for (_, (key, field)) in entries where key != previous {
+                items.append(.dictEntry(.string(key), .variant(field)))
+                previous = key
+            }
+            return .array(element: "{sv}", items)
+        })
     }
 
     /// The field's name and its value on the wire, for a record's encoder.

@@ -46,11 +46,13 @@ enum Encoding {
     /// `TraitDidChange` says (key, new value, previous value).
     static func traitDifferences(from before: TraitCollection, to after: TraitCollection) -> [(String, DBusValue, DBusValue)] {
         guard before != after else { return [] }  // most windows of most transitions change size only
-        let old = Window.traits.value.encode(before).dictionary ?? [:]
-        let new = Window.traits.value.encode(after).dictionary ?? [:]
-        return new.keys.sorted().compactMap { key in
-            guard let value = new[key], let previous = old[key], value != previous else { return nil }
-            return (key, .variant(value), .variant(previous))
+        // Both encode the same keys in the same (sorted) order, each value in its variant.
+        guard case .array(_, let new) = Window.traits.value.encode(after),
+              case .array(_, let old) = Window.traits.value.encode(before), new.count == old.count else { return [] }
+        return zip(new, old).compactMap { entry, was in
+            guard case .dictEntry(.string(let key), let value) = entry, case .dictEntry(_, let previous) = was,
+                  value != previous else { return nil }
+            return (key, value, previous)
         }
     }
 

@@ -51,7 +51,7 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The client side: the reply, decoded; a reply of another shape throws, naming what it got.
     public func reply(_ values: [DBusValue]) throws -> Output {
-        guard values.signature == description.outputSignature else {
+        guard values.hasSignature(description.outputSignature) else {
             throw DBusError.invalidArgs("\(name) replied '\(values.signature)'; expected '\(description.outputSignature)'")
         }
         return try DBusError.inContext("\(name) replied") { try decodeOutput(values) }

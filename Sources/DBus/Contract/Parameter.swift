@@ -91,25 +91,25 @@ extension Parameter where Value == Bool {
 
 extension Parameter where Value == [String] {
     public static func strings(_ name: String) -> Self {
-        Self(name, "as", extract: { $0.signature == "as" ? $0.strings : nil }, encode: { .strings($0) })
+        Self(name, "as", extract: { $0.hasSignature("as") ? $0.strings : nil }, encode: { .strings($0) })
     }
 
     public static func objectPaths(_ name: String) -> Self {
-        Self(name, "ao", extract: { $0.signature == "ao" ? $0.strings : nil }, encode: { .objectPaths($0) })
+        Self(name, "ao", extract: { $0.hasSignature("ao") ? $0.strings : nil }, encode: { .objectPaths($0) })
     }
 }
 
 extension Parameter where Value == [String: DBusValue] {
     /// `a{sv}`, its values taken out of their variants.
     public static func vardict(_ name: String) -> Self {
-        Self(name, "a{sv}", extract: { $0.signature == "a{sv}" ? $0.dictionary : nil }, encode: { .vardict($0) })
+        Self(name, "a{sv}", extract: { $0.hasSignature("a{sv}") ? $0.dictionary : nil }, encode: { .vardict($0) })
     }
 }
 
 extension Parameter where Value == DBusValue {
     /// Any value of `signature`, handed over as it is (for values checked further by their handler).
     public static func value(_ name: String, _ signature: String) -> Self {
-        Self(name, signature, extract: { $0.signature == signature ? $0 : nil }, encode: { $0 })
+        Self(name, signature, extract: { $0.hasSignature(signature) ? $0 : nil }, encode: { $0 })
     }
 }
 

@@ -11,7 +11,7 @@ public struct SignalDeclaration<Arguments: Sendable>: Sendable {
 
     /// The signal's arguments, decoded; arguments of another shape throw, naming what came.
     public func decode(_ values: [DBusValue]) throws -> Arguments {
-        guard values.signature == description.signature else {
+        guard values.hasSignature(description.signature) else {
             throw DBusError.invalidArgs("\(name) carried '\(values.signature)'; expected '\(description.signature)'")
         }
         return try DBusError.inContext(name) { try decoder(values) }
