@@ -267,6 +267,9 @@ for name in names {
             try? FileManager.default.removeItem(atPath: tracePath)
             if order != .asWritten { try? FileManager.default.removeItem(atPath: workloadPath) }
         }
+        // Progress on stderr, a line a system and order: the tables come at the end, and a full run takes minutes
+        // (kiwi's reversed and shuffled grids run until --peer-seconds).
+        FileHandle.standardError.write(Data("solver-benchmark: \(name) \(order)\(kiwi == nil ? "" : ", kiwi C++ for up to \(options.peerSeconds) s")\n".utf8))
         let ours = try runOurs(workload, trace: trace, options)
         let counts = ["--builds", String(builds(for: workload, options)), "--loops", String(options.loops), "--churn", String(options.churn)]
         // kiwi builds for at most a tenth of its time (one build at least): a reversed grid-20 takes it 50 s a build.

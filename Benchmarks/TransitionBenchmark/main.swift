@@ -77,12 +77,11 @@ Task.detached {
     fail("gave up after \(options.timeLimit) s (--time-limit) waiting for \(Waiting.now)")
 }
 if options.only == nil || options.only == "latency" {
-    print("Transition latency: SetArrangement call -> TransitionCompleted on the client, \(options.transitions) transitions each")
+    print("Transition latency: SetArrangement call -> TransitionCompleted on the client, \(options.transitions) transitions each, alternating between traitd and the bare peer")
     print("           --------------- traitd ---------------   -------- bare libdbus --------   -- traitd / bare --")
     print("adapters    p50 µs   p99 µs   max µs miss  RSS MiB    p50 µs   p99 µs  RSS MiB          p50     p99")
     for count in options.adapterCounts {
-        let ours = try await LatencyRun.measure(.traitd, adapters: count, options: options)
-        let bare = try await LatencyRun.measure(.bare, adapters: count, options: options)
+        let (ours, bare) = try await LatencyRun.measurePair(adapters: count, options: options)
         print(String(format: "%8d  %@  %@  %@ %4d %8.1f   %@  %@ %8.1f      %6.2fx %6.2fx", count, us(ours.p50), us(ours.p99),
                      us(ours.samples.last ?? .nan), ours.missed, ours.residentMiB, us(bare.p50), us(bare.p99), bare.residentMiB,
                      ours.p50 / bare.p50, ours.p99 / bare.p99))
