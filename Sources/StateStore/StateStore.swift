@@ -82,6 +82,10 @@ public final class StateStore: Sendable {
         var latest: Data?
         var lastWritten: Data?
         var writeCount = 0
+        /// When the last write started, kept across drains: a drain that found nothing more to write ends, and
+        /// the next save starts another, whose first write must still keep the interval (it did not, and a
+        /// burst of saves slower than the disk was written once each).
+        var lastWriteStart: DispatchTime?
     }
     private let shared = Locked(Shared())
     /// The least time between the starts of two writes that no caller waits for.
@@ -229,17 +233,16 @@ public final class StateStore: Sendable {
     // MARK: Internals
 
     private func drain() {
-        var lastStart: DispatchTime?
         while true {
             // Nobody waits for the next state: let more changes gather into it, up to the quiet interval.
-            if let lastStart, shared.withLock({ $0.pending != nil && $0.waiting.isEmpty }) {
+            if let lastStart = shared.withLock({ $0.pending != nil && $0.waiting.isEmpty ? $0.lastWriteStart : nil }) {
                 let resume = lastStart + Self.quietInterval
                 while DispatchTime.now() < resume, waiterArrived.wait(timeout: resume) == .success {
                     if shared.withLock({ !$0.waiting.isEmpty }) { break }
                 }
             }
             while waiterArrived.wait(timeout: .now()) == .success {}  // signals of callers served already
-            lastStart = DispatchTime.now()
+            let start = DispatchTime.now()
             guard let (data, completions) = shared.withLock({ shared -> (Data, [Completion])? in
                 defer {
                     shared.pending = nil
@@ -249,6 +252,7 @@ public final class StateStore: Sendable {
                     shared.draining = false
                     return nil
                 }
+                shared.lastWriteStart = start
                 return (pending, shared.waiting)
             }) else { return }
             let result: Result<Void, Problem>

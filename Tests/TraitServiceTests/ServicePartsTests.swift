@@ -172,6 +172,24 @@ import Testing
         #expect(try saved.restorationStates() == (try state(2000).restorationStates()))
     }
 
+    /// Saves that each find the writer idle (the one before is on disk already) are still written at most once
+    /// per quiet interval: the interval runs from the last write, not from the start of each round of writing.
+    /// Before, every such save was written at once, and a burst slower than the disk was one write a save.
+    @Test func theQuietIntervalHoldsAcrossIdleWriters() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = try StateStore(directory: dir)
+        let start = DispatchTime.now()
+        for n in 1...10 {
+            store.save(try state(n))
+            store.flush()  // the writer has nothing left: this round of writing ends
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #expect(store.writes == 10)
+        // Ten writes at least a quiet interval apart take nine intervals, however fast the disk.
+        #expect(seconds >= 9 * StateStore.quietInterval, "10 writes in \(seconds) s")
+    }
+
     @Test func savingAnOlderStateAfterANewerOneLeavesTheOlderOnDisk() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-durable-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
