@@ -131,11 +131,14 @@ public final class Connection: @unchecked Sendable {
             defer { closed = true }
             return closed
         }
-        if !wasClosed {
-            loop.stop()
-            loop.dispatch = {}
-            dbus_connection_close(raw)
-        }
+        // Closed or not, the loop must be done with `raw` before it is released. `close()` called on the loop's own
+        // thread could not wait for it, and when its job held the last reference, this `deinit` runs on that
+        // thread, between two rounds of the loop: the next round dispatched the freed connection (ThreadSanitizer
+        // caught the SEGV in `dbus_connection_dispatch`). `stop` is idempotent; `dispatch` is replaced either
+        // after the loop ended or on its own thread.
+        loop.stop()
+        loop.dispatch = {}
+        if !wasClosed { dbus_connection_close(raw) }
         // Nothing of libdbus's may call into the loop (which goes with this object) from here on.
         dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)
         dbus_connection_set_timeout_functions(raw, nil, nil, nil, nil, nil)

@@ -61,10 +61,13 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
     }
 
     /// Asks the loop to finish its queued jobs and exit, and waits for it (unless called on the loop itself).
+    /// Stopping again does the same: once the loop has ended, at once.
     func stop() {
         lock.withLock { stopping = true }
         wake()
-        if !isOnLoopThread { finished.wait() }
+        guard !isOnLoopThread else { return }
+        finished.wait()
+        finished.signal()  // a latch, not a count: the next `stop` finds the loop ended
     }
 
     var isOnLoopThread: Bool {

@@ -165,6 +165,31 @@ import Testing
         withExtendedLifetime(bus) {}
     }
 
+    /// A connection closed on its own thread by a job that holds its last reference: its `deinit` then runs on
+    /// that thread between two rounds of the loop, and the next round must not dispatch the freed connection
+    /// (under `make tsan` this was a SEGV in `dbus_connection_dispatch`; without a sanitizer, a read of freed
+    /// memory that usually went unnoticed).
+    @Test func aConnectionClosedAndDroppedOnItsOwnThreadStopsWithoutTouchingIt() async throws {
+        let bus = try await PrivateBus()
+        let watcher = try Connection(bus: .address(bus.address))
+        defer { watcher.close() }
+        for _ in 0..<3 {
+            var dropped: Connection? = try Connection(bus: .address(bus.address))
+            let name = dropped!.uniqueName
+            try await dropped!.addMatch("type='signal',interface='org.example.Noise'")
+            for i in 0..<20 {  // something to dispatch while it goes
+                try watcher.emit(path: "/noise", interface: "org.example.Noise", member: "Tick", [.uint32(UInt32(i))])
+            }
+            #expect(try await watcher.nameOwner(name) == name)
+            let last = dropped!
+            dropped = nil
+            last.perform { [last] in last.close() }
+            try await waitForOwner(of: name, on: watcher) { $0 == nil }
+        }
+        #expect(try await watcher.nameOwner("org.freedesktop.DBus") == "org.freedesktop.DBus")
+        withExtendedLifetime(bus) {}
+    }
+
     @Test func pathElementEscapingIsReversible() {
         for name in ["mail", "my-app", "a_b", "", "x-_-y", "UPPER09"] {
             let escaped = Validation.escapePathElement(name)
