@@ -61,31 +61,38 @@ static void send_and_unref(DBusConnection *c, DBusMessage *m) {
     dbus_message_unref(m);
 }
 
+/* One entry of an a{sv}: open_entry opens the entry and its variant of signature `type`, the caller appends the
+ * value, close_entry closes both. */
+static void open_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant, const char *key,
+                       const char *type) {
+    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, entry);
+    dbus_message_iter_append_basic(entry, DBUS_TYPE_STRING, &key);
+    dbus_message_iter_open_container(entry, DBUS_TYPE_VARIANT, type, variant);
+}
+
+static void close_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant) {
+    dbus_message_iter_close_container(entry, variant);
+    dbus_message_iter_close_container(dict, entry);
+}
+
 /* One a{sv} entry whose value is a string. */
 static void append_string_entry(DBusMessageIter *dict, const char *key, const char *value) {
     DBusMessageIter entry, variant;
-    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "s", &variant);
+    open_entry(dict, &entry, &variant, key, "s");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(dict, &entry);
+    close_entry(dict, &entry, &variant);
 }
 
 /* The window's whole trait collection (a{sv}, the eleven keys traitd sends, in its order). */
 static void append_traits(DBusMessageIter *args, const char *size_class) {
     DBusMessageIter dict, entry, variant;
-    const char *scale_key = "displayScale";
     const double scale = 2;
     dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "{sv}", &dict);
     append_string_entry(&dict, "accessibilityContrast", "normal");
     append_string_entry(&dict, "displayGamut", "srgb");
-    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &scale_key);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
+    open_entry(&dict, &entry, &variant, "displayScale", "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &scale);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(&dict, &entry);
+    close_entry(&dict, &entry, &variant);
     append_string_entry(&dict, "horizontalSizeClass", size_class);
     append_string_entry(&dict, "idiom", "pad");
     append_string_entry(&dict, "layoutDirection", "left-to-right");
@@ -130,19 +137,6 @@ static void will_layout(DBusConnection *c, const char *path) {
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
     send_and_unref(c, s);
-}
-
-/* One entry of an a{sv}: key, then a variant of signature `type` whose contents `fill` appends. */
-static void open_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant, const char *key,
-                       const char *type) {
-    dbus_message_iter_open_container(dict, DBUS_TYPE_DICT_ENTRY, NULL, entry);
-    dbus_message_iter_append_basic(entry, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container(entry, DBUS_TYPE_VARIANT, type, variant);
-}
-
-static void close_entry(DBusMessageIter *dict, DBusMessageIter *entry, DBusMessageIter *variant) {
-    dbus_message_iter_close_container(entry, variant);
-    dbus_message_iter_close_container(dict, entry);
 }
 
 static void append_quad(DBusMessageIter *variant, const double values[4]) {
@@ -221,12 +215,9 @@ static void property_changed(DBusConnection *c, const char *path, const char *if
     dbus_message_iter_init_append(s, &args);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &key);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "d", &variant);
+    open_entry(&dict, &entry, &variant, key, "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &x);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(&dict, &entry);
+    close_entry(&dict, &entry, &variant);
     dbus_message_iter_close_container(&args, &dict);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
     dbus_message_iter_close_container(&args, &none);

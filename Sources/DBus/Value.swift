@@ -22,23 +22,33 @@ public indirect enum DBusValue: Sendable, Hashable {
 
     /// The value's D-Bus type signature (`s`, `a{sv}`, `(dddd)`, ...).
     public var signature: String {
+        if let code = typeCode { return String(Character(code)) }
         switch self {
-        case .byte: return "y"
-        case .boolean: return "b"
-        case .int16: return "n"
-        case .uint16: return "q"
-        case .int32: return "i"
-        case .uint32: return "u"
-        case .int64: return "x"
-        case .uint64: return "t"
-        case .double: return "d"
-        case .string: return "s"
-        case .objectPath: return "o"
-        case .signature: return "g"
         case .array(let element, _): return "a" + element
         case .structure(let fields): return "(" + fields.map(\.signature).joined() + ")"
         case .dictEntry(let key, let value): return "{" + key.signature + value.signature + "}"
-        case .variant: return "v"
+        default: preconditionFailure("every other value has a one-character type code")
+        }
+    }
+
+    /// The one-character signature of a basic value or a variant; nil for the containers whose signature is
+    /// built from their contents.
+    var typeCode: Unicode.Scalar? {
+        switch self {
+        case .byte: "y"
+        case .boolean: "b"
+        case .int16: "n"
+        case .uint16: "q"
+        case .int32: "i"
+        case .uint32: "u"
+        case .int64: "x"
+        case .uint64: "t"
+        case .double: "d"
+        case .string: "s"
+        case .objectPath: "o"
+        case .signature: "g"
+        case .variant: "v"
+        case .array, .structure, .dictEntry: nil
         }
     }
 }
@@ -58,20 +68,8 @@ extension DBusValue {
             rest.removeFirst()
             return true
         }
+        if let code = typeCode { return take(code) }
         switch self {
-        case .byte: return take("y")
-        case .boolean: return take("b")
-        case .int16: return take("n")
-        case .uint16: return take("q")
-        case .int32: return take("i")
-        case .uint32: return take("u")
-        case .int64: return take("x")
-        case .uint64: return take("t")
-        case .double: return take("d")
-        case .string: return take("s")
-        case .objectPath: return take("o")
-        case .signature: return take("g")
-        case .variant: return take("v")
         case .array(let element, _):
             guard take("a"), rest.starts(with: element.utf8) else { return false }
             rest.removeFirst(element.utf8.count)
@@ -82,6 +80,8 @@ extension DBusValue {
             return take(")")
         case .dictEntry(let key, let value):
             return take("{") && key.consumeSignature(&rest) && value.consumeSignature(&rest) && take("}")
+        default:
+            return false  // has a type code: taken above
         }
     }
 
