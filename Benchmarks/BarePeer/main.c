@@ -209,81 +209,79 @@ static void completed(DBusConnection *c, const char *path) {
     reported_count = 0;
 }
 
+/* A PropertiesChanged signal on `path` for `iface`: begin opens its changed-properties a{sv} (`dict`), the caller
+ * adds the entries, end closes it, adds the empty invalidated list and sends it. */
+typedef struct { DBusMessage *message; DBusMessageIter args, dict; } PropertiesChanged;
+
+static void properties_begin(PropertiesChanged *p, const char *path, const char *iface) {
+    p->message = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
+    dbus_message_iter_init_append(p->message, &p->args);
+    dbus_message_iter_append_basic(&p->args, DBUS_TYPE_STRING, &iface);
+    dbus_message_iter_open_container(&p->args, DBUS_TYPE_ARRAY, "{sv}", &p->dict);
+}
+
+static void properties_end(DBusConnection *c, PropertiesChanged *p) {
+    DBusMessageIter none;
+    dbus_message_iter_close_container(&p->args, &p->dict);
+    dbus_message_iter_open_container(&p->args, DBUS_TYPE_ARRAY, "s", &none);
+    dbus_message_iter_close_container(&p->args, &none);
+    send_and_unref(c, p->message);
+}
+
 static void property_changed(DBusConnection *c, const char *path, const char *iface, const char *key, double x) {
-    DBusMessage *s = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
-    DBusMessageIter args, dict, entry, variant, none;
-    dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    open_entry(&dict, &entry, &variant, key, "d");
+    PropertiesChanged p;
+    DBusMessageIter entry, variant;
+    properties_begin(&p, path, iface);
+    open_entry(&p.dict, &entry, &variant, key, "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &x);
-    close_entry(&dict, &entry, &variant);
-    dbus_message_iter_close_container(&args, &dict);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
-    dbus_message_iter_close_container(&args, &none);
-    send_and_unref(c, s);
+    close_entry(&p.dict, &entry, &variant);
+    properties_end(c, &p);
 }
 
 /* PropertiesChanged on the display for a new arrangement: Arrangement, DividerPosition and Serial, as traitd
  * publishes them. */
 static void display_changed(DBusConnection *c, const char *arrangement, double divider) {
-    DBusMessage *s = dbus_message_new_signal(ROOT, "org.freedesktop.DBus.Properties", "PropertiesChanged");
-    DBusMessageIter args, dict, entry, variant, none;
-    const char *iface = DISPLAY_IFACE;
-    dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    append_string_entry(&dict, "Arrangement", arrangement);
-    open_entry(&dict, &entry, &variant, "DividerPosition", "d");
+    PropertiesChanged p;
+    DBusMessageIter entry, variant;
+    properties_begin(&p, ROOT, DISPLAY_IFACE);
+    append_string_entry(&p.dict, "Arrangement", arrangement);
+    open_entry(&p.dict, &entry, &variant, "DividerPosition", "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &divider);
-    close_entry(&dict, &entry, &variant);
-    open_entry(&dict, &entry, &variant, "Serial", "t");
+    close_entry(&p.dict, &entry, &variant);
+    open_entry(&p.dict, &entry, &variant, "Serial", "t");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &transition);
-    close_entry(&dict, &entry, &variant);
-    dbus_message_iter_close_container(&args, &dict);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
-    dbus_message_iter_close_container(&args, &none);
-    send_and_unref(c, s);
+    close_entry(&p.dict, &entry, &variant);
+    properties_end(c, &p);
 }
 
 /* PropertiesChanged on a window: its Frame (x, 0, width, height), and when its size class changed
  * (size_class not NULL) HorizontalSizeClass and Traits, as traitd publishes them. */
 static void window_changed(DBusConnection *c, const char *path, double x, double w, double h, const char *size_class) {
-    DBusMessage *s = dbus_message_new_signal(path, "org.freedesktop.DBus.Properties", "PropertiesChanged");
-    DBusMessageIter args, dict, entry, variant, none;
-    const char *iface = WINDOW_IFACE;
+    PropertiesChanged p;
+    DBusMessageIter entry, variant;
     const double frame[4] = {x, 0, w, h};
-    dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    open_entry(&dict, &entry, &variant, "Frame", "(dddd)");
+    properties_begin(&p, path, WINDOW_IFACE);
+    open_entry(&p.dict, &entry, &variant, "Frame", "(dddd)");
     append_quad(&variant, frame);
-    close_entry(&dict, &entry, &variant);
+    close_entry(&p.dict, &entry, &variant);
     if (size_class) {
-        append_string_entry(&dict, "HorizontalSizeClass", size_class);
-        open_entry(&dict, &entry, &variant, "Traits", "a{sv}");
+        append_string_entry(&p.dict, "HorizontalSizeClass", size_class);
+        open_entry(&p.dict, &entry, &variant, "Traits", "a{sv}");
         append_traits(&variant, size_class);
-        close_entry(&dict, &entry, &variant);
+        close_entry(&p.dict, &entry, &variant);
     }
-    dbus_message_iter_close_container(&args, &dict);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
-    dbus_message_iter_close_container(&args, &none);
-    send_and_unref(c, s);
+    properties_end(c, &p);
 }
 
 /* The window's Layouts and LayoutExtras, as traitd announces them once a transition's reports are in:
  * every reported adapter with one element, root = (0, 0, width, height). */
 static void layouts_changed(DBusConnection *c, double width, double height) {
-    DBusMessage *s = dbus_message_new_signal(WINDOW, "org.freedesktop.DBus.Properties", "PropertiesChanged");
-    DBusMessageIter args, dict, entry, variant, adapters, adapter, elements, element, frame, extras, none;
-    const char *iface = WINDOW_IFACE, *layouts = "Layouts", *extras_key = "LayoutExtras", *root = "root";
+    PropertiesChanged p;
+    DBusMessageIter entry, variant, adapters, adapter, elements, element, frame, extras;
+    const char *root = "root";
     double values[4] = {0, 0, width, height};
-    dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_STRING, &iface);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
-    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &layouts);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "a{sa{s(dddd)}}", &variant);
+    properties_begin(&p, WINDOW, WINDOW_IFACE);
+    open_entry(&p.dict, &entry, &variant, "Layouts", "a{sa{s(dddd)}}");
     dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{s(dddd)}}", &adapters);
     for (int i = 0; i < reported_count; i++) {
         dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
@@ -299,11 +297,8 @@ static void layouts_changed(DBusConnection *c, double width, double height) {
         dbus_message_iter_close_container(&adapters, &adapter);
     }
     dbus_message_iter_close_container(&variant, &adapters);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(&dict, &entry);
-    dbus_message_iter_open_container(&dict, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
-    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &extras_key);
-    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "a{sa{sv}}", &variant);
+    close_entry(&p.dict, &entry, &variant);
+    open_entry(&p.dict, &entry, &variant, "LayoutExtras", "a{sa{sv}}");
     dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{sv}}", &adapters);
     for (int i = 0; i < reported_count; i++) {
         dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
@@ -313,12 +308,8 @@ static void layouts_changed(DBusConnection *c, double width, double height) {
         dbus_message_iter_close_container(&adapters, &adapter);
     }
     dbus_message_iter_close_container(&variant, &adapters);
-    dbus_message_iter_close_container(&entry, &variant);
-    dbus_message_iter_close_container(&dict, &entry);
-    dbus_message_iter_close_container(&args, &dict);
-    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "s", &none);
-    dbus_message_iter_close_container(&args, &none);
-    send_and_unref(c, s);
+    close_entry(&p.dict, &entry, &variant);
+    properties_end(c, &p);
 }
 
 /* One live-resize step: the signals of its transition; it completes when the adapters have reported. */
