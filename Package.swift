@@ -18,6 +18,18 @@
 //   Spawn        child processes with a clean signal mask (traitctl run, the tests' ChildProcess)
 import PackageDescription
 
+/// How the installed programs are linked in release builds on Linux (README, "Memory"): with lld, so that
+/// - the 44,000 relative relocations of a position-independent Swift binary go in a packed table (DT_RELR, glibc
+///   2.36 and later) of 8 KiB instead of 1 MiB of `.rela.dyn` the loader reads and leaves resident, and
+/// - the executable exports no symbols of its own to the shared libraries (the Swift driver links executables with
+///   `--export-dynamic`: 6,900 symbols whose names and hash table the loader walks to bind libdbus and libc).
+/// Together 1.8 MiB less resident for traitd. Debug and sanitizer builds keep the toolchain's defaults.
+let releaseLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "traitd",
     platforms: [.macOS(.v13)],
@@ -132,7 +144,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            linkerSettings: releaseLinkerSettings
         ),
         .executableTarget(
             name: "traitd-adapters",
@@ -142,7 +155,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            linkerSettings: releaseLinkerSettings
         ),
         // Child processes with a clean signal mask: traitctl run and the tests' ChildProcess.
         .target(name: "Spawn"),
@@ -151,7 +165,8 @@ let package = Package(
             dependencies: [
                 "TraitClient", "Layout", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: releaseLinkerSettings
         ),
         .testTarget(
             name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),

@@ -36,10 +36,22 @@ struct Options {
     /// Seconds the whole benchmark may take; then it gives up and says what it was waiting for.
     var timeLimit = 900.0
 
+    static let usage = """
+        usage: transition-benchmark [--only latency|drag|resize|load|memory] [--adapters 1,10,100] [--transitions N]
+                                    [--stream-seconds N] [--stream-rate N] [--stream-adapters N] [--load-clients N]
+                                    [--load-seconds N] [--memory-transitions N] [--time-limit S]
+                                    [--traitd PATH] [--host PATH] [--peer PATH]
+        Without --only, every run (make bench-transitions); make bench-load runs --only load for 60 s.
+        """
+
     init(_ arguments: [String]) {
         var rest = arguments.dropFirst()
         while let flag = rest.popFirst() {
-            guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+            if flag == "--help" || flag == "-h" {
+                print(Self.usage)
+                exit(0)
+            }
+            guard let value = rest.popFirst() else { fail("\(flag) needs a value\n\(Self.usage)") }
             switch flag {
             case "--adapters": adapterCounts = value.split(separator: ",").compactMap { Int($0) }
             case "--transitions": transitions = Int(value) ?? -1
@@ -56,11 +68,14 @@ struct Options {
             case "--load-seconds": loadSeconds = Int(value) ?? -1
             case "--time-limit": timeLimit = Double(value) ?? -1
             default:
-                fail("unknown option \(flag); options: --adapters 1,10,100 --transitions N --stream-seconds N --stream-rate N --stream-adapters N --memory-transitions N --load-clients N --load-seconds N --time-limit S --only latency|drag|resize|load|memory --traitd PATH --host PATH --peer PATH")
+                fail("unknown option \(flag)\n\(Self.usage)")
             }
         }
         if adapterCounts.isEmpty || adapterCounts.contains(where: { $0 < 0 || $0 > 1000 }) { fail("--adapters: counts from 0 to 1000") }
-        if transitions < 10 || streamSeconds < 1 || streamRate < 1 || streamRate > 2000 || streamAdapters < 0 { fail("bad options") }
+        if transitions < 10 { fail("--transitions: at least 10") }
+        if streamSeconds < 1 || streamRate < 1 || streamRate > 2000 || streamAdapters < 0 {
+            fail("--stream-seconds at least 1, --stream-rate 1 to 2000 calls/s, --stream-adapters 0 or more")
+        }
         if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
         if timeLimit <= 0 { fail("--time-limit: seconds, more than 0") }
         if let only, !["latency", "drag", "resize", "load", "memory"].contains(only) { fail("--only latency, drag, resize, load or memory") }

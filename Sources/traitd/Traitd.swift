@@ -14,7 +14,7 @@ import TraitService
 import UnixSignals
 
 /// `traitd`: the daemon. Parses its options, loads the configuration, and runs until SIGTERM or SIGINT.
-@main
+/// Started by ``TraitdMain``.
 struct Traitd: AsyncParsableCommand {
     static let version = "0.1.0"
 
