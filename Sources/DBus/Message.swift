@@ -149,7 +149,7 @@ public final class Message {
             guard Validation.isValidSignature("a" + element) else {
                 throw DBusError.invalidArgs("'a\(element.printable)' is not a valid array signature")
             }
-            guard items.allSatisfy({ $0.hasSignature(element) }) else {
+            guard items.allHaveSignature(element) else {
                 throw DBusError.invalidArgs("array elements do not all have signature '\(element.printable)'")
             }
             try container(CDBUS_TYPE_ARRAY, element, &iter) { sub in
@@ -167,7 +167,9 @@ public final class Message {
             }
         case .variant(let inner):
             let signature = inner.signature
-            guard Validation.isValidSignature(signature) else {
+            // One type code is always a valid signature (most variants: a record's strings and numbers); a
+            // container's is checked, since it could be too long or too deep.
+            guard inner.typeCode != nil || Validation.isValidSignature(signature) else {
                 throw DBusError(DBusError.limitsExceededName, "a variant's signature '\(signature.printable)' is not valid (too long or too deep)")
             }
             try container(CDBUS_TYPE_VARIANT, signature, &iter) { sub in try append(inner, to: &sub) }

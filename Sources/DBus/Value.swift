@@ -57,29 +57,36 @@ extension DBusValue {
     /// Whether `signature == self.signature`, without building the string: an array's every item is checked
     /// against its element type before it is sent, and building `{sv}` for each entry was most of that.
     public func hasSignature(_ signature: String) -> Bool {
-        var rest = signature.utf8[...]
-        return consumeSignature(&rest) && rest.isEmpty
+        var signature = signature
+        return signature.withUTF8 { rest in
+            var position = 0
+            return consumeSignature(rest, at: &position) && position == rest.count
+        }
     }
 
-    /// Removes this value's signature from the front of `rest`; false when `rest` does not start with it.
-    fileprivate func consumeSignature(_ rest: inout Substring.UTF8View) -> Bool {
+    /// Removes this value's signature from the front of `rest` (by advancing `at`); false when `rest` does not
+    /// start with it.
+    fileprivate func consumeSignature(_ rest: UnsafeBufferPointer<UInt8>, at position: inout Int) -> Bool {
         func take(_ code: Unicode.Scalar) -> Bool {
-            guard rest.first == UInt8(ascii: code) else { return false }
-            rest.removeFirst()
+            guard position < rest.count, rest[position] == UInt8(ascii: code) else { return false }
+            position += 1
             return true
         }
         if let code = typeCode { return take(code) }
         switch self {
         case .array(let element, _):
-            guard take("a"), rest.starts(with: element.utf8) else { return false }
-            rest.removeFirst(element.utf8.count)
+            guard take("a") else { return false }
+            let end = position + element.utf8.count
+            guard end <= rest.count, element.utf8.elementsEqual(rest[position..<end]) else { return false }
+            position = end
             return true
         case .structure(let fields):
             guard take("(") else { return false }
-            for field in fields where !field.consumeSignature(&rest) { return false }
+            for field in fields where !field.consumeSignature(rest, at: &position) { return false }
             return take(")")
         case .dictEntry(let key, let value):
-            return take("{") && key.consumeSignature(&rest) && value.consumeSignature(&rest) && take("}")
+            return take("{") && key.consumeSignature(rest, at: &position)
+                && value.consumeSignature(rest, at: &position) && take("}")
         default:
             return false  // has a type code: taken above
         }
@@ -99,9 +106,23 @@ extension DBusValue {
 extension [DBusValue] {
     /// Whether `signature == self.signature` (a message body's), without building the string.
     public func hasSignature(_ signature: String) -> Bool {
-        var rest = signature.utf8[...]
-        for value in self where !value.consumeSignature(&rest) { return false }
-        return rest.isEmpty
+        var signature = signature
+        return signature.withUTF8 { rest in
+            var position = 0
+            for value in self where !value.consumeSignature(rest, at: &position) { return false }
+            return position == rest.count
+        }
+    }
+
+    /// Whether every value has signature `element` (an array's items), the signature's bytes read once.
+    public func allHaveSignature(_ element: String) -> Bool {
+        var element = element
+        return element.withUTF8 { signature in
+            allSatisfy { value in
+                var position = 0
+                return value.consumeSignature(signature, at: &position) && position == signature.count
+            }
+        }
     }
 
     /// The signature of these values in a row, as a message body carries them (`sa{sv}`).

@@ -49,13 +49,15 @@ extension Parameter where Value == [DisplayTrait: String] {
 }
 
 extension DisplayTraits {
-    /// The record entries of `traits` that are in `traits` (each under its `key`): the window traits in a
-    /// window's `Traits`, all of them in the transition context.
-    static func entries(_ traits: DisplayTraits, of which: [DisplayTrait]) -> [(String, DBusValue)] {
-        which.map { Parameter<String>.displayTrait($0, name: $0.key).entry(traits[$0]) }
+    /// The record fields of the traits in `which`, each under its `key`, read from the part of a record `traits`
+    /// gives: the window traits in a window's `Traits`, all of them in the transition context.
+    static func fields<Record>(
+        of which: [DisplayTrait], _ traits: @escaping @Sendable (Record) -> DisplayTraits
+    ) -> [RecordFields<Record>.Field] {
+        which.map { trait in .field(Parameter<String>.displayTrait(trait, name: trait.key)) { traits($0)[trait] } }
     }
 
-    /// Reads the entries `entries` wrote; a trait missing from the record keeps its default (a record from an
+    /// Reads the fields `fields` wrote; a trait missing from the record keeps its default (a record from an
     /// older daemon).
     static func read(_ read: RecordReader, of which: [DisplayTrait]) throws -> DisplayTraits {
         var traits = DisplayTraits()

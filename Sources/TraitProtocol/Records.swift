@@ -18,13 +18,7 @@ extension Parameter where Value == TraitCollection {
                 userInterfaceLevel: try read.optional(TraitFields.level) ?? .base,
                 displayGamut: try read.optional(TraitFields.gamut) ?? .srgb,
                 display: try DisplayTraits.read(read, of: DisplayTrait.windowTraits))
-        }, encode: { traits in
-            [
-                TraitFields.horizontal.entry(traits.horizontalSizeClass), TraitFields.vertical.entry(traits.verticalSizeClass),
-                TraitFields.idiom.entry(traits.idiom), TraitFields.displayScale.entry(traits.displayScale),
-                TraitFields.level.entry(traits.userInterfaceLevel), TraitFields.gamut.entry(traits.displayGamut),
-            ] + DisplayTraits.entries(traits.display, of: DisplayTrait.windowTraits)
-        })
+        }, fields: TraitFields.record)
     }
 }
 
@@ -35,6 +29,11 @@ private enum TraitFields {
     static let displayScale = Parameter<Double>.double("displayScale")
     static let level = Parameter<InterfaceLevel>.choice("userInterfaceLevel", what: "interface level")
     static let gamut = Parameter<DisplayGamut>.choice("displayGamut", what: "display gamut")
+
+    static let record = RecordFields<TraitCollection>([
+        .field(horizontal) { $0.horizontalSizeClass }, .field(vertical) { $0.verticalSizeClass }, .field(idiom) { $0.idiom },
+        .field(displayScale) { $0.displayScale }, .field(level) { $0.userInterfaceLevel }, .field(gamut) { $0.displayGamut },
+    ] + DisplayTraits.fields(of: DisplayTrait.windowTraits) { $0.display })
 }
 
 /// What `ViewWillTransitionToSize` says beside the new size, as `UIViewControllerTransitionCoordinator` would.
@@ -83,14 +82,7 @@ extension Parameter where Value == SizeTransitionContext {
                 safeAreaInsets: try read(ContextFields.safeAreaInsets), snapshot: try read(ContextFields.snapshot),
                 screenSize: try read.optional(ContextFields.screenSize),
                 traits: try DisplayTraits.read(read, of: DisplayTrait.all))
-        }, encode: { context in
-            [
-                ContextFields.duration.entry(context.duration), ContextFields.reason.entry(context.reason),
-                ContextFields.orientation.entry(context.orientation), ContextFields.frame.entry(context.frame),
-                ContextFields.safeAreaInsets.entry(context.safeAreaInsets), ContextFields.snapshot.entry(context.snapshot),
-            ] + (context.screenSize.map { [ContextFields.screenSize.entry($0)] } ?? [])
-                + DisplayTraits.entries(context.traits, of: DisplayTrait.all)
-        })
+        }, fields: ContextFields.record)
     }
 }
 
@@ -102,6 +94,12 @@ private enum ContextFields {
     static let safeAreaInsets = Parameter<EdgeInsets>.insets("safeAreaInsets")
     static let snapshot = Parameter<Bool>.boolean("snapshot")
     static let screenSize = Parameter<Size>.size("screenSize")
+
+    static let record = RecordFields<SizeTransitionContext>([
+        .field(duration) { $0.duration }, .field(reason) { $0.reason }, .field(orientation) { $0.orientation },
+        .field(frame) { $0.frame }, .field(safeAreaInsets) { $0.safeAreaInsets }, .field(snapshot) { $0.snapshot },
+        .optionalField(screenSize) { $0.screenSize },
+    ] + DisplayTraits.fields(of: DisplayTrait.all) { $0.traits })
 }
 
 extension Parameter where Value == [String: Rect] {
@@ -150,29 +148,57 @@ extension Parameter {
     /// An `a{sv}` record whose fields `decode` reads one by one through their own parameters.
     static func record(
         _ name: String, what: String, decode: @escaping @Sendable (RecordReader) throws -> Value,
-        encode: @escaping @Sendable (Value) -> [(String, DBusValue)]
+        fields record: RecordFields<Value>
     ) -> Self {
         let fields = Parameter<[String: DBusValue]>.vardict(name)
         return Parameter(name, fields.signature, decode: { value in
             let fields = try fields.decode(value)
             return try DBusError.inContext(what) { try decode(RecordReader(fields: fields, what: what)) }
-        }, encode: { value in
-            // Sorted by key as `DBusValue.vardict` sorts a dictionary, the first of a repeated key kept, without
-            // the dictionary in between: records go out in every transition's signals.
-            let entries = encode(value).enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-            var items: [DBusValue] = []
-            items.reserveCapacity(entries.count)
-            var previous: String?
-            for (_, (key, field)) in entries where key != previous {
-                items.append(.dictEntry(.string(key), .variant(field)))
-                previous = key
-            }
-            return .array(element: "{sv}", items)
-        })
+        }, encode: record.encode)
+    }
+}
+
+/// The fields of an `a{sv}` record as it is written: each field's key and how it encodes its part of the
+/// record's value, kept in key order (the order `DBusValue.vardict` gives a dictionary). Records go out in
+/// several signals of every transition, so the order is found once, when the table is made, not per record.
+struct RecordFields<Record>: Sendable {
+    /// One field: its key, and its value on the wire (nil: this record has no such field).
+    struct Field: Sendable {
+        let key: String
+        let encode: @Sendable (Record) -> DBusValue?
+
+        /// A field every record has, read from the record's value by `value`.
+        static func field<Field>(_ parameter: Parameter<Field>, _ value: @escaping @Sendable (Record) -> Field) -> Self {
+            Self(key: parameter.name) { parameter.encode(value($0)) }
+        }
+
+        /// A field only some records have (`value` gives nil for the others).
+        static func optionalField<Field>(
+            _ parameter: Parameter<Field>, _ value: @escaping @Sendable (Record) -> Field?
+        ) -> Self {
+            Self(key: parameter.name) { value($0).map(parameter.encode) }
+        }
     }
 
-    /// The field's name and its value on the wire, for a record's encoder.
-    func entry(_ value: Value) -> (String, DBusValue) { (name, encode(value)) }
+    private let fields: [Field]
+
+    /// `fields` in any order; a key given twice is a mistake in the contract, caught when the table is made.
+    init(_ fields: [Field]) {
+        self.fields = fields.sorted { $0.key < $1.key }
+        for (field, next) in zip(self.fields, self.fields.dropFirst()) {
+            precondition(field.key != next.key, "the record field \(field.key) is declared twice")
+        }
+    }
+
+    /// `a{sv}`: the record's fields, each in its variant, in key order.
+    func encode(_ record: Record) -> DBusValue {
+        var items: [DBusValue] = []
+        items.reserveCapacity(fields.count)
+        for field in fields {
+            if let value = field.encode(record) { items.append(.dictEntry(.string(field.key), .variant(value))) }
+        }
+        return .array(element: "{sv}", items)
+    }
 }
 
 /// Reads the fields of one `a{sv}` record strictly; a missing required field is refused by name.

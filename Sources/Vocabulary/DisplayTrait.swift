@@ -101,7 +101,7 @@ extension DisplayTrait {
     public static let all: [DisplayTrait] = [appearance, contentSize, direction, contrast, legibility, reduceMotion]
 
     /// The traits that are a window's (in `Traits`), in table order.
-    public static var windowTraits: [DisplayTrait] { all.filter(\.isWindowTrait) }
+    public static let windowTraits: [DisplayTrait] = all.filter(\.isWindowTrait)
 }
 
 /// The value of every display-wide setting (`DisplayTrait`): what the display holds, what a command changes and
@@ -126,8 +126,10 @@ public struct DisplayTraits: Sendable, Hashable, Codable, CustomStringConvertibl
 
     /// Only the window traits (`DisplayTrait.isWindowTrait`): what a window's trait collection holds.
     public var windowTraits: DisplayTraits {
-        var result = DisplayTraits()
-        for trait in DisplayTrait.windowTraits { result[trait] = self[trait] }
+        // Every window's trait collection is made from it on every layout: drop the few others rather than copy
+        // the window traits one by one (a trait at its default is not stored).
+        var result = self
+        for trait in DisplayTrait.all where !trait.isWindowTrait { result.values[trait.word] = nil }
         return result
     }
 
