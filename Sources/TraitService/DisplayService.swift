@@ -203,9 +203,11 @@ public actor DisplayService {
         announceDisconnections(from: displaysBefore)
         for plan in plans {
             for app in plan.closed { layouts[app] = nil }
-            let announcement = coordinator.run(plan, adapters: registry.adaptersByApp)
-            announce(announcement.events)
-            started += announcement.began
+            // Each event goes on the bus as the coordinator makes it (its adapters hear a window's will-signals
+            // before the rest of the plan is encoded); waiting resizes only once the whole plan is out.
+            var resizes: [String] = []
+            started += coordinator.run(plan, adapters: registry.adaptersByApp) { announce($0, resizing: &resizes) }
+            applyWaitingResizes(resizes)
         }
         announceExternalDisplays(from: displaysBefore)
         announcePortalChanges(from: traitsBefore)

@@ -63,47 +63,66 @@ struct TransitionCoordinator {
     /// divider, screen); `adapters` are the adapters registered for each app's window now.
     mutating func run(_ plan: Plan, adapters: [String: [String]]) -> Announcement {
         var out = Announcement()
+        out.began = run(plan, adapters: adapters) { out.events.append($0) }
+        return out
+    }
+
+    /// `run`, handing each event to `announce` as soon as it is known rather than all at the end: the service
+    /// sends a window's will-signals while the rest of the plan is still being encoded, so that its adapters
+    /// start laying out sooner (a transition's latency is the service's work before the signal an adapter waits
+    /// for, then the adapter's). Returns the ids of the transitions it began, in order.
+    mutating func run(_ plan: Plan, adapters: [String: [String]], announce: (TransitionEvent) -> Void) -> [UInt64] {
+        var began: [UInt64] = []
+        var events: [TransitionEvent] = []
+        func flush() {
+            for event in events { announce(event) }
+            events.removeAll(keepingCapacity: true)
+        }
         let screen = plan.display.screen
         // 1. New windows appear; apps leaving the screen hear it first.
-        for app in plan.opened { out.events.append(.exported(app)) }
+        for app in plan.opened { events.append(.exported(app)) }
         for change in plan.windows {
-            for event in change.lifecycle where event != .didBecomeActive { out.events.append(Self.lifecycle(change.app, event)) }
+            for event in change.lifecycle where event != .didBecomeActive { events.append(Self.lifecycle(change.app, event)) }
         }
-        // 2. The "will" half of every transition.
+        // 2. The "will" half of every transition, sent window by window.
         var ids: [String: UInt64] = [:]
         for change in plan.transitions {
-            let id = begin(change.app, expecting: adapters[change.app] ?? [], &out.events)
+            let id = begin(change.app, expecting: adapters[change.app] ?? [], &events)
             ids[change.app] = id
-            out.began.append(id)
+            began.append(id)
             for step in change.steps.prefix(while: { $0 != .updateProperties }) {
-                Self.emit(step, change, id, screen: screen, &out.events)
+                Self.emit(step, change, id, screen: screen, &events)
             }
+            flush()
         }
         // 3. The new values.
-        out.events.append(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
+        events.append(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
             let changed = after.changes(from: before)
             if !changed.isEmpty {
-                out.events.append(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed)))
+                events.append(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed)))
             }
         }
+        flush()
         // 4. The "did" half, apps returning become active, closed windows go.
         for change in plan.transitions {
             for step in change.steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
-                Self.emit(step, change, ids[change.app]!, screen: nil, &out.events)
+                Self.emit(step, change, ids[change.app]!, screen: nil, &events)
             }
+            flush()
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
-            out.events.append(Self.lifecycle(change.app, .didBecomeActive))
+            events.append(Self.lifecycle(change.app, .didBecomeActive))
         }
         for app in plan.closed {
-            finish(app, &out.events)
-            out.events.append(.unexported(app))
+            finish(app, &events)
+            events.append(.unexported(app))
         }
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
-        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &out.events) }
-        return out
+        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
+        flush()
+        return began
     }
 
     /// The deadline of transition `id` of `app`'s window passed: it completes unless it already has.
