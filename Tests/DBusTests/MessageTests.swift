@@ -31,6 +31,8 @@ import Testing
             #expect(!value.hasSignature(value.signature + "s"))
             #expect(!value.hasSignature(String(value.signature.dropLast())))
         }
+        #expect([DBusValue.string("a"), .string("b")].allHaveSignature("s") && [DBusValue]().allHaveSignature("s"))
+        #expect(![DBusValue.string("a"), .int32(1)].allHaveSignature("s") && ![DBusValue.string("a")].allHaveSignature("ss"))
         let mixed = DBusValue.array(element: "{sv}", [.dictEntry(.string("a"), .variant(.int32(1))), .dictEntry(.string("b"), .int32(2))])
         #expect(throws: DBusError.self) { try Message.signal(path: "/t", interface: "org.example.T", member: "M").append([mixed]) }
     }

@@ -141,6 +141,36 @@ import Testing
         #expect(seen[2].description == "mail ViewWillTransitionToSize (not understood: \(short.problem))")
     }
 
+    /// The records every transition sends (a window's `Traits`, the size context) are written from tables made
+    /// once: each field once, in key order (as `DBusValue.vardict` orders a dictionary), an absent optional
+    /// field left out, and the client reads back what was written.
+    @Test func recordsAreWrittenInKeyOrderAndReadBack() throws {
+        func keys(_ value: DBusValue) -> [String] {
+            guard case .array("{sv}", let entries) = value else { return [] }
+            return entries.compactMap { entry in
+                guard case .dictEntry(.string(let key), .variant) = entry else { return nil }
+                return key
+            }
+        }
+        let traits = TraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular, idiom: .pad, displayScale: 2,
+                                     display: DisplayTraits([.appearance: "dark", .contentSize: "extra-large", .reduceMotion: "on"]))
+        let traitsParameter = Parameter<TraitCollection>.traits("traits")
+        let written = keys(traitsParameter.encode(traits))
+        #expect(written.count == 6 + DisplayTrait.windowTraits.count && written == written.sorted() && Set(written).count == written.count)
+        #expect(try traitsParameter.decode(traitsParameter.encode(traits)) == traits)
+
+        let contextParameter = Parameter<SizeTransitionContext>.sizeContext("context")
+        var context = SizeTransitionContext(duration: 0.3, reason: .rotation, orientation: .portrait, frame: [0, 0, 438, 1024],
+                                            safeAreaInsets: .zero, snapshot: false, screenSize: nil,
+                                            traits: DisplayTraits([.reduceMotion: "on"]))
+        let withoutScreen = keys(contextParameter.encode(context))
+        context.screenSize = Size(width: 1024, height: 768)
+        let withScreen = keys(contextParameter.encode(context))
+        #expect(withoutScreen.count == 6 + DisplayTrait.all.count && !withoutScreen.contains("screenSize"))
+        #expect(withScreen == (withoutScreen + ["screenSize"]).sorted())
+        #expect(try contextParameter.decode(contextParameter.encode(context)) == context)
+    }
+
     /// Every signal `Layout1.Window` declares, encoded by its declaration as the daemon sends it, is a typed case
     /// of `TraitEvent` with the same member: a signal added to the contract without a case fails here.
     @Test func everyDeclaredWindowSignalDecodesToItsOwnCase() throws {
