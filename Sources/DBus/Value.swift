@@ -58,10 +58,13 @@ extension DBusValue {
     /// against its element type before it is sent, and building `{sv}` for each entry was most of that.
     public func hasSignature(_ signature: String) -> Bool {
         var signature = signature
-        return signature.withUTF8 { rest in
-            var position = 0
-            return consumeSignature(rest, at: &position) && position == rest.count
-        }
+        return signature.withUTF8(hasSignature)
+    }
+
+    /// Whether `signature`'s bytes are exactly this value's signature.
+    fileprivate func hasSignature(_ signature: UnsafeBufferPointer<UInt8>) -> Bool {
+        var position = 0
+        return consumeSignature(signature, at: &position) && position == signature.count
     }
 
     /// Removes this value's signature from the front of `rest` (by advancing `at`); false when `rest` does not
@@ -117,12 +120,7 @@ extension [DBusValue] {
     /// Whether every value has signature `element` (an array's items), the signature's bytes read once.
     public func allHaveSignature(_ element: String) -> Bool {
         var element = element
-        return element.withUTF8 { signature in
-            allSatisfy { value in
-                var position = 0
-                return value.consumeSignature(signature, at: &position) && position == signature.count
-            }
-        }
+        return element.withUTF8 { signature in allSatisfy { $0.hasSignature(signature) } }
     }
 
     /// The signature of these values in a row, as a message body carries them (`sa{sv}`).

@@ -168,13 +168,13 @@ struct RecordFields<Record>: Sendable {
         let encode: @Sendable (Record) -> DBusValue?
 
         /// A field every record has, read from the record's value by `value`.
-        static func field<Field>(_ parameter: Parameter<Field>, _ value: @escaping @Sendable (Record) -> Field) -> Self {
+        static func field<Value>(_ parameter: Parameter<Value>, _ value: @escaping @Sendable (Record) -> Value) -> Self {
             Self(key: parameter.name) { parameter.encode(value($0)) }
         }
 
         /// A field only some records have (`value` gives nil for the others).
-        static func optionalField<Field>(
-            _ parameter: Parameter<Field>, _ value: @escaping @Sendable (Record) -> Field?
+        static func optionalField<Value>(
+            _ parameter: Parameter<Value>, _ value: @escaping @Sendable (Record) -> Value?
         ) -> Self {
             Self(key: parameter.name) { value($0).map(parameter.encode) }
         }
