@@ -151,6 +151,7 @@ func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Opt
         start = now()
         for operation in trace { try? fresh.apply(operation) }
         result.trace = (now() - start) / Double(trace.count) * 1e6
+        if options.statistics { print("  ours after mixed of \(workload.name): \(fresh.solver.statistics)") }
     }
     return result
 }
@@ -234,7 +235,21 @@ func ratio(_ peer: Double?, _ ours: Double?) -> String {
 let options = try Options(Array(CommandLine.arguments.dropFirst()))
 var names = ["enaml-form", "rows-30", "rows-100", "grid-20", "grid-50"]
 if options.large { names.append("rows-300") }
-if let only = options.only { names = (names + ["rows-300"]).filter { $0.hasPrefix(only) } }
+var isDirectory: ObjCBool = false
+if !FileManager.default.fileExists(atPath: options.workloads, isDirectory: &isDirectory) || !isDirectory.boolValue {
+    // Run from elsewhere than the repository's root, the default relative path finds nothing.
+    FileHandle.standardError.write("solver-benchmark: no workload directory at \(options.workloads) (run it from the repository's root, or pass --workloads DIR)\n".data(using: .utf8)!)
+    exit(2)
+}
+if let only = options.only {
+    // A workload's whole name picks that one (`rows-30` is not also `rows-300`); otherwise every name it begins.
+    let all = names + (options.large ? [] : ["rows-300"])
+    names = all.contains(only) ? [only] : all.filter { $0.hasPrefix(only) }
+    if names.isEmpty {
+        FileHandle.standardError.write("solver-benchmark: no workload is called \(only) or begins with it (\(all.joined(separator: ", ")))\n".data(using: .utf8)!)
+        exit(2)
+    }
+}
 let kiwi = options.peer ? options.kiwi.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } : nil
 if options.peer, kiwi == nil { print("kiwi C++: no binary at \(options.kiwi ?? "-") (make bench-solver builds it)") }
 let python = options.peer ? peerPython(options) : nil

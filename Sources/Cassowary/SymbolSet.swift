@@ -1,12 +1,16 @@
 /// A column of the tableau's index: the basic symbols whose rows hold one symbol.
 ///
-/// Up to `smallLimit` symbols (most columns: a few rows each) the set is a plain array in insertion order, with
-/// removal by swapping in the last element: an insert is an append, and a scan of a few symbols finds one to
-/// remove. Past it, a bitset over symbol ids: a column can hold most of the tableau (the width of a grid's
-/// container is in every cell's row), and its changes must stay O(1). A bitset beats a hash table there for
-/// the way a pivot uses columns: it adds the pivot row's few cells to every row of the entering column, so it
-/// inserts the same basic symbol into a few columns, then the next basic symbol into the same columns, and
-/// so on in increasing order. In a bitset those land in neighbouring bits of a few words that stay in cache; in
+/// In a small tableau (symbol ids below `smallTableauSymbols`) every set is a bitset: an insert or a removal is
+/// one bit, and a walk over the set reads one word per 64 symbols of the tableau (three on a 37-variable form,
+/// where the arrays' linear searches on removal were a fifth of a churn's time).
+///
+/// In a larger tableau, up to `smallLimit` symbols (most columns: a few rows each) the set is a plain array in
+/// insertion order, with removal by swapping in the last element: an insert is an append, and a scan of a few
+/// symbols finds one to remove. Past it, a bitset over symbol ids: a column can hold most of the tableau (the
+/// width of a grid's container is in every cell's row), and its changes must stay O(1). A bitset beats a hash
+/// table there for the way a pivot uses columns: it adds the pivot row's few cells to every row of the entering
+/// column, so it inserts the same basic symbol into a few columns, then the next basic symbol into the same
+/// columns, and so on in increasing order. In a bitset those land in neighbouring bits of a few words that stay in cache; in
 /// a hash table each was a random slot of a large table, a cache miss (86 % of a 50 x 50 grid's insert time).
 /// Iteration order depends only on the sequence of changes (and is increasing in bitset form), never on a
 /// random seed, so the solver's pivot choices are the same on every run.
@@ -17,6 +21,8 @@ struct SymbolSet: Sequence {
     private(set) var count = 0
 
     static let smallLimit = 64
+    /// Sets whose symbols are all below this are bitsets from the start (64 words at most).
+    static let smallTableauSymbols = 4096
 
     var isEmpty: Bool { count == 0 }
 
@@ -36,18 +42,33 @@ struct SymbolSet: Sequence {
     /// was a tenth of a small build's time.
     mutating func insertNew(_ symbol: Symbol) {
         if !isBitset {
-            if count < Self.smallLimit {
+            if count == 0, symbol < Self.smallTableauSymbols {
+                isBitset = true  // empty array: zero words
+            } else if count < Self.smallLimit {
                 // Most columns hold a few rows: start with room for four rather than growing 1, 2, 4.
                 if storage.capacity == 0 { storage.reserveCapacity(4) }
                 storage.append(symbol)
                 count += 1
                 return
+            } else {
+                let symbols = storage
+                storage = []
+                isBitset = true
+                count = 0
+                for s in symbols { setBit(s) }
             }
-            let symbols = storage
-            storage = []
-            isBitset = true
-            count = 0
-            for s in symbols { setBit(s) }
+        } else if symbol >= Self.smallTableauSymbols, count < Self.smallLimit,
+                  storage.count <= Self.smallTableauSymbols / 64 {
+            // A small tableau's bitset meets a large id: the tableau grew. Back to an array rather than a long
+            // run of mostly empty words.
+            var symbols: [Symbol] = []
+            symbols.reserveCapacity(count + 4)
+            forEach { symbols.append($0) }
+            symbols.append(symbol)
+            storage = symbols
+            isBitset = false
+            count += 1
+            return
         }
         setBit(symbol)
     }
@@ -64,8 +85,9 @@ struct SymbolSet: Sequence {
         guard word < storage.count, storage[word] & bit != 0 else { return }
         storage[word] &= ~bit
         count -= 1
-        // Back to an array once few are left: iterating a bitset visits every word, empty or not.
-        if count <= Self.smallLimit / 2 {
+        // Back to an array once few are left, unless the bitset is a small tableau's few words: iterating a
+        // bitset visits every word, empty or not.
+        if count <= Self.smallLimit / 2, storage.count > Self.smallTableauSymbols / 64 {
             var symbols: [Symbol] = []
             symbols.reserveCapacity(Self.smallLimit)
             forEach { symbols.append($0) }

@@ -36,6 +36,26 @@ import Testing
         }
     }
 
+    /// A small tableau's set (a bitset of a few words) that meets an id past `smallTableauSymbols` keeps every
+    /// symbol through the change of form, and through removals back to empty.
+    @Test func aSmallTableausSetMeetsALargeId() {
+        var set = SymbolSet()
+        let small = [3, 70, 5, 130, 64]
+        for s in small { set.insertNew(s) }
+        #expect(Array(set) == small.sorted(), "a small tableau's set is a bitset: increasing order")
+        let large = SymbolSet.smallTableauSymbols + 17
+        set.insertNew(large)
+        #expect(Set(set) == Set(small + [large]) && set.count == 6)
+        #expect(set.contains(large) && set.contains(130) && !set.contains(131))
+        set.remove(70)
+        set.remove(large)
+        #expect(Set(set) == [3, 5, 130, 64] && set.count == 4)
+        for s in [3, 5, 130, 64] { set.remove(s) }
+        #expect(set.isEmpty && Array(set).isEmpty)
+        set.insertNew(9)
+        #expect(Array(set) == [9])
+    }
+
     /// The bitset form with sparse, large ids (words far apart), iterated in increasing order, and back to the
     /// array form once few are left.
     @Test func sparseLargeSymbolsThroughTheBitsetAndBack() {
