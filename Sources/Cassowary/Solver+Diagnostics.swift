@@ -6,7 +6,7 @@ extension Solver {
     public func explain(_ variable: Variable) -> [Constraint] {
         startTrackingEqualities()  // the required equalities are named by their dummies in the row
         optimizeIfNeeded()
-        guard let symbol = variableSymbols[variable], let row = tableau.rows[symbol] else { return [] }
+        guard let symbol = variableSymbols[ObjectIdentifier(variable)], let row = tableau.rows[symbol] else { return [] }
         var seen = Set<ObjectIdentifier>()
         return row.symbols.compactMap { owners[$0] }.filter { seen.insert(ObjectIdentifier($0)).inserted }
             .sorted { order(of: $0) < order(of: $1) }
@@ -15,7 +15,7 @@ extension Solver {
     /// Whether any constraint added so far mentions `variable`.
     public func knows(_ variable: Variable) -> Bool {
         optimizeIfNeeded()
-        return variableSymbols[variable] != nil
+        return variableSymbols[ObjectIdentifier(variable)] != nil
     }
 
     /// Variables whose value the constraints do not pin down: another value would leave every constraint, and
@@ -26,7 +26,7 @@ extension Solver {
     /// grow without making a row infeasible.
     public func ambiguousVariables() -> [Variable] {
         optimizeIfNeeded()
-        return variableSymbols.compactMap { variable, symbol -> Variable? in
+        return variableList.compactMap { variable, symbol -> Variable? in
             guard let row = tableau.rows[symbol] else { return variable }
             for s in row.symbols {
                 switch tableau.kinds[s] {
@@ -215,7 +215,7 @@ extension Solver: CustomDebugStringConvertible {
     public var debugDescription: String {
         optimizeIfNeeded()
         var names: [Symbol: String] = [:]
-        for (variable, symbol) in variableSymbols { names[symbol] = variable.name }
+        for (variable, symbol) in variableList { names[symbol] = variable.name }
         func name(_ s: Symbol) -> String { names[s] ?? "\(tableau.kinds[s])\(s)" }
         var lines: [String] = []
         for (basic, row) in tableau.rows.enumerated() {

@@ -38,14 +38,19 @@ public final class Solver {
     var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag, order: Int)] = [:]
     /// Which constraint a marker or error symbol belongs to (for explanations).
     var owners = SymbolMap<Constraint>()
-    var variableSymbols: [Variable: Symbol] = [:]
+    /// Each variable's symbol, by the variable's identity. `ObjectIdentifier` hashes in one step, where a class's
+    /// `hash(into:)` goes through a whole `Hasher` (a quarter of a small form's suggest step, and of its lookups
+    /// in a build). An identity is not reused while its entry lives: `variableList` (and an edit's constraint)
+    /// holds the variable.
+    var variableSymbols: [ObjectIdentifier: Symbol] = [:]
     /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
     /// retains and releases every key.
     var variableList: [(variable: Variable, symbol: Symbol)] = []
     /// For an external symbol: how many terms of constraints in the solver use its variable, and where it is in
     /// `variableList`. A variable no constraint uses any more gives its symbol back.
     var variableUses = SymbolMap<(count: Int, index: Int)>()
-    var edits: [Variable: EditInfo] = [:]
+    /// The edit variables, by identity as `variableSymbols` (the edit constraint holds the variable).
+    var edits: [ObjectIdentifier: EditInfo] = [:]
     /// Optional constraints added since the tableau last settled, not in it yet, in the order they came (a slot is
     /// emptied when its constraint is removed first); `pendingSlots` finds a constraint's slot.
     var pending: [(constraint: Constraint, order: Int)?] = []
@@ -111,7 +116,7 @@ public final class Solver {
                 scales[s] = max(scales[s], abs(value))
             }
             for term in constraint.expression.terms where !term.coefficient.isNearZero {
-                add(variableSymbols[term.variable]!, term.coefficient)
+                add(variableSymbols[ObjectIdentifier(term.variable)]!, term.coefficient)
             }
             if tracksEqualities || tableau.kinds[tag.marker] != .dummy { add(tag.marker, tag.markerCoefficient) }
             if let other = tag.other { add(other, -tag.markerCoefficient) }
@@ -231,7 +236,7 @@ public final class Solver {
 
     private func symbol(named name: SymbolName) -> Symbol? {
         switch name {
-        case .variable(let variable): variableSymbols[variable]
+        case .variable(let variable): variableSymbols[ObjectIdentifier(variable)]
         case .marker(let id): constraints[id]?.tag.marker
         case .other(let id): constraints[id]?.tag.other
         }
@@ -387,7 +392,7 @@ public final class Solver {
         for (constraint, _, _) in ordered {
             if let tag = try? insert(constraint) {
                 constraints[ObjectIdentifier(constraint)]!.tag = tag
-                if let edited = editedVariable(constraint) { edits[edited]!.tag = tag }
+                if let edited = editedVariable(constraint) { edits[ObjectIdentifier(edited)]!.tag = tag }
             } else {
                 // Cannot happen with constraints that held; drop it rather than hold an inconsistent tableau.
                 constraints[ObjectIdentifier(constraint)] = nil
@@ -401,7 +406,7 @@ public final class Solver {
     /// The variable whose edit constraint this is, if it is one.
     private func editedVariable(_ constraint: Constraint) -> Variable? {
         guard !constraint.priority.isRequired, constraint.expression.terms.count == 1,
-              let variable = constraint.expression.terms.first?.variable, edits[variable]?.constraint === constraint
+              let variable = constraint.expression.terms.first?.variable, edits[ObjectIdentifier(variable)]?.constraint === constraint
         else { return nil }
         return variable
     }
@@ -463,12 +468,12 @@ public final class Solver {
 
     /// The external symbol of a variable, made on first use; counts one more use.
     func useSymbol(for variable: Variable) -> Symbol {
-        if let s = variableSymbols[variable] {
+        if let s = variableSymbols[ObjectIdentifier(variable)] {
             variableUses[s]!.count += 1
             return s
         }
         let s = tableau.newSymbol(.external)
-        variableSymbols[variable] = s
+        variableSymbols[ObjectIdentifier(variable)] = s
         variableUses[s] = (1, variableList.count)
         variableList.append((variable, s))
         return s
@@ -478,7 +483,7 @@ public final class Solver {
     /// uses any more gives its symbol back (in exact arithmetic it is then in no row: nothing relates it).
     private func releaseVariables(of constraint: Constraint) {
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
-            guard let s = variableSymbols[term.variable] else { continue }
+            guard let s = variableSymbols[ObjectIdentifier(term.variable)] else { continue }
             variableUses[s]!.count -= 1
             guard variableUses[s]!.count == 0 else { continue }
             let index = variableUses[s]!.index
@@ -486,7 +491,7 @@ public final class Solver {
             variableList.swapAt(index, variableList.count - 1)
             variableList.removeLast()
             if index < variableList.count { variableUses[variableList[index].symbol]!.index = index }
-            variableSymbols[term.variable] = nil
+            variableSymbols[ObjectIdentifier(term.variable)] = nil
             tableau.release(s)
         }
     }

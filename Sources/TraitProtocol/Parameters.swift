@@ -49,7 +49,7 @@ extension Parameter {
                     "unknown \(what) '\(text.printable)'; expected one of: \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return value
-        }, encode: \.rawValue)
+        }, encode: { $0.rawValue })  // a closure: `\.rawValue` went through the key-path runtime on every encode
     }
 }
 
