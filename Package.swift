@@ -15,7 +15,8 @@
 //   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
-//   Spawn        child processes with a clean signal mask (traitctl run, the tests' ChildProcess)
+//   CSpawn       one declaration of glibc's spawn.h that Swift's Glibc module lacks (no Swift code)
+//   Spawn        child processes with a clean signal mask and no inherited descriptors (traitctl run, ChildProcess)
 import PackageDescription
 
 /// How the installed programs are linked in release builds on Linux (README, "Memory"): with lld, so that
@@ -159,7 +160,9 @@ let package = Package(
             linkerSettings: releaseLinkerSettings
         ),
         // Child processes with a clean signal mask: traitctl run and the tests' ChildProcess.
-        .target(name: "Spawn"),
+        // glibc's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
+        .systemLibrary(name: "CSpawn"),
+        .target(name: "Spawn", dependencies: ["CSpawn"]),
         .executableTarget(
             name: "traitctl",
             dependencies: [

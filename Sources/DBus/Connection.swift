@@ -399,9 +399,16 @@ public final class Connection: @unchecked Sendable {
                 return connection.filter(Message(borrowing: message!))
             }, connection, nil)
 
-        // The raw pointer, not `self`: the loop may run one more round after `deinit` (see there).
-        loop.dispatch = { [raw] in
-            while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        // The raw pointer, not `self`: the loop may run one more round after `deinit` (see there). And `deinit`
+        // may run inside this drain, on this thread, when a handler drops the last reference to the connection:
+        // it stops the loop and releases its own reference to `raw`. The drain keeps one of its own until it
+        // returns, and dispatches no further message once the loop is stopping (the next would reach the filter
+        // of the freed object). ThreadSanitizer caught the SEGV in `dbus_connection_dispatch` on the freed `raw`.
+        // The loop unowned: it owns this closure and runs it only from its own thread, which holds it.
+        loop.dispatch = { [raw, unowned(unsafe) loop] in
+            dbus_connection_ref(raw)
+            defer { dbus_connection_unref(raw) }
+            while !loop.isStopping, dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
         }
     }
 

@@ -70,6 +70,9 @@ final class EventLoop: @unchecked Sendable, SerialExecutor {
         finished.signal()  // a latch, not a count: the next `stop` finds the loop ended
     }
 
+    /// Whether `stop()` was called: the loop runs what is queued and ends.
+    var isStopping: Bool { lock.withLock { stopping } }
+
     var isOnLoopThread: Bool {
         guard let id = loopThreadID.withLock({ $0 }) else { return false }
         return pthread_equal(id, pthread_self()) != 0

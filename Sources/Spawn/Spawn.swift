@@ -1,3 +1,5 @@
+import CSpawn
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -8,6 +10,12 @@
 /// Foundation's `Process` passes on the signal mask of the thread that starts it, and in async code that is a
 /// worker thread blocking almost every signal: a `dbus-daemon` started that way never sees the SIGTERM that
 /// should stop it. `traitctl run` (its `Child`) and the tests' `ChildProcess` both start processes here.
+///
+/// A child gets standard input, output and error (as `streams` sets them) and no other descriptor of ours:
+/// whatever the parent holds without close-on-exec (a pipe another library made, a socket of the test runner's)
+/// would otherwise stay open for as long as the child lives, and a reader waiting for that pipe's end waits with
+/// it. That is how a crashed test process hung `make tsan` for good: ThreadSanitizer's symbolizer, waiting on a
+/// pipe that a `dbus-daemon` the test had started still held, kept the test runner's output open.
 public enum Spawn {
     /// Starts `path` (looked up on PATH when it has no slash) with `arguments` and `environment`; returns its pid.
     /// `streams` adds the redirections the caller wants; with `ownGroup` the child leads a process group of its
@@ -18,6 +26,7 @@ public enum Spawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         streams(&actions)
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)  // after the caller's dup2s onto 0, 1 and 2
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -190,6 +190,52 @@ import Testing
         withExtendedLifetime(bus) {}
     }
 
+    /// A handler that drops the last reference to its connection: `deinit` then runs inside the loop's drain of
+    /// libdbus's queue, with more messages behind the one being handled. The drain must neither dispatch the
+    /// freed connection nor hand the next message to the freed object (under `make tsan` this was a SEGV in
+    /// `dbus_connection_dispatch`, which killed the test process).
+    @Test func aHandlerThatDropsTheLastReferenceStopsTheDrain() async throws {
+        final class Holder: @unchecked Sendable {
+            private let lock = NSLock()
+            private var connection: Connection?
+            private var count = 0
+            var handled: Int { lock.withLock { count } }
+            func hold(_ connection: Connection?) { lock.withLock { self.connection = connection } }
+            /// The first message lets go of the connection (outside the lock: its deinit runs here).
+            func handle() {
+                let last = lock.withLock { () -> Connection? in
+                    count += 1
+                    defer { connection = nil }
+                    return connection
+                }
+                _ = last
+            }
+        }
+        let bus = try await PrivateBus()
+        let watcher = try Connection(bus: .address(bus.address))
+        defer { watcher.close() }
+        for _ in 0..<3 {
+            let holder = Holder()
+            var dropped: Connection? = try Connection(bus: .address(bus.address))
+            let name = dropped!.uniqueName
+            try await dropped!.addMatch("type='signal',interface='org.example.Noise'")
+            dropped!.addHandler { message in
+                if message.member == "Tick" { holder.handle() }
+                return false
+            }
+            holder.hold(dropped)
+            dropped = nil  // the holder has the last reference now; the handler lets go of it
+            for i in 0..<50 {  // a burst: the first is handled with the rest still queued
+                try watcher.emit(path: "/noise", interface: "org.example.Noise", member: "Tick", [.uint32(UInt32(i))])
+            }
+            try await waitForOwner(of: name, on: watcher) { $0 == nil }
+            #expect(holder.handled >= 1)
+        }
+        // The process is still here, and the bus still answers.
+        #expect(try await watcher.nameOwner("org.freedesktop.DBus") == "org.freedesktop.DBus")
+        withExtendedLifetime(bus) {}
+    }
+
     @Test func pathElementEscapingIsReversible() {
         for name in ["mail", "my-app", "a_b", "", "x-_-y", "UPPER09"] {
             let escaped = Validation.escapePathElement(name)
