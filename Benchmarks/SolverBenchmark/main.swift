@@ -240,7 +240,8 @@ if options.large { names.append("rows-300") }
 var isDirectory: ObjCBool = false
 if !FileManager.default.fileExists(atPath: options.workloads, isDirectory: &isDirectory) || !isDirectory.boolValue {
     // Run from elsewhere than the repository's root, the default relative path finds nothing.
-    FileHandle.standardError.write("solver-benchmark: no workload directory at \(options.workloads) (run it from the repository's root, or pass --workloads DIR)\n".data(using: .utf8)!)
+    FileHandle.standardError.write(Data(("solver-benchmark: no workload directory at \(options.workloads) (run it from "
+        + "the repository's root, or pass --workloads DIR)\n").utf8))
     exit(2)
 }
 if let only = options.only {
@@ -248,7 +249,8 @@ if let only = options.only {
     let all = names + (options.large ? [] : ["rows-300"])
     names = all.contains(only) ? [only] : all.filter { $0.hasPrefix(only) }
     if names.isEmpty {
-        FileHandle.standardError.write("solver-benchmark: no workload is called \(only) or begins with it (\(all.joined(separator: ", ")))\n".data(using: .utf8)!)
+        let known = all.joined(separator: ", ")
+        FileHandle.standardError.write(Data("solver-benchmark: no workload is called \(only) or begins with it (\(known))\n".utf8))
         exit(2)
     }
 }

@@ -6,7 +6,9 @@ extension Solver {
     public func explain(_ variable: Variable) -> [Constraint] {
         startTrackingEqualities()  // the required equalities are named by their dummies in the row
         optimizeIfNeeded()
-        guard let symbol = variableSymbols[ObjectIdentifier(variable)], let row = tableau.rows[symbol] else { return [] }
+        guard let symbol = variableSymbols[ObjectIdentifier(variable)], let row = tableau.rows[symbol] else {
+            return []
+        }
         var seen = Set<ObjectIdentifier>()
         return row.symbols.compactMap { owners[$0] }.filter { seen.insert(ObjectIdentifier($0)).inserted }
             .sorted { order(of: $0) < order(of: $1) }

@@ -16,7 +16,9 @@ extension Solver {
     /// Stops editing `variable`: its edit constraint is removed, and the variable keeps whatever other
     /// constraints hold it to. Throws `SolverError.unknownEditVariable` if it was not an edit variable.
     public func removeEditVariable(_ variable: Variable) throws {
-        guard let info = edits.removeValue(forKey: ObjectIdentifier(variable)) else { throw SolverError.unknownEditVariable(variable) }
+        guard let info = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+            throw SolverError.unknownEditVariable(variable)
+        }
         try remove(info.constraint)
     }
 

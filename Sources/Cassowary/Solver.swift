@@ -406,7 +406,8 @@ public final class Solver {
     /// The variable whose edit constraint this is, if it is one.
     private func editedVariable(_ constraint: Constraint) -> Variable? {
         guard !constraint.priority.isRequired, constraint.expression.terms.count == 1,
-              let variable = constraint.expression.terms.first?.variable, edits[ObjectIdentifier(variable)]?.constraint === constraint
+              let variable = constraint.expression.terms.first?.variable,
+              edits[ObjectIdentifier(variable)]?.constraint === constraint
         else { return nil }
         return variable
     }

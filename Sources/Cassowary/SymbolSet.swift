@@ -10,8 +10,9 @@
 /// width of a grid's container is in every cell's row), and its changes must stay O(1). A bitset beats a hash
 /// table there for the way a pivot uses columns: it adds the pivot row's few cells to every row of the entering
 /// column, so it inserts the same basic symbol into a few columns, then the next basic symbol into the same
-/// columns, and so on in increasing order. In a bitset those land in neighbouring bits of a few words that stay in cache; in
-/// a hash table each was a random slot of a large table, a cache miss (86 % of a 50 x 50 grid's insert time).
+/// columns, and so on in increasing order. In a bitset those land in neighbouring bits of a few words that stay
+/// in cache; in a hash table each was a random slot of a large table, a cache miss (86 % of a 50 x 50 grid's
+/// insert time).
 /// Iteration order depends only on the sequence of changes (and is increasing in bitset form), never on a
 /// random seed, so the solver's pivot choices are the same on every run.
 struct SymbolSet: Sequence {
