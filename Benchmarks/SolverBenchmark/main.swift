@@ -8,11 +8,11 @@ import SolverWorkload
 //
 //   swift run -c release solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME]
 //                                         [--builds R] [--loops L] [--churn K] [--churn-ops N]
-//                                         [--seeds S] [--peer-seconds T] [--stats]
+//                                         [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--stats]
 //
 // --large adds rows-300 (kiwisolver takes about 20 s to build it). Every workload also runs with its constraints
-// reversed and shuffled (seeds 1 to S, default 3; --seeds 0 --as-written: the files' order only): build time must
-// not depend on the order constraints come in. kiwisolver runs the files' order only (it is the slow third
+// reversed and shuffled (seeds 1 to S, default 3; --as-written: the files' order only; --order as-written,
+// reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in. kiwisolver runs the files' order only (it is the slow third
 // column); a peer that has not finished in T seconds (default 120) is stopped and its cells say so. --only NAME
 // runs the workload of that whole name (rows-30, not also rows-300), else every workload whose name begins so.
 // Run it from the repository's root (or pass --workloads DIR).
@@ -35,6 +35,8 @@ struct Options {
     /// Shuffled variants per workload, besides the files' order and the reversed one; `asWrittenOnly` skips both.
     var seeds = 3
     var asWrittenOnly = false
+    /// `--order`: this order only (to profile one).
+    var order: ConstraintOrder?
     /// How long one peer run may take before it is stopped.
     var peerSeconds = 120
 
@@ -54,6 +56,12 @@ struct Options {
             case "--stats": statistics = true
             case "--seeds": seeds = try number(argument)
             case "--as-written": asWrittenOnly = true
+            case "--order":
+                let name = rest.popFirst() ?? ""
+                guard let chosen = ConstraintOrder(name) else {
+                    throw WorkloadError("--order takes as-written, reversed or shuffled-N, not \(name)")
+                }
+                order = chosen
             case "--peer-seconds": peerSeconds = max(1, try number(argument))
             case "--peer": python = rest.popFirst()
             case "--kiwi": kiwi = rest.popFirst()
@@ -65,7 +73,7 @@ struct Options {
             case "--help", "-h":
                 print("usage: solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME] [--workloads DIR]")
                 print("                        [--builds R] [--loops L] [--churn K] [--churn-ops N]")
-                print("                        [--seeds S] [--as-written] [--peer-seconds T] [--stats]")
+                print("                        [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--stats]")
                 exit(0)
             default: throw WorkloadError("unknown option \(argument) (try --help)")
             }
@@ -269,7 +277,8 @@ var rows: [[String]] = []
 var notes: [String] = []
 /// Our build time for each order of each system, and the ratio to kiwi's on each: the order table.
 var orderRows: [[String]] = []
-let orders = options.asWrittenOnly ? [ConstraintOrder.asWritten] : ConstraintOrder.variants(seeds: options.seeds)
+let orders = options.order.map { [$0] }
+    ?? (options.asWrittenOnly ? [ConstraintOrder.asWritten] : ConstraintOrder.variants(seeds: options.seeds))
 for name in names {
     let path = options.workloads + "/" + name + ".txt"
     let base = try Workload(path: path)

@@ -11,6 +11,17 @@ public enum ConstraintOrder: Equatable, Sendable, CustomStringConvertible {
         [.asWritten, .reversed] + (0..<UInt64(max(0, seeds))).map { .shuffled(seed: $0 + 1) }
     }
 
+    /// An order by its command-line name: `as-written`, `reversed`, `shuffled-N`.
+    public init?(_ name: String) {
+        switch name {
+        case "as-written": self = .asWritten
+        case "reversed": self = .reversed
+        default:
+            guard name.hasPrefix("shuffled-"), let seed = UInt64(name.dropFirst("shuffled-".count)) else { return nil }
+            self = .shuffled(seed: seed)
+        }
+    }
+
     public var description: String {
         switch self {
         case .asWritten: "as written"

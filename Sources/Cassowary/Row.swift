@@ -16,6 +16,12 @@ struct Row {
 
     init(constant: Double = 0) { self.constant = constant }
 
+    /// An empty row with room for `capacity` cells: a row built up from several others grows once, not each time.
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        cells.reserveCapacity(capacity)
+    }
+
     var isEmpty: Bool { cells.isEmpty }
     var count: Int { cells.count }
     /// The symbols in order (a fresh array: for certificates and diagnostics, not for hot loops).
@@ -67,6 +73,8 @@ struct Row {
         }
         // Merge from the back into room for m more cells at the end: the write position never falls below the
         // read position of the row's own cells, so nothing is overwritten before it is read.
+        // A row that grows once (a pivot filled it in) tends to grow again: half as much room again as it needs.
+        if cells.capacity < n + m { cells.reserveCapacity(n + m + (n + m) / 2) }
         cells.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: m))
         let (kept, written) = cells.withUnsafeMutableBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in

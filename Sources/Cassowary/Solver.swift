@@ -56,6 +56,8 @@ public final class Solver {
     var pending: [(constraint: Constraint, order: Int)?] = []
     var pendingSlots: [ObjectIdentifier: Int] = [:]
     private var nextOrder = 0
+    /// `makeRow`'s list of its terms' symbols, kept between calls (no allocation per constraint).
+    private var termSymbols: [Symbol] = []
     /// Set by add and remove; cleared when the objective is optimised.
     var needsOptimization = false
     /// False in the probe solvers of `conflict(for:)`, which only need to know whether a set can hold.
@@ -500,9 +502,19 @@ public final class Solver {
     /// The constraint's row with basic variables substituted, plus its marker (and error) symbols; an optional
     /// constraint's errors enter the objective at its priority.
     private func makeRow(_ constraint: Constraint) -> (Row, Tag) {
-        var row = Row(constant: constraint.expression.constant)
+        // Room for every cell the row can get: its terms' rows (or the terms), its marker and error.
+        termSymbols.removeAll(keepingCapacity: true)
+        var capacity = 2
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
             let s = useSymbol(for: term.variable)
+            termSymbols.append(s)
+            capacity += tableau.cellCount(of: s)
+        }
+        var row = Row(constant: constraint.expression.constant, capacity: capacity)
+        var next = 0
+        for term in constraint.expression.terms where !term.coefficient.isNearZero {
+            let s = termSymbols[next]
+            next += 1
             if let basic = tableau.rows[s] {
                 row.add(basic, times: term.coefficient)
             } else {

@@ -141,6 +141,8 @@ struct SymbolSet: Sequence {
     private mutating func setBit(_ symbol: Symbol) {
         let word = symbol >> 6, bit = 1 &<< (symbol & 63)
         if word >= storage.count {
+            // A small tableau's ids grow a few words at a time: room for four words at first, not one.
+            if storage.capacity == 0 { storage.reserveCapacity(Swift.max(word + 1, 4)) }
             storage.append(contentsOf: repeatElement(0, count: word + 1 - storage.count))
         }
         if storage[word] & bit == 0 {

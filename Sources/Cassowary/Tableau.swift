@@ -59,6 +59,16 @@ struct Tableau {
         }
     }
 
+    /// How many cells standing for `symbol` take in a row: its row's if basic, else one. Read in place, as `value`.
+    func cellCount(of symbol: Symbol) -> Int {
+        rows.withUnsafeBufferPointer { buffer in
+            switch buffer[symbol] {
+            case .some(let row): return row.count
+            case .none: return 1
+            }
+        }
+    }
+
     var liveSymbols: Int { kinds.count - freeSymbols.count }
 
     mutating func newSymbol(_ kind: SymbolKind) -> Symbol {
