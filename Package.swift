@@ -15,7 +15,7 @@
 //   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
 //   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
 //   TraitClient  a Swift client library for the daemon
-//   CSpawn       one declaration of glibc's spawn.h that Swift's Glibc module lacks (no Swift code)
+//   CSpawn       what Swift's Glibc module lacks of spawn.h and pidfd.h (declarations only, no Swift code)
 //   Spawn        child processes with a clean signal mask and no inherited descriptors (traitctl run, ChildProcess)
 import PackageDescription
 
@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
-        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn", "CSpawn"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.
         .target(name: "SolverWorkload", dependencies: ["Cassowary"], path: "Benchmarks/SolverWorkload"),

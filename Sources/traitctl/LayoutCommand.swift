@@ -186,7 +186,6 @@ struct LayoutCase {
         for id in ids {
             let profile = catalog.profiles[id]!
             for orientation in [Orientation.landscapeLeft, .portrait] {
-                let vertical = profile.table(orientation).vertical
                 for arrangement in profile.offeredArrangements(orientation) {
                     let geometry = DisplayGeometry(profile: profile, orientation: orientation, arrangement: arrangement)
                     var windows = [(Role.primary, geometry.primary.frame, geometry.primary.horizontal)]

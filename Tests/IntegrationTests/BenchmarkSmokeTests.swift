@@ -44,13 +44,15 @@ import Testing
         #expect(run.stdout.contains("traitd: ") && run.stdout.contains("over 100 transitions"), "\(run.stdout)")
     }
 
-    /// A server that never answers: the benchmark gives up at its time limit and says what it waited for.
+    /// A server that never answers: the benchmark gives up at its time limit, says what it waited for, and stops
+    /// what it started (the silent peer, and with it traitd and both buses, ran on after every `make test`).
     @Test func aBenchmarkNeverWaitsForever() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let silent = folder.appendingPathComponent("silent-peer")
-        try "#!/bin/sh\nexec sleep 600\n".write(to: silent, atomically: true, encoding: .utf8)
+        let pidFile = folder.appendingPathComponent("silent-peer.pid")
+        try "#!/bin/sh\necho $$ > '\(pidFile.path)'\nexec sleep 600\n".write(to: silent, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
         let run = try await ChildProcess.run(Binaries.path("transition-benchmark"),
                                              ["--only", "latency", "--adapters", "0", "--transitions", "10",
@@ -58,6 +60,9 @@ import Testing
         #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("gave up after 3.0 s (--time-limit) waiting for bare libdbus to take org.traitd.Layout1"),
                 "\(run.stderr)")
+        let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let peer = try #require(pid_t(text), "the silent peer's pid: \(text)")
+        #expect(await ChildProcess.waitForExit(ofProcess: peer), "the silent peer (pid \(peer)) outlived the benchmark")
     }
 
     @Test func theSolverBenchmarkOnOneWorkload() async throws {

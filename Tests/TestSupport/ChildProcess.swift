@@ -1,3 +1,4 @@
+import CSpawn
 import Dispatch
 import Foundation
 import Spawn
@@ -38,6 +39,7 @@ public final class ChildProcess: Sendable {
         // ends (its copy would keep a pipe open after ours exits). Glibc's module has no pipe2, so the pipes are
         // made and marked under `spawning`, which every start holds. dup2 onto 1 and 2 clears the flag in the child.
         var output: [Int32] = [0, 0], errors: [Int32] = [0, 0]
+        Self.stopsChildrenAtExit
         pid = try Self.spawning.withLock {
             guard pipe(&output) == 0 else { throw TestFailure("pipe: \(String(cString: strerror(errno)))") }
             guard pipe(&errors) == 0 else {
@@ -57,8 +59,39 @@ public final class ChildProcess: Sendable {
                 throw TestFailure("\(error)")
             }
         }
+        Self.running.update { _ = $0.insert(pid) }
         Self.startReading(output: output[0], errors: errors[0], into: progress)
         Self.startReaping(pid, into: progress)
+    }
+
+    // MARK: Nothing outlives the process that started it
+
+    /// The children started and not reaped yet. `deinit` stops a child whose value is let go of, but a process
+    /// that ends through `exit` (a benchmark giving up at its time limit, the test runner when it is done) lets go
+    /// of nothing: its daemons and buses ran on for good (a `traitd` and two `dbus-daemon`s after every `make test`,
+    /// from the benchmark that gives up on a silent peer). So `exit` asks every child still running to stop.
+    private static let running = Watched(Set<pid_t>())
+
+    /// Registers the exit hook once, before the first child starts.
+    private static let stopsChildrenAtExit: Void = {
+        atexit {
+            for pid in ChildProcess.running.current { _ = Glibc.kill(pid, SIGTERM) }
+        }
+    }()
+
+    /// Waits until the process `pid` (not necessarily a child of this one) has ended: true when it has, false after
+    /// `timeout` seconds (times `TestTiming.scale`). Through a pidfd, which a thread polls: no polling of the pid.
+    public static func waitForExit(ofProcess pid: pid_t, timeout: Double = 30) async -> Bool {
+        let descriptor = pidfd_open(pid, 0)
+        guard descriptor >= 0 else { return errno == ESRCH }  // gone already
+        let ended = Watched(false)
+        Thread.detachNewThread {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+            close(descriptor)
+            ended.update { $0 = true }
+        }
+        return await ended.wait(timeout: timeout) { $0 } != nil
     }
 
     /// Runs a command to completion (its exit and the end of its output) and returns (exit status, stdout,
@@ -175,6 +208,11 @@ public final class ChildProcess: Sendable {
     /// A thread that waits for the process to end (the only one that reaps it).
     private static func startReaping(_ pid: pid_t, into progress: Watched<Progress>) {
         Thread.detachNewThread {
+            // Seen ended but not reaped yet (WNOWAIT), it leaves `running` while its pid cannot be reused: the exit
+            // hook never signals another process that got the number.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            running.update { _ = $0.remove(pid) }
             var raw: Int32 = 0
             var result: pid_t
             repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
