@@ -336,15 +336,40 @@ for name in names {
             }
         }
     }
-    let times = orderBuilds.map(\.ours)
+    let times = orders.count > 1 ? try interleavedBuilds(base, orders, options) : orderBuilds.map(\.ours)
     var worstRatio = Double.infinity
     for entry in orderBuilds {
         if case .finished(let json)? = entry.kiwi, let theirs = peerResult(json).build { worstRatio = min(worstRatio, theirs / entry.ours) }
     }
-    orderRows.append([name] + orderBuilds.map { format($0.ours, 3) }
+    orderRows.append([name] + times.map { format($0, 3) }
                      + [String(format: "%.2fx", (times.max() ?? 0) / max(1e-9, times.min() ?? 1)),
                         worstRatio.isFinite ? String(format: "%.1fx", worstRatio) : "-"])
 }
+/// Our build time of each order, measured again with the orders taking turns: five rounds, each of which builds
+/// every order a few times in a row (a fifth of its builds, three at least), and each order's time is the median
+/// of all its builds. The machine has slow stretches (twice as slow for seconds); measured one order after
+/// another, a stretch could fall on one order's builds alone and make a spread out of nothing. Taking turns, it
+/// falls on all of them alike; building a few times in a row keeps each build as warm as in the table above.
+func interleavedBuilds(_ base: Workload, _ orders: [ConstraintOrder], _ options: Options) throws -> [Double] {
+    let workloads = orders.map { base.reordered($0) }
+    let rounds = 5
+    let inARow = max(3, builds(for: base, options) / rounds)
+    var times = Array(repeating: [Double](), count: orders.count)
+    var built: LiveSystem?
+    for _ in 0..<rounds {
+        for (index, workload) in workloads.enumerated() {
+            for _ in 0..<inARow {
+                let start = now()
+                let fresh = try workload.build()
+                times[index].append(now() - start)
+                built = fresh  // the previous build is freed here, outside the timing
+            }
+        }
+    }
+    _ = built
+    return times.map { median($0) * 1e3 }
+}
+
 /// Prints a table: the first `labels` columns left-aligned, the numbers right-aligned, a rule under the header.
 func printTable(_ header: [String], _ rows: [[String]], labels: Int) {
     let widths = header.indices.map { i in (rows + [header]).map { $0[i].count }.max()! }
@@ -359,8 +384,9 @@ func printTable(_ header: [String], _ rows: [[String]], labels: Int) {
 printTable(["workload", "measure", "ours", "kiwi C++", "kiwisolver", "ratio"], rows, labels: 2)
 if orders.count > 1 {
     print("")
-    print("Build time by the order constraints come in (ours, ms; spread = slowest / fastest; worst = the lowest kiwi C++ /")
-    print("ours build ratio over the orders kiwi finished):")
+    print("Build time by the order constraints come in (ours, ms, measured again with the orders taking turns, five rounds")
+    print("of a few builds each, median; spread = slowest / fastest; worst = the lowest kiwi C++ / ours build ratio in the")
+    print("table above, over the orders kiwi finished):")
     printTable(["system"] + orders.map(\.description) + ["spread", "worst vs kiwi"], orderRows, labels: 1)
 }
 if !notes.isEmpty {
