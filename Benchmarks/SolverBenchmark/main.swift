@@ -12,9 +12,10 @@ import SolverWorkload
 //
 // --large adds rows-300 (kiwisolver takes about 20 s to build it). Every workload also runs with its constraints
 // reversed and shuffled (seeds 1 to S, default 3; --as-written: the files' order only; --order as-written,
-// reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in. kiwisolver runs the files' order only (it is the slow third
-// column); a peer that has not finished in T seconds (default 120) is stopped and its cells say so. --only NAME
-// runs the workload of that whole name (rows-30, not also rows-300), else every workload whose name begins so.
+// reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in.
+// kiwisolver runs the files' order only (it is the slow third column); a peer that has not finished in T seconds
+// (default 120) is stopped and its cells say so. --only NAME runs the workload of that whole name (rows-30, not
+// also rows-300), else every workload whose name begins so.
 // Run it from the repository's root (or pass --workloads DIR).
 
 struct Options {
