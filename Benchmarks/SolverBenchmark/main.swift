@@ -243,7 +243,13 @@ func ratio(_ peer: Double?, _ ours: Double?) -> String {
     return String(format: "%.1fx", peer / ours)
 }
 
-let options = try Options(Array(CommandLine.arguments.dropFirst()))
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("solver-benchmark: \(error)\n".utf8))
+    exit(2)
+}
 var names = ["enaml-form", "rows-30", "rows-100", "grid-20", "grid-50"]
 if options.large { names.append("rows-300") }
 var isDirectory: ObjCBool = false

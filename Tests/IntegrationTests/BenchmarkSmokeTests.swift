@@ -65,6 +65,13 @@ import Testing
         #expect(await ChildProcess.waitForExit(ofProcess: peer), "the silent peer (pid \(peer)) outlived the benchmark")
     }
 
+    /// A bad option is named, exit 2, not a crash with a stack trace.
+    @Test func theSolverBenchmarkNamesABadOption() async throws {
+        let run = try await ChildProcess.run(Binaries.path("solver-benchmark"), ["--order", "sideways"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr == "solver-benchmark: --order takes as-written, reversed or shuffled-N, not sideways\n", "\(run.stderr)")
+    }
+
     @Test func theSolverBenchmarkOnOneWorkload() async throws {
         let workloads = Binaries.repository.appendingPathComponent("Benchmarks/workloads").path
         let run = try await ChildProcess.run(Binaries.path("solver-benchmark"),
