@@ -56,8 +56,8 @@ public final class Solver {
     var pending: [(constraint: Constraint, order: Int)?] = []
     var pendingSlots: [ObjectIdentifier: Int] = [:]
     private var nextOrder = 0
-    /// `makeRow`'s list of its terms' symbols, kept between calls (no allocation per constraint).
-    private var termSymbols: [Symbol] = []
+    /// `makeRow`'s terms as symbols and coefficients, kept between calls (no allocation per constraint).
+    private var makeRowTerms: [(symbol: Symbol, coefficient: Double)] = []
     /// Set by add and remove; cleared when the objective is optimised.
     var needsOptimization = false
     /// False in the probe solvers of `conflict(for:)`, which only need to know whether a set can hold.
@@ -503,22 +503,19 @@ public final class Solver {
     /// constraint's errors enter the objective at its priority.
     private func makeRow(_ constraint: Constraint) -> (Row, Tag) {
         // Room for every cell the row can get: its terms' rows (or the terms), its marker and error.
-        termSymbols.removeAll(keepingCapacity: true)
+        makeRowTerms.removeAll(keepingCapacity: true)
         var capacity = 2
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
             let s = useSymbol(for: term.variable)
-            termSymbols.append(s)
+            makeRowTerms.append((s, term.coefficient))
             capacity += tableau.cellCount(of: s)
         }
         var row = Row(constant: constraint.expression.constant, capacity: capacity)
-        var next = 0
-        for term in constraint.expression.terms where !term.coefficient.isNearZero {
-            let s = termSymbols[next]
-            next += 1
+        for (s, coefficient) in makeRowTerms {
             if let basic = tableau.rows[s] {
-                row.add(basic, times: term.coefficient)
+                row.add(basic, times: coefficient)
             } else {
-                row.insert(s, term.coefficient)
+                row.insert(s, coefficient)
             }
         }
         let priority = constraint.priority.rawValue
