@@ -5,7 +5,7 @@ import Cassowary
 /// constraint holds) and compare it with a fresh solve of the same constraints.
 public final class LiveSystem {
     public let workload: Workload
-    public let solver = Solver()
+    public let solver: Solver
     public private(set) var variables: [Variable] = []
     public private(set) var variablesByName: [String: Variable] = [:]
     /// One per `c` line of the workload, in file order: what `remove I` and `add I` refer to.
@@ -18,8 +18,9 @@ public final class LiveSystem {
     /// The value last suggested for each edit variable (0 until then).
     public private(set) var editValues: [Double] = []
 
-    init(_ workload: Workload) {
+    init(_ workload: Workload, solver: Solver = Solver()) {
         self.workload = workload
+        self.solver = solver
         for name in workload.variables where variablesByName[name] == nil {
             let variable = Variable(name)
             variablesByName[name] = variable

@@ -71,10 +71,10 @@ public struct Workload {
         }
     }
 
-    /// A fresh solver: edit variables (starting at 0), then every constraint in file order, then the variables
-    /// updated. What the benchmark times as "build".
-    public func build() throws -> LiveSystem {
-        let system = LiveSystem(self)
+    /// A fresh solver (or `solver`, empty): edit variables (starting at 0), then every constraint in file order,
+    /// then the variables updated. What the benchmark times as "build".
+    public func build(into solver: Solver = Solver()) throws -> LiveSystem {
+        let system = LiveSystem(self, solver: solver)
         try system.addAll()
         return system
     }

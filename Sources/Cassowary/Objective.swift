@@ -8,6 +8,10 @@
 struct Objective {
     /// (priority, row), highest priority first.
     private(set) var levels: [(priority: Int, row: Row)] = []
+    /// Whether the levels' rows take the dense form (as the rows of the tableau do; see `Row`).
+    private(set) var isDense: Bool
+
+    init(dense: Bool) { isDense = dense }
 
     var isEmpty: Bool { levels.allSatisfy { $0.row.isEmpty && $0.row.constant.isNearZero } }
 
@@ -38,11 +42,11 @@ struct Objective {
         for (index, level) in levels.enumerated() {
             var best: Symbol?
             var bestCost = -1e-8
-            for cell in level.row.cells
-            where cell.coefficient < bestCost && kinds[cell.symbol].isPivotable && !skipped.contains(cell.symbol) {
-                if levels[..<index].allSatisfy({ $0.row.coefficient(for: cell.symbol).isNearZero }) {
-                    best = cell.symbol
-                    bestCost = cell.coefficient
+            level.row.forEachCell { symbol, cost in
+                guard cost < bestCost, kinds[symbol].isPivotable, !skipped.contains(symbol) else { return }
+                if levels[..<index].allSatisfy({ $0.row.coefficient(for: symbol).isNearZero }) {
+                    best = symbol
+                    bestCost = cost
                 }
             }
             if let best { return best }
@@ -52,24 +56,20 @@ struct Objective {
 
     /// Bland's rule: the lowest-numbered symbol whose reduced cost is lexicographically negative (its first
     /// non-zero cost, from the highest level down, is negative). Used once the simplex stalls: with it the
-    /// simplex cannot cycle. One merge over the levels' sorted cells.
+    /// simplex cannot cycle.
     func lowestEnteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
-        var next = [Int](repeating: 0, count: levels.count)
-        while true {
-            // The lowest symbol not yet looked at, over all levels.
-            var lowest = Int.max
-            for (l, level) in levels.enumerated() where next[l] < level.row.count {
-                lowest = Swift.min(lowest, level.row.cells[next[l]].symbol)
+        // Each symbol's first non-zero cost decides its sign; a symbol seen at a higher level is settled.
+        var settled = Set<Symbol>()
+        var lowest: Symbol?
+        for level in levels {
+            level.row.forEachCell { symbol, cost in
+                guard !cost.isNearZero, settled.insert(symbol).inserted else { return }
+                if cost < 0, kinds[symbol].isPivotable, !skipped.contains(symbol), lowest.map({ symbol < $0 }) ?? true {
+                    lowest = symbol
+                }
             }
-            guard lowest != Int.max else { return nil }
-            var sign = 0.0
-            for (l, level) in levels.enumerated() where next[l] < level.row.count && level.row.cells[next[l]].symbol == lowest {
-                let c = level.row.cells[next[l]].coefficient
-                if sign == 0, !c.isNearZero { sign = c }
-                next[l] += 1
-            }
-            if sign < 0, kinds[lowest].isPivotable, !skipped.contains(lowest) { return lowest }
         }
+        return lowest
     }
 
     /// Whether `symbol` costs nothing at every level (a dual pivot on it makes no progress; a slack that costs
@@ -90,10 +90,22 @@ struct Objective {
         return .orderedSame
     }
 
+    /// Turns every level's row into the sparse form, and the levels made from now on (the tableau grew).
+    mutating func makeSparse() {
+        isDense = false
+        for i in levels.indices { levels[i].row.makeSparse() }
+    }
+
+    /// Turns every level's row into the dense form, and the levels made from now on (see `Tableau`).
+    mutating func makeDense(width: Int) {
+        isDense = true
+        for i in levels.indices { levels[i].row.makeDense(width: width) }
+    }
+
     private mutating func levelIndex(_ priority: Int) -> Int {
         if let i = levels.firstIndex(where: { $0.priority == priority }) { return i }
         let i = levels.firstIndex { $0.priority < priority } ?? levels.count
-        levels.insert((priority, Row()), at: i)
+        levels.insert((priority, isDense ? Row(constant: 0, denseWidth: 0) : Row()), at: i)
         return i
     }
 }

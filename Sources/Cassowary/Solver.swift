@@ -33,6 +33,8 @@ public final class Solver {
 
     // The hot loops go through this property; one thread at a time (see above), so no dynamic exclusivity check.
     @exclusivity(unchecked) var tableau = Tableau()
+    /// The form of the tableau's rows (see `Row`): what each new tableau (a rebuild's too) is made with.
+    private(set) var rowForm = RowForm.automatic
     /// Every constraint in the solver, with its symbols and the order it was added in (conflict reports and
     /// explanations list constraints in that order; a rebuild adds them again in it).
     var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag, order: Int)] = [:]
@@ -72,6 +74,33 @@ public final class Solver {
 
     /// An empty solver: no constraints, no edit variables.
     public init() {}
+
+    /// How the tableau keeps its rows: `automatic` always, except in the tests that compare the two forms (both
+    /// must give the same pivots and the same values, bit for bit).
+    enum RowForm {
+        /// Sparse rows while a tableau is built; one of fewer than `Tableau.defaultDenseSymbolLimit` symbols
+        /// turns dense when it is first optimized or changed (`Tableau.makeDenseIfSmall()`).
+        case automatic
+        /// Sparse rows only.
+        case sparse
+        /// Dense rows from the first constraint on, until the tableau outgrows the limit.
+        case dense
+
+        func makeTableau() -> Tableau {
+            switch self {
+            case .automatic: Tableau()
+            case .sparse: Tableau(denseSymbolLimit: 0)
+            case .dense: Tableau(dense: true)
+            }
+        }
+    }
+
+    /// An empty solver whose tableau keeps its rows in `rowForm`.
+    convenience init(rowForm: RowForm) {
+        self.init()
+        self.rowForm = rowForm
+        tableau = rowForm.makeTableau()
+    }
 
     /// Every pivot leaves a little rounding in the rows it touches, and over a long churn it grows (on the enaml
     /// form, from 1e-13 to 1e-9 in a few thousand operations, and by 100 times in one unlucky pivot) until a cell
@@ -254,6 +283,7 @@ public final class Solver {
         guard let entry = constraints[id] else { throw SolverError.unknownConstraint(constraint) }
         if entry.constraint.isRequiredEquality { startTrackingEqualities() }  // its row is found through its dummy
         let (_, tag, _) = constraints.removeValue(forKey: id)!  // after any rebuild, which makes new symbols
+        tableau.makeDenseIfSmall()
         owners[tag.marker] = nil
         if let other = tag.other { owners[other] = nil }
         if let error = tag.other {
@@ -315,6 +345,7 @@ public final class Solver {
     /// constraint cannot hold, moves it back (the dual simplex's pivots keep an equivalent tableau, so moving the
     /// constant back and re-solving is the old solution, without a copy of the tableau) and returns false.
     func moveConstant(_ tag: Tag, by delta: Double) throws -> Bool {
+        tableau.makeDenseIfSmall()
         tableau.pivotBudget = pivotLimit
         if tableau.shiftConstant(marker: tag.marker, markerCoefficient: tag.markerCoefficient, by: delta),
            try tableau.dualOptimize() {
@@ -331,8 +362,10 @@ public final class Solver {
     /// Copies the solution into every variable's `value`.
     public func updateVariables() {
         optimizeIfNeeded()
-        for entry in variableList {
-            entry.variable.value = tableau.value(of: entry.symbol)
+        tableau.rows.withUnsafeBufferPointer { rows in  // one access to the array, not one a variable
+            for entry in variableList {
+                entry.variable.value = rows[entry.symbol]?.constant ?? 0
+            }
         }
     }
 
@@ -368,6 +401,7 @@ public final class Solver {
         guard needsOptimization else { return }
         insertPending()
         needsOptimization = false
+        tableau.makeDenseIfSmall()
         tableau.pivotBudget = pivotLimit
         do { try tableau.optimize() } catch { rebuild() }
     }
@@ -384,7 +418,7 @@ public final class Solver {
         let ordered = constraints.values.sorted {
             ($0.constraint.priority.isRequired ? 0 : 1, $0.order) < ($1.constraint.priority.isRequired ? 0 : 1, $1.order)
         }
-        tableau = Tableau()
+        tableau = rowForm.makeTableau()
         variableSymbols = [:]
         variableList = []
         variableUses = SymbolMap()
@@ -401,6 +435,7 @@ public final class Solver {
             }
         }
         guard optimizing else { return }
+        tableau.makeDenseIfSmall()
         try? tableau.optimize()
         needsOptimization = false
     }
@@ -419,7 +454,7 @@ public final class Solver {
     func insert(_ constraint: Constraint) throws -> Tag? {
         var (row, tag) = makeRow(constraint)
         var subject = chooseSubject(row, tag)
-        if subject == nil, row.cells.allSatisfy({ tableau.kinds[$0.symbol] == .dummy }) {
+        if subject == nil, row.allSymbols(satisfy: { tableau.kinds[$0] == .dummy }) {
             // A required equality that the others imply (or contradict).
             if !row.constant.isNearZero {
                 tableau.infeasibilityCertificate = row.symbols  // the required equalities it contradicts
@@ -508,16 +543,10 @@ public final class Solver {
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
             let s = useSymbol(for: term.variable)
             makeRowTerms.append((s, term.coefficient))
-            capacity += tableau.cellCount(of: s)
+            capacity += tableau.rows.cellCount(of: s)
         }
-        var row = Row(constant: constraint.expression.constant, capacity: capacity)
-        for (s, coefficient) in makeRowTerms {
-            if let basic = tableau.rows[s] {
-                row.add(basic, times: coefficient)
-            } else {
-                row.insert(s, coefficient)
-            }
-        }
+        var row = tableau.makeRow(constant: constraint.expression.constant, capacity: capacity)
+        for (s, coefficient) in makeRowTerms { tableau.add(s, times: coefficient, to: &row) }
         let priority = constraint.priority.rawValue
         let tag: Tag
         switch constraint.relation {
@@ -569,17 +598,19 @@ public final class Solver {
     /// larger coefficient, then the lower symbol.
     private func leastFilling(_ row: Row, where include: (Symbol) -> Bool) -> Symbol? {
         var largest = 0.0
-        for cell in row.cells where include(cell.symbol) { largest = max(largest, abs(cell.coefficient)) }
+        row.forEachCell { symbol, coefficient in
+            if include(symbol) { largest = max(largest, abs(coefficient)) }
+        }
         guard largest > Tableau.pivotTolerance else { return nil }
         var best: Symbol?
         var bestUsers = Int.max
         var bestMagnitude = 0.0
-        for cell in row.cells where include(cell.symbol) {
-            let magnitude = abs(cell.coefficient)
-            guard magnitude >= 0.1 * largest else { continue }
-            let users = tableau.columns[cell.symbol].count
+        row.forEachCell { symbol, coefficient in
+            let magnitude = abs(coefficient)
+            guard include(symbol), magnitude >= 0.1 * largest else { return }
+            let users = tableau.columns[symbol].count
             if users < bestUsers || (users == bestUsers && magnitude > bestMagnitude) {
-                best = cell.symbol; bestUsers = users; bestMagnitude = magnitude
+                best = symbol; bestUsers = users; bestMagnitude = magnitude
             }
         }
         return best

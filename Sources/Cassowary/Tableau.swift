@@ -16,7 +16,11 @@ struct Tableau {
     /// columns[symbol]: the basic symbols whose row contains `symbol`. Pivots and substitutions visit only these
     /// rows instead of scanning the whole tableau (the scans are what make kiwi slow to build).
     var columns: [SymbolSet] = []
-    var objective = Objective()
+    var objective: Objective
+    /// Whether the rows (and the objective's) take the dense form (see `Row`): from `makeDenseIfSmall()` on,
+    /// while the tableau has fewer than `denseSymbolLimit` symbols; past it, every row turns sparse for good.
+    private(set) var isDense: Bool
+    let denseSymbolLimit: Int
     /// Restricted basic symbols whose value went negative: the dual simplex's work list, each symbol at most
     /// once (`queued`).
     var infeasible: [Symbol] = []
@@ -41,6 +45,40 @@ struct Tableau {
     /// A loop ran out of its pivot budget; the solver rebuilds its tableau from the constraints.
     struct WorkLimitExceeded: Error {}
 
+    /// Below this many symbols a tableau's rows may be dense (`makeDenseIfSmall()`). A dense pivot costs an
+    /// indexed update per cell of the pivot row for every row it changes; a sparse one merges sorted rows. The
+    /// dense rows of a tableau take symbols × rows × 8 bytes (about 0.2 MiB on a 37-variable form): past a few
+    /// hundred symbols they would no longer stay in cache, and there a merge of short rows is the cheaper.
+    static let defaultDenseSymbolLimit = 512
+
+    /// An empty tableau, sparse (or dense, `dense`) until `makeDenseIfSmall()`; a `denseSymbolLimit` of 0
+    /// keeps it sparse.
+    init(denseSymbolLimit: Int = Tableau.defaultDenseSymbolLimit, dense: Bool = false) {
+        self.denseSymbolLimit = denseSymbolLimit
+        isDense = dense && denseSymbolLimit > 0
+        objective = Objective(dense: isDense)
+    }
+
+    /// Turns a small tableau's rows dense. The solver calls it once the rows of a build are in, before the
+    /// primal simplex optimizes them, and before a change to a tableau that is still sparse (a suggested value, a
+    /// moved constant, a removal). Until then a build makes each row once, and a sparse row, a few cells in a
+    /// small allocation, is the cheaper to make (a dense one is a kilobyte or two, zeroed); from then on the
+    /// simplex pivots on the same rows again and again, and dense rows are the cheaper to change (on the
+    /// 37-variable form: a build as fast as with sparse rows only, a mixed churn a quarter faster).
+    mutating func makeDenseIfSmall() {
+        guard !isDense, kinds.count < denseSymbolLimit else { return }
+        isDense = true
+        for s in rows.indices where rows[s] != nil { rows[s]!.makeDense(width: kinds.count) }
+        objective.makeDense(width: kinds.count)
+        artificial?.makeDense(width: kinds.count)
+    }
+
+    /// A new row for this tableau, in its form. (Mutating only so that the solver calls it in place: a
+    /// non-mutating call through the solver's property copied the whole tableau, a retain of each array.)
+    mutating func makeRow(constant: Double, capacity: Int) -> Row {
+        isDense ? Row(constant: constant, denseWidth: kinds.count) : Row(constant: constant, capacity: capacity)
+    }
+
     /// Consecutive pivots without progress after which a loop switches to Bland's rule.
     static let stallLimit = 16
     /// Coefficients smaller than this never pivot: dividing by rounding noise is what blows a tableau up.
@@ -48,23 +86,23 @@ struct Tableau {
     /// A restricted basic symbol counts as negative below this (rounding noise around 0 is not infeasibility).
     static let feasibilityTolerance = 1e-10
 
-    /// The value of a symbol in the current solution: its row's constant if basic, else 0. Reads the constant
-    /// in place (copying the optional row out of the array would retain and release its two arrays).
-    func value(of symbol: Symbol) -> Double {
+    /// The value of a symbol in the current solution: its row's constant if basic, else 0.
+    func value(of symbol: Symbol) -> Double { rows.constant(of: symbol) }
+
+    /// `symbol`'s coefficient in `basic`'s row, and the row's constant, read in place (see `rows.constant(of:)`).
+    func coefficientAndConstant(_ symbol: Symbol, inRowOf basic: Symbol) -> (Double, Double) {
         rows.withUnsafeBufferPointer { buffer in
-            switch buffer[symbol] {
-            case .some(let row): return row.constant
-            case .none: return 0
-            }
+            (buffer[basic]?.coefficient(for: symbol) ?? 0, buffer[basic]?.constant ?? 0)
         }
     }
 
-    /// How many cells standing for `symbol` take in a row: its row's if basic, else one. Read in place, as `value`.
-    func cellCount(of symbol: Symbol) -> Int {
+    /// Adds `factor · symbol` to a row being built, with `symbol` replaced by its row if it is basic (read in
+    /// place, as `value`; mutating for the reason `makeRow` is).
+    mutating func add(_ symbol: Symbol, times factor: Double, to row: inout Row) {
         rows.withUnsafeBufferPointer { buffer in
             switch buffer[symbol] {
-            case .some(let row): return row.count
-            case .none: return 1
+            case .some(let basic): row.add(basic, times: factor)
+            case .none: row.insert(symbol, factor)
             }
         }
     }
@@ -80,7 +118,17 @@ struct Tableau {
         rows.append(nil)
         columns.append(SymbolSet())
         queued.append(false)
+        if isDense, kinds.count >= denseSymbolLimit { makeSparse() }
         return kinds.count - 1
+    }
+
+    /// Turns every row sparse: the tableau grew past `denseSymbolLimit`. A row that is out of the tableau
+    /// meanwhile (being built, or pivoted) turns sparse when it is set back (`setRow`).
+    private mutating func makeSparse() {
+        isDense = false
+        for s in rows.indices where rows[s] != nil { rows[s]!.makeSparse() }
+        objective.makeSparse()
+        artificial?.makeSparse()
     }
 
     /// Gives a symbol back: it must no longer take part in the tableau. Whatever rounding left of it (a row, tiny
@@ -102,14 +150,24 @@ struct Tableau {
     // MARK: Rows and the column index, kept in step
 
     mutating func setRow(_ basic: Symbol, _ row: Row) {
-        for cell in row.cells { columns[cell.symbol].insertNew(basic) }  // `basic` had no row: in no column
+        guard row.isDense == isDense else {
+            // Made before the tableau changed form (see `makeSparse`).
+            var row = row
+            if isDense { row.makeDense(width: kinds.count) } else { row.makeSparse() }
+            return setRow(basic, row)
+        }
+        columns.withUnsafeMutableBufferPointer { columns in  // one access, not one a cell
+            row.forEachCell { s, _ in columns[s].insertNew(basic) }  // `basic` had no row: in no column
+        }
         rows[basic] = row
     }
 
     mutating func takeRow(_ basic: Symbol) -> Row {
         var row: Row?
         swap(&row, &rows[basic])
-        for cell in row!.cells { columns[cell.symbol].remove(basic) }
+        columns.withUnsafeMutableBufferPointer { columns in
+            row!.forEachCell { s, _ in columns[s].remove(basic) }
+        }
         return row!
     }
 
@@ -128,8 +186,10 @@ struct Tableau {
         users.forEach { basic in
             var moved: Row?
             swap(&moved, &rows[basic])  // moved out, not copied, while the columns change beside it
-            moved!.substitute(symbol, with: row) { s, added in
-                if added { columns[s].insertNew(basic) } else if s != symbol { columns[s].remove(basic) }
+            columns.withUnsafeMutableBufferPointer { columns in  // one access for the row's changes, not one each
+                moved!.substitute(symbol, with: row) { s, added in
+                    if added { columns[s].insertNew(basic) } else if s != symbol { columns[s].remove(basic) }
+                }
             }
             markIfInfeasible(basic, moved!.constant)
             swap(&moved, &rows[basic])
@@ -159,10 +219,7 @@ struct Tableau {
         var unbounded: [Symbol] = []
         while true {
             let bland = stalled >= Self.stallLimit
-            let objective = artificial ?? self.objective
-            guard let entering = bland ? objective.lowestEnteringSymbol(kinds: kinds, skipping: unbounded)
-                : objective.enteringSymbol(kinds: kinds, skipping: unbounded)
-            else { return }
+            guard let entering = enteringSymbol(bland: bland, skipping: unbounded) else { return }
             guard let (leaving, ratio) = leavingRow(entering, bland: bland) else {
                 unbounded.append(entering)
                 continue
@@ -174,6 +231,17 @@ struct Tableau {
         }
     }
 
+    /// The primal simplex's entering symbol, on phase one's objective while there is one. Read in place: a copy of
+    /// the objective alive during the pivot would share its rows, and the pivot would copy each one it changes.
+    private func enteringSymbol(bland: Bool, skipping unbounded: [Symbol]) -> Symbol? {
+        if let artificial {
+            return bland ? artificial.lowestEnteringSymbol(kinds: kinds, skipping: unbounded)
+                : artificial.enteringSymbol(kinds: kinds, skipping: unbounded)
+        }
+        return bland ? objective.lowestEnteringSymbol(kinds: kinds, skipping: unbounded)
+            : objective.enteringSymbol(kinds: kinds, skipping: unbounded)
+    }
+
     /// The ratio test: the restricted row that limits `entering` first, and by how much. Among rows that limit it
     /// equally (a degenerate step: often many rows at 0), the one with the largest coefficient, so that the pivot
     /// does not divide by a small number; under Bland's rule the lowest symbol. Coefficients below
@@ -183,10 +251,9 @@ struct Tableau {
         var bestRatio = Double.infinity
         var bestMagnitude = 0.0
         for basic in columns[entering] where kinds[basic] != .external {
-            let row = rows[basic]!
-            let a = row.coefficient(for: entering)
+            let (a, constant) = coefficientAndConstant(entering, inRowOf: basic)
             guard a < -Self.pivotTolerance else { continue }
-            let ratio = max(0, -row.constant / a)  // a row a hair below 0 limits at 0, not below
+            let ratio = max(0, -constant / a)  // a row a hair below 0 limits at 0, not below
             if let current = best, abs(ratio - bestRatio) <= 1e-12 * max(1, ratio) {
                 let better = bland ? basic < current : (-a > bestMagnitude || (-a == bestMagnitude && basic < current))
                 if !better { continue }
@@ -205,26 +272,27 @@ struct Tableau {
         while true {
             let bland = stalled >= Self.stallLimit
             guard let leaving = nextInfeasibleRow(lowest: bland) else { return true }
-            let row = rows[leaving]!
             var entering: Symbol?
             var enteringCoefficient = 0.0
-            for cell in row.cells where cell.coefficient > Self.pivotTolerance && kinds[cell.symbol] != .dummy {
-                let (symbol, a) = (cell.symbol, cell.coefficient)
+            // A copy of the row that lasts for this scan only: one still alive at the pivot made the pivot copy the
+            // row's cells again (copy on write).
+            rows.withUnsafeBufferPointer { $0[leaving]! }.forEachCell { symbol, a in
+                guard a > Self.pivotTolerance, kinds[symbol] != .dummy else { return }
                 guard let current = entering else {
                     entering = symbol
                     enteringCoefficient = a
-                    continue
+                    return
                 }
                 switch objective.compareRatios(symbol, a, current, enteringCoefficient) {
                 case .orderedAscending: break
                 case .orderedSame where !bland && a > enteringCoefficient: break  // ties: the larger pivot
-                default: continue
+                default: return
                 }
                 entering = symbol
                 enteringCoefficient = a
             }
             guard let entering else {
-                infeasibilityCertificate = [leaving] + row.symbols
+                infeasibilityCertificate = [leaving] + rows[leaving]!.symbols
                 return false
             }
             stalled = objective.isFree(entering) ? stalled + 1 : 0
@@ -240,7 +308,7 @@ struct Tableau {
         var i = infeasible.count - 1
         while i >= 0 {
             let s = infeasible[i]
-            if let row = rows[s], row.constant < -Self.feasibilityTolerance {
+            if rows[s] != nil, value(of: s) < -Self.feasibilityTolerance {
                 if !lowest { return s }
                 if chosen == nil || s < chosen! { chosen = s }
             } else {
@@ -264,7 +332,7 @@ struct Tableau {
     mutating func addWithArtificialVariable(_ row: Row, marker: Symbol) throws -> Bool {
         let art = newSymbol(.slack)
         setRow(art, row)
-        var phaseOne = Objective()
+        var phaseOne = Objective(dense: isDense)
         phaseOne.add(row, times: 1, priority: 1001)
         artificial = phaseOne
         defer { artificial = nil }
@@ -342,8 +410,7 @@ struct Tableau {
         var r1 = Double.infinity, r2 = Double.infinity
         var largestDummyCoefficient = 0.0
         for basic in columns[marker] {
-            let row = rows[basic]!
-            let c = row.coefficient(for: marker)
+            let (c, constant) = coefficientAndConstant(marker, inRowOf: basic)
             guard abs(c) > Self.pivotTolerance else { continue }  // noise: dividing by it would blow the row up
             if kinds[basic] == .dummy {
                 if abs(c) > largestDummyCoefficient || (abs(c) == largestDummyCoefficient && basic < dummy!) {
@@ -353,10 +420,10 @@ struct Tableau {
             } else if kinds[basic] == .external {
                 third = third ?? basic
             } else if c < 0 {
-                let r = -row.constant / c
+                let r = -constant / c
                 if r < r1 { r1 = r; first = basic }
             } else {
-                let r = row.constant / c
+                let r = constant / c
                 if r < r2 { r2 = r; second = basic }
             }
         }
@@ -392,5 +459,21 @@ struct Tableau {
             row.solve(for: marker, replacing: leaving)
             substitute(marker, with: row)
         }
+    }
+}
+
+/// Reads of one row of the tableau's array, in place: copying an optional row out of the array retains and
+/// releases its storage. The solver calls these on `tableau.rows` rather than through methods of the tableau: a
+/// call to a non-mutating method of a struct held by a class may copy the whole struct (every array in it
+/// retained and released), which it did, per variable, in `updateVariables`.
+extension Array where Element == Row? {
+    /// The constant of `symbol`'s row if it is basic (its value), else 0.
+    func constant(of symbol: Symbol) -> Double {
+        withUnsafeBufferPointer { $0[symbol]?.constant ?? 0 }
+    }
+
+    /// How many cells standing for `symbol` take in a row: its row's if basic, else one.
+    func cellCount(of symbol: Symbol) -> Int {
+        withUnsafeBufferPointer { $0[symbol]?.count ?? 1 }
     }
 }

@@ -128,8 +128,9 @@ import Testing
     }
 
     /// Bland's rule: the entering symbol is the lowest-numbered one whose cost is lexicographically negative.
-    @Test func blandsRuleTakesTheLowestNegativeSymbol() {
-        var objective = Objective()
+    @Test(arguments: [false, true])
+    func blandsRuleTakesTheLowestNegativeSymbol(dense: Bool) {
+        var objective = Objective(dense: dense)
         objective.insert(7, -1, priority: 750)  // negative at the highest level
         objective.insert(3, 1, priority: 750)   // positive at the highest level: not a candidate
         objective.insert(3, -5, priority: 250)

@@ -1,0 +1,144 @@
+/// The cells of a row in the dense form (see `Row`): a coefficient for every symbol id below the row's width, 0
+/// when the symbol is not in the row, and a bitset of the non-zero ones, so that the cells are visited in
+/// increasing symbol order without looking at the zeros.
+///
+/// One allocation: `words` bitset words, then `64 × words` coefficients (stored as their bit patterns, so that
+/// the whole buffer is of one type). A class, so that a sparse row carries one optional reference for it rather
+/// than its storage (a `Row` is moved in and out of the tableau's array on every pivot, and a large tableau's
+/// array of rows is walked at random: its size counts). `Row` copies it before changing it when it is shared
+/// (copy on write), and replaces it by a wider copy when a symbol past its width joins.
+final class DenseCells: ManagedBuffer<DenseCells.Header, UInt64> {
+    struct Header {
+        /// Words of the bitset: the width is `64 × words` symbols.
+        var words: Int
+        /// Non-zero cells.
+        var count: Int
+    }
+
+    /// Empty cells with room for symbols below `width` (at least one word of them).
+    static func make(width: Int) -> DenseCells {
+        let words = max(1, (width + 63) >> 6)
+        let cells = unsafeDowncast(create(minimumCapacity: 65 * words) { _ in Header(words: words, count: 0) },
+                                   to: DenseCells.self)
+        cells.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: 65 * words) }
+        return cells
+    }
+
+    /// A copy with room for symbols below `width` (or its own width, if larger).
+    func copy(width: Int = 0) -> DenseCells {
+        let copy = DenseCells.make(width: max(width, self.width))
+        let (words, newWords) = (header.words, copy.header.words)
+        withUnsafeMutablePointerToElements { mine in
+            copy.withUnsafeMutablePointerToElements { theirs in
+                theirs.update(from: mine, count: words)
+                (theirs + newWords).update(from: mine + words, count: 64 * words)
+            }
+        }
+        copy.header.count = header.count
+        return copy
+    }
+
+    deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 65 * header.words) } }
+
+    var count: Int { header.count }
+    /// Words of the bitset.
+    var words: Int { header.words }
+    /// One past the highest symbol the cells have room for.
+    var width: Int { header.words << 6 }
+
+    func coefficient(for symbol: Symbol) -> Double {
+        let words = header.words
+        guard symbol < words << 6 else { return 0 }
+        return withUnsafeMutablePointerToElements { Double(bitPattern: $0[words + symbol]) }
+    }
+
+    /// Word `w` of the bitset: bit `s % 64` is set for symbol `s = 64 w + ...` of the row.
+    func bits(_ w: Int) -> UInt64 { withUnsafeMutablePointerToElements { $0[w] } }
+
+    /// Calls `body` with each cell in increasing symbol order.
+    func forEach(_ body: (Symbol, Double) throws -> Void) rethrows {
+        let words = header.words
+        try withUnsafeMutablePointerToElements { elements in
+            for w in 0..<words {
+                var word = elements[w]
+                while word != 0 {
+                    let s = w << 6 | word.trailingZeroBitCount
+                    word &= word &- 1
+                    try body(s, Double(bitPattern: elements[words + s]))
+                }
+            }
+        }
+    }
+
+    /// Adds `coefficient · symbol` (below the width) with the sparse form's rules: an absent symbol joins unless
+    /// the coefficient is (near) zero, a present one leaves when the sum is. Whether the symbol joined (true),
+    /// left (false) or neither (nil).
+    @inline(__always)
+    func add(_ symbol: Symbol, _ coefficient: Double) -> Bool? {
+        let words = header.words
+        assert(symbol < words << 6, "symbol \(symbol) past the cells' width \(words << 6)")
+        let change = withUnsafeMutablePointerToElements { elements -> Bool? in
+            let old = Double(bitPattern: elements[words + symbol])
+            let bit: UInt64 = 1 &<< UInt64(symbol & 63)
+            if old == 0 {
+                guard !coefficient.isNearZero else { return nil }
+                elements[words + symbol] = coefficient.bitPattern
+                elements[symbol >> 6] |= bit
+                return true
+            }
+            let value = old + coefficient
+            if value.isNearZero {
+                elements[words + symbol] = 0
+                elements[symbol >> 6] &= ~bit
+                return false
+            }
+            elements[words + symbol] = value.bitPattern
+            return nil
+        }
+        if let joined = change { header.count += joined ? 1 : -1 }
+        return change
+    }
+
+    /// Adds `factor · other` (another row's dense cells, no wider than these), reporting each symbol that joined
+    /// or left: each of its cells is one indexed update.
+    @inline(__always)  // into `Row.add`, which the compiler specialises for each caller's `changed`
+    func add(_ other: DenseCells, times factor: Double, changed: (Symbol, Bool) -> Void) {
+        other.forEach { symbol, coefficient in
+            if let joined = add(symbol, coefficient * factor) { changed(symbol, joined) }
+        }
+    }
+
+    /// Adds `factor · cells` (a sparse row's, sorted, no wider than these) as `add(_:times:changed:)` does.
+    @inline(__always)
+    func add(_ cells: [Row.Cell], times factor: Double, changed: (Symbol, Bool) -> Void) {
+        for cell in cells {
+            if let joined = add(cell.symbol, cell.coefficient * factor) { changed(cell.symbol, joined) }
+        }
+    }
+
+    /// Takes out a symbol that is in the row.
+    func remove(_ symbol: Symbol) {
+        let words = header.words
+        assert(symbol < words << 6, "symbol \(symbol) past the cells' width \(words << 6)")
+        withUnsafeMutablePointerToElements { elements in
+            elements[words + symbol] = 0
+            elements[symbol >> 6] &= ~(1 &<< UInt64(symbol & 63))
+        }
+        header.count -= 1
+    }
+
+    /// Multiplies every cell by `factor` (which is not 0).
+    func scale(by factor: Double) {
+        let words = header.words
+        withUnsafeMutablePointerToElements { elements in
+            for w in 0..<words {
+                var word = elements[w]
+                while word != 0 {
+                    let s = words + (w << 6 | word.trailingZeroBitCount)
+                    elements[s] = (Double(bitPattern: elements[s]) * factor).bitPattern
+                    word &= word &- 1
+                }
+            }
+        }
+    }
+}
