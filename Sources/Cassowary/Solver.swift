@@ -387,6 +387,7 @@ public final class Solver {
         let waiting = pending
         pending = []
         pendingSlots = [:]
+        constraints.reserveCapacity(constraints.count + waiting.count)  // one resize, not one each time it fills
         for case let (constraint, order)? in waiting {
             // Cannot fail (see above); were it to, the constraint is dropped rather than half inserted.
             guard let tag = (try? insert(constraint)) ?? nil else { continue }
