@@ -100,19 +100,63 @@ final class DenseCells: ManagedBuffer<DenseCells.Header, UInt64> {
     }
 
     /// Adds `factor · other` (another row's dense cells, no wider than these), reporting each symbol that joined
-    /// or left: each of its cells is one indexed update.
+    /// or left: each of its cells is one indexed update, through pointers and counts read once (not once a cell,
+    /// which `changed`, opaque to the compiler, would otherwise force).
     @inline(__always)  // into `Row.add`, which the compiler specialises for each caller's `changed`
     func add(_ other: DenseCells, times factor: Double, changed: (Symbol, Bool) -> Void) {
-        other.forEach { symbol, coefficient in
-            if let joined = add(symbol, coefficient * factor) { changed(symbol, joined) }
+        let (words, theirWords) = (header.words, other.header.words)
+        var count = header.count
+        withUnsafeMutablePointerToElements { mine in
+            other.withUnsafeMutablePointerToElements { theirs in
+                let values = theirs + theirWords
+                for w in 0..<theirWords {
+                    var word = theirs[w]
+                    while word != 0 {
+                        let s = w << 6 | word.trailingZeroBitCount
+                        word &= word &- 1
+                        Self.add(s, Double(bitPattern: values[s]) * factor, mine, words, &count, changed)
+                    }
+                }
+            }
         }
+        header.count = count
     }
 
     /// Adds `factor · cells` (a sparse row's, sorted, no wider than these) as `add(_:times:changed:)` does.
     @inline(__always)
     func add(_ cells: [Row.Cell], times factor: Double, changed: (Symbol, Bool) -> Void) {
-        for cell in cells {
-            if let joined = add(cell.symbol, cell.coefficient * factor) { changed(cell.symbol, joined) }
+        let words = header.words
+        var count = header.count
+        withUnsafeMutablePointerToElements { mine in
+            for cell in cells { Self.add(cell.symbol, cell.coefficient * factor, mine, words, &count, changed) }
+        }
+        header.count = count
+    }
+
+    /// `add(_:_:)` on the elements (`mine`: `words` bitset words, then the coefficients), with the count kept by
+    /// the caller.
+    @inline(__always)
+    private static func add(_ symbol: Symbol, _ coefficient: Double, _ mine: UnsafeMutablePointer<UInt64>,
+                            _ words: Int, _ count: inout Int, _ changed: (Symbol, Bool) -> Void) {
+        let values = mine + words
+        let old = Double(bitPattern: values[symbol])
+        let bit: UInt64 = 1 &<< UInt64(symbol & 63)
+        if old == 0 {
+            guard !coefficient.isNearZero else { return }
+            values[symbol] = coefficient.bitPattern
+            mine[symbol >> 6] |= bit
+            count += 1
+            changed(symbol, true)
+            return
+        }
+        let value = old + coefficient
+        if value.isNearZero {
+            values[symbol] = 0
+            mine[symbol >> 6] &= ~bit
+            count -= 1
+            changed(symbol, false)
+        } else {
+            values[symbol] = value.bitPattern
         }
     }
 

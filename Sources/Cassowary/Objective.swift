@@ -39,15 +39,16 @@ struct Objective {
     /// (Dantzig's rule: fewer pivots than the lowest symbol, and no dependence on the order symbols were made in).
     /// Nil when the objective is optimal.
     func enteringSymbol(kinds: [SymbolKind], skipping skipped: [Symbol] = []) -> Symbol? {
-        for (index, level) in levels.enumerated() {
+        // Levels by index, read in place: `for level in levels` copies each level, a retain and a release of its
+        // row's storage, and this runs at every primal step.
+        for index in levels.indices {
             var best: Symbol?
             var bestCost = -1e-8
-            level.row.forEachCell { symbol, cost in
-                guard cost < bestCost, kinds[symbol].isPivotable, !skipped.contains(symbol) else { return }
-                if levels[..<index].allSatisfy({ $0.row.coefficient(for: symbol).isNearZero }) {
-                    best = symbol
-                    bestCost = cost
-                }
+            levels[index].row.forEachCell { symbol, cost in
+                guard cost < bestCost, kinds[symbol].isPivotable, !skipped.contains(symbol),
+                      isFree(symbol, above: index) else { return }
+                best = symbol
+                bestCost = cost
             }
             if let best { return best }
         }
@@ -61,8 +62,8 @@ struct Objective {
         // Each symbol's first non-zero cost decides its sign; a symbol seen at a higher level is settled.
         var settled = Set<Symbol>()
         var lowest: Symbol?
-        for level in levels {
-            level.row.forEachCell { symbol, cost in
+        for index in levels.indices {
+            levels[index].row.forEachCell { symbol, cost in
                 guard !cost.isNearZero, settled.insert(symbol).inserted else { return }
                 if cost < 0, kinds[symbol].isPivotable, !skipped.contains(symbol), lowest.map({ symbol < $0 }) ?? true {
                     lowest = symbol
@@ -75,16 +76,21 @@ struct Objective {
     /// Whether `symbol` costs nothing at every level (a dual pivot on it makes no progress; a slack that costs
     /// nothing leaves a layout ambiguous).
     func isFree(_ symbol: Symbol) -> Bool {
-        for level in levels where !level.row.coefficient(for: symbol).isNearZero { return false }
+        isFree(symbol, above: levels.count)
+    }
+
+    /// Whether `symbol` costs nothing at the levels before `end` (in place, as `enteringSymbol` reads them).
+    private func isFree(_ symbol: Symbol, above end: Int) -> Bool {
+        for i in 0..<end where !levels[i].row.coefficient(for: symbol).isNearZero { return false }
         return true
     }
 
     /// The dual ratio test's order: cost(a)/ca against cost(b)/cb, lexicographically from the highest level
     /// (no allocation).
     func compareRatios(_ a: Symbol, _ ca: Double, _ b: Symbol, _ cb: Double) -> ComparisonResult {
-        for level in levels {
-            let x = level.row.coefficient(for: a) / ca
-            let y = level.row.coefficient(for: b) / cb
+        for i in levels.indices {
+            let x = levels[i].row.coefficient(for: a) / ca
+            let y = levels[i].row.coefficient(for: b) / cb
             if !(x - y).isNearZero { return x < y ? .orderedAscending : .orderedDescending }
         }
         return .orderedSame

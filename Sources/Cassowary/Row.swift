@@ -108,8 +108,12 @@ struct Row {
     mutating func add(_ other: Row, times factor: Double, changed: (Symbol, _ added: Bool) -> Void = { _, _ in }) {
         constant += other.constant * factor
         if dense != nil {
-            if let theirs = other.dense {
-                uniqueDense(width: theirs.width).add(theirs, times: factor, changed: changed)
+            if other.dense != nil {
+                // `other` holds its cells for the call: no retain and release of them (`if let` made one, per row
+                // of every pivot).
+                Unmanaged.passUnretained(other.dense!)._withUnsafeGuaranteedRef { theirs in
+                    uniqueDense(width: theirs.width).add(theirs, times: factor, changed: changed)
+                }
             } else {
                 uniqueDense(width: (other.sorted.last?.symbol ?? -1) + 1).add(other.sorted, times: factor, changed: changed)
             }

@@ -183,17 +183,19 @@ struct Tableau {
     mutating func substitute(_ symbol: Symbol, with row: Row) {
         var users = SymbolSet()
         swap(&users, &columns[symbol])
-        users.forEach { basic in
-            var moved: Row?
-            swap(&moved, &rows[basic])  // moved out, not copied, while the columns change beside it
-            columns.withUnsafeMutableBufferPointer { columns in  // one access for the row's changes, not one each
-                moved!.substitute(symbol, with: row) { s, added in
-                    if added { columns[s].insertNew(basic) } else if s != symbol { columns[s].remove(basic) }
+        // Each row changed in place, and the columns beside it, through one access to each array for the whole
+        // substitution rather than one per row and per changed cell (each access checks that the array is not
+        // shared).
+        rows.withUnsafeMutableBufferPointer { rows in
+            columns.withUnsafeMutableBufferPointer { columns in
+                users.forEach { basic in
+                    rows[basic]!.substitute(symbol, with: row) { s, added in
+                        if added { columns[s].insertNew(basic) } else if s != symbol { columns[s].remove(basic) }
+                    }
                 }
             }
-            markIfInfeasible(basic, moved!.constant)
-            swap(&moved, &rows[basic])
         }
+        users.forEach { basic in markIfInfeasible(basic, rows.constant(of: basic)) }
         objective.substitute(symbol, with: row)
         artificial?.substitute(symbol, with: row)
     }
