@@ -73,29 +73,13 @@ final class DenseCells: ManagedBuffer<DenseCells.Header, UInt64> {
     /// Adds `coefficient · symbol` (below the width) with the sparse form's rules: an absent symbol joins unless
     /// the coefficient is (near) zero, a present one leaves when the sum is. Whether the symbol joined (true),
     /// left (false) or neither (nil).
-    @inline(__always)
     func add(_ symbol: Symbol, _ coefficient: Double) -> Bool? {
+        assert(symbol < header.words << 6, "symbol \(symbol) past the cells' width \(header.words << 6)")
         let words = header.words
-        assert(symbol < words << 6, "symbol \(symbol) past the cells' width \(words << 6)")
-        let change = withUnsafeMutablePointerToElements { elements -> Bool? in
-            let old = Double(bitPattern: elements[words + symbol])
-            let bit: UInt64 = 1 &<< UInt64(symbol & 63)
-            if old == 0 {
-                guard !coefficient.isNearZero else { return nil }
-                elements[words + symbol] = coefficient.bitPattern
-                elements[symbol >> 6] |= bit
-                return true
-            }
-            let value = old + coefficient
-            if value.isNearZero {
-                elements[words + symbol] = 0
-                elements[symbol >> 6] &= ~bit
-                return false
-            }
-            elements[words + symbol] = value.bitPattern
-            return nil
-        }
-        if let joined = change { header.count += joined ? 1 : -1 }
+        var count = header.count
+        var change: Bool?
+        withUnsafeMutablePointerToElements { Self.add(symbol, coefficient, $0, words, &count) { change = $1 } }
+        header.count = count
         return change
     }
 

@@ -1,8 +1,8 @@
 /// One row of the tableau, `basic = constant + Σ coefficient · symbol`, or a linear form being built.
 ///
-/// A row has one of two forms, chosen by the tableau it belongs to (`Tableau.denseSymbolLimit`); both hold the
-/// same cells, iterate them in increasing symbol order (so pivot choices and results are the same in either
-/// form: the tests build every workload both ways and compare), and do the same arithmetic in the same order.
+/// A row has one of two forms, chosen by the tableau it belongs to (`Tableau.makeDenseIfSmall()`); both hold the
+/// same cells, iterate them in increasing symbol order, and do the same arithmetic in the same order, so pivot
+/// choices and results are the same in either form (`RowFormTests` compares them under churn).
 ///
 /// - **Sparse** (a large tableau): the cells sorted by symbol in one array, as kiwi keeps its rows. Adding one
 ///   row to another is a linear merge, done in place, from the back, in the row's own storage: a pivot adds a
@@ -232,8 +232,6 @@ struct Row {
 
     // MARK: Both forms
 
-    private enum Change { case added, removed, updated, none }
-
     /// Multiplies every cell by `factor` (which is not 0).
     private mutating func scale(by factor: Double) {
         if dense != nil { return uniqueDense().scale(by: factor) }
@@ -250,6 +248,8 @@ struct Row {
     }
 
     // MARK: Sparse form
+
+    private enum Change { case added, removed, updated, none }
 
     /// Adds `factor · theirs` (sorted cells) to the sparse form.
     @inline(__always)  // into `add`, as `DenseCells.add`
