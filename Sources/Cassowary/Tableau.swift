@@ -86,18 +86,8 @@ struct Tableau {
     /// A restricted basic symbol counts as negative below this (rounding noise around 0 is not infeasibility).
     static let feasibilityTolerance = 1e-10
 
-    /// The value of a symbol in the current solution: its row's constant if basic, else 0.
-    func value(of symbol: Symbol) -> Double { rows.constant(of: symbol) }
-
-    /// `symbol`'s coefficient in `basic`'s row, and the row's constant, read in place (see `rows.constant(of:)`).
-    func coefficientAndConstant(_ symbol: Symbol, inRowOf basic: Symbol) -> (Double, Double) {
-        rows.withUnsafeBufferPointer { buffer in
-            (buffer[basic]?.coefficient(for: symbol) ?? 0, buffer[basic]?.constant ?? 0)
-        }
-    }
-
     /// Adds `factor · symbol` to a row being built, with `symbol` replaced by its row if it is basic (read in
-    /// place, as `value`; mutating for the reason `makeRow` is).
+    /// place, as `rows.constant(of:)` reads; mutating for the reason `makeRow` is).
     mutating func add(_ symbol: Symbol, times factor: Double, to row: inout Row) {
         rows.withUnsafeBufferPointer { buffer in
             switch buffer[symbol] {
@@ -253,7 +243,7 @@ struct Tableau {
         var bestRatio = Double.infinity
         var bestMagnitude = 0.0
         for basic in columns[entering] where kinds[basic] != .external {
-            let (a, constant) = coefficientAndConstant(entering, inRowOf: basic)
+            let (a, constant) = rows.coefficientAndConstant(entering, inRowOf: basic)
             guard a < -Self.pivotTolerance else { continue }
             let ratio = max(0, -constant / a)  // a row a hair below 0 limits at 0, not below
             if let current = best, abs(ratio - bestRatio) <= 1e-12 * max(1, ratio) {
@@ -310,7 +300,7 @@ struct Tableau {
         var i = infeasible.count - 1
         while i >= 0 {
             let s = infeasible[i]
-            if rows[s] != nil, value(of: s) < -Self.feasibilityTolerance {
+            if rows.constant(of: s) < -Self.feasibilityTolerance {  // a symbol no longer basic reads 0
                 if !lowest { return s }
                 if chosen == nil || s < chosen! { chosen = s }
             } else {
@@ -412,7 +402,7 @@ struct Tableau {
         var r1 = Double.infinity, r2 = Double.infinity
         var largestDummyCoefficient = 0.0
         for basic in columns[marker] {
-            let (c, constant) = coefficientAndConstant(marker, inRowOf: basic)
+            let (c, constant) = rows.coefficientAndConstant(marker, inRowOf: basic)
             guard abs(c) > Self.pivotTolerance else { continue }  // noise: dividing by it would blow the row up
             if kinds[basic] == .dummy {
                 if abs(c) > largestDummyCoefficient || (abs(c) == largestDummyCoefficient && basic < dummy!) {
@@ -472,6 +462,11 @@ extension Array where Element == Row? {
     /// The constant of `symbol`'s row if it is basic (its value), else 0.
     func constant(of symbol: Symbol) -> Double {
         withUnsafeBufferPointer { $0[symbol]?.constant ?? 0 }
+    }
+
+    /// `symbol`'s coefficient in `basic`'s row, and the row's constant.
+    func coefficientAndConstant(_ symbol: Symbol, inRowOf basic: Symbol) -> (Double, Double) {
+        withUnsafeBufferPointer { ($0[basic]?.coefficient(for: symbol) ?? 0, $0[basic]?.constant ?? 0) }
     }
 
     /// How many cells standing for `symbol` take in a row: its row's if basic, else one.
