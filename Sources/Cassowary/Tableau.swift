@@ -4,7 +4,7 @@
 /// property is checked for exclusive access on every use).
 ///
 /// Termination. Both simplex loops choose by their usual rules (the primal: the most negative cost at the
-/// highest level; the dual: the row that went infeasible last) until they stall, and then switch to Bland's
+/// highest level; the dual: the most negative row) until they stall, and then switch to Bland's
 /// rule while they stay stalled: the lowest-numbered candidate enters (or leaves), ties
 /// in the ratio test go to the lowest symbol. Bland's rule cannot cycle, so the loop ends; a budget of pivots per
 /// operation (`pivotBudget`) is the backstop for what rounding might still do, and running out of it throws
@@ -293,16 +293,26 @@ struct Tableau {
         }
     }
 
-    /// The infeasible row to pivot on next: the last one queued, or under Bland's rule the lowest; rows that are
-    /// feasible again (or no longer basic) leave the list on the way.
+    /// The infeasible row to pivot on next: the most negative one (the dual's Dantzig rule), or under Bland's rule
+    /// the lowest; rows that are feasible again (or no longer basic) leave the list on the way. The most negative
+    /// row rather than the one queued last (kiwi's choice, and this solver's before it) took a quarter fewer pivots
+    /// over the benchmark's mixed churn on the form and the rows workloads (1,900 to 1,472, 2,754 to 1,963 on
+    /// enaml-form's orders; 11,661 to 8,777 on rows-30), and fewer of them under Bland's rule; the list is short,
+    /// so the scan costs less than the pivots it saves.
     private mutating func nextInfeasibleRow(lowest: Bool) -> Symbol? {
         var chosen: Symbol?
+        var mostNegative = 0.0
         var i = infeasible.count - 1
         while i >= 0 {
             let s = infeasible[i]
-            if rows.constant(of: s) < -Self.feasibilityTolerance {  // a symbol no longer basic reads 0
-                if !lowest { return s }
-                if chosen == nil || s < chosen! { chosen = s }
+            let constant = rows.constant(of: s)  // a symbol no longer basic reads 0
+            if constant < -Self.feasibilityTolerance {
+                if lowest {
+                    if chosen == nil || s < chosen! { chosen = s }
+                } else if constant < mostNegative {
+                    mostNegative = constant
+                    chosen = s
+                }
             } else {
                 queued[s] = false
                 infeasible.remove(at: i)
