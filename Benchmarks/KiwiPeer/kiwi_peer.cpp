@@ -146,6 +146,45 @@ double checksum(const Built& b) {
     return std::round(sum * 1e6) / 1e6;
 }
 
+// One line of a trace (`remove I`, `add I`, `setc I RHS`, `suggest V...`), read before the timing starts.
+struct TraceOp {
+    enum Kind { Remove, Add, SetConstant, Suggest } kind;
+    size_t index = 0;
+    std::vector<double> values;  // the new right-hand side (setc), or the suggested values
+};
+
+std::vector<TraceOp> readTrace(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) fail("cannot read " + path);
+    std::vector<TraceOp> ops;
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        std::istringstream words(line);
+        std::string kind;
+        if (!(words >> kind)) continue;
+        TraceOp op;
+        bool ok = true;
+        if (kind == "remove" || kind == "add") {
+            op.kind = kind == "remove" ? TraceOp::Remove : TraceOp::Add;
+            ok = static_cast<bool>(words >> op.index);
+        } else if (kind == "setc") {
+            op.kind = TraceOp::SetConstant;
+            double rhs = 0;
+            ok = static_cast<bool>(words >> op.index >> rhs);
+            op.values.push_back(rhs);
+        } else if (kind == "suggest") {
+            op.kind = TraceOp::Suggest;
+            for (double value; words >> value;) op.values.push_back(value);
+        } else {
+            ok = false;
+        }
+        if (!ok) fail(path + ":" + std::to_string(number) + ": expected remove I, add I, setc I RHS or suggest V...");
+        ops.push_back(op);
+    }
+    return ops;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -216,37 +255,37 @@ int main(int argc, char** argv) {
     double setcTime = (now() - start) / std::max<size_t>(1, 2 * optional.size());
 
     // trace: a recorded sequence of removes, adds, constant changes and suggests, each followed by an update.
+    // Read into operations before the clock starts, as the Swift side reads its trace: only the solver is timed.
     double traceTime = 0;
     long traceOps = 0, refused = 0;
     if (!tracePath.empty()) {
-        std::ifstream in(tracePath);
-        if (!in) fail("cannot read " + tracePath);
-        std::vector<std::string> lines;
-        for (std::string line; std::getline(in, line);) if (!line.empty()) lines.push_back(line);
+        std::vector<TraceOp> ops = readTrace(tracePath);
+        for (const TraceOp& op : ops)
+            if (op.kind != TraceOp::Suggest && op.index >= w.constraints.size())
+                fail(tracePath + ": constraint " + std::to_string(op.index) + " is past the workload's " +
+                     std::to_string(w.constraints.size()));
         // Each constraint starts as built (the churn and setc phases above leave them so).
         start = now();
-        for (const auto& line : lines) {
-            std::istringstream words(line);
-            std::string op;
-            words >> op;
+        for (const TraceOp& op : ops) {
             try {
-                if (op == "remove") {
-                    size_t i; words >> i;
-                    b.solver.removeConstraint(b.constraints[i]);
-                    b.present[i] = false;
-                } else if (op == "add") {
-                    size_t i; words >> i;
-                    b.solver.addConstraint(b.constraints[i]);
-                    b.present[i] = true;
-                } else if (op == "setc") {
-                    size_t i; double rhs; words >> i >> rhs;
-                    if (b.present[i]) b.solver.removeConstraint(b.constraints[i]);
-                    b.constraints[i] = make(w.constraints[i], b.variables, rhs);
-                    if (b.present[i]) b.solver.addConstraint(b.constraints[i]);
-                } else if (op == "suggest") {
-                    double value;
-                    for (size_t e = 0; e < b.editVariables.size() && (words >> value); ++e)
-                        b.solver.suggestValue(b.editVariables[e], value);
+                switch (op.kind) {
+                case TraceOp::Remove:
+                    b.solver.removeConstraint(b.constraints[op.index]);
+                    b.present[op.index] = false;
+                    break;
+                case TraceOp::Add:
+                    b.solver.addConstraint(b.constraints[op.index]);
+                    b.present[op.index] = true;
+                    break;
+                case TraceOp::SetConstant:
+                    if (b.present[op.index]) b.solver.removeConstraint(b.constraints[op.index]);
+                    b.constraints[op.index] = make(w.constraints[op.index], b.variables, op.values[0]);
+                    if (b.present[op.index]) b.solver.addConstraint(b.constraints[op.index]);
+                    break;
+                case TraceOp::Suggest:
+                    for (size_t e = 0; e < b.editVariables.size() && e < op.values.size(); ++e)
+                        b.solver.suggestValue(b.editVariables[e], op.values[e]);
+                    break;
                 }
             } catch (const std::exception&) {
                 ++refused;
