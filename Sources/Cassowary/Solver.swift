@@ -584,13 +584,40 @@ public final class Solver {
 
     /// A symbol to make basic: an external variable if there is one (`leastFilling`); else, when the row's
     /// constant is zero, any slack or error symbol (it enters at 0, so every row stays feasible: no phase one);
-    /// else the marker or error if its coefficient is negative (so that it enters at a value >= 0).
+    /// else the marker or error if its coefficient is negative (so that it enters at a value >= 0); else another
+    /// constraint's slack or error that can enter without a row going negative (`feasibleSubject`).
     private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol? {
         if let external = leastFilling(row, where: { tableau.kinds[$0] == .external }) { return external }
         if row.constant.isNearZero, let any = leastFilling(row, where: { tableau.kinds[$0].isPivotable }) { return any }
         if tableau.kinds[tag.marker].isPivotable, row.coefficient(for: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, tableau.kinds[other].isPivotable, row.coefficient(for: other) < 0 { return other }
-        return nil
+        return feasibleSubject(row)
+    }
+
+    /// A slack or error symbol with a negative coefficient in the row (constant > 0), so that it enters at a value
+    /// above 0, and no restricted row it is in goes negative on the way: what phase one does when its first
+    /// pivot makes the row basic, without the artificial variable, its objective and its pivot. On the
+    /// 37-variable form that is every one of the 13 required constraints that went through phase one. Nil when
+    /// every such symbol is limited by another row first (phase one then finds its way, or that the constraint
+    /// cannot hold). Among those that can enter, the fewest-filling, as `leastFilling`.
+    private func feasibleSubject(_ row: Row) -> Symbol? {
+        var largest = 0.0
+        row.forEachCell { symbol, coefficient in
+            if coefficient < 0, tableau.kinds[symbol].isPivotable { largest = max(largest, -coefficient) }
+        }
+        guard largest > Tableau.pivotTolerance else { return nil }
+        var best: Symbol?
+        var bestUsers = Int.max
+        var bestMagnitude = 0.0
+        row.forEachCell { symbol, coefficient in
+            let magnitude = -coefficient
+            guard magnitude >= 0.1 * largest, tableau.kinds[symbol].isPivotable else { return }
+            let users = tableau.columns[symbol].count
+            guard users < bestUsers || (users == bestUsers && magnitude > bestMagnitude),
+                  tableau.canEnter(symbol, at: row.constant / magnitude) else { return }
+            best = symbol; bestUsers = users; bestMagnitude = magnitude
+        }
+        return best
     }
 
     /// Among the row's symbols that `include` accepts and whose coefficient is within 10 times the largest (so

@@ -257,6 +257,16 @@ struct Tableau {
         return best.map { ($0, bestRatio) }
     }
 
+    /// Whether the non-basic `symbol` can take `value` (> 0) with every restricted row that holds it staying
+    /// at 0 or above (the ratio test, with no row allowed to limit it first, not even in a tie).
+    func canEnter(_ symbol: Symbol, at value: Double) -> Bool {
+        for basic in columns[symbol] where kinds[basic] != .external {
+            let (b, constant) = rows.coefficientAndConstant(symbol, inRowOf: basic)
+            if b < 0, constant + b * value < 0 { return false }
+        }
+        return true
+    }
+
     /// Dual simplex: restores feasibility after constants moved, keeping the objective optimal. False when a row
     /// cannot be made feasible (a required constraint cannot hold); the work list is then left as it was.
     mutating func dualOptimize() throws -> Bool {

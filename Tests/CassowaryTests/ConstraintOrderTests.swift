@@ -39,6 +39,31 @@ import Testing
         #expect(solver.statistics.pivots == 0)
         #expect(a.value == b.value && a.value >= 10)
     }
+
+    /// A required equality whose row, once `x` is substituted, is `6 - s` (s: the slack of `x <= 10`) takes `s` as
+    /// its subject at 6, since no other restricted row holds it: no phase one, no pivot. With `x <= 10` and
+    /// `x >= 7` holding `s` in a restricted row that limits it at 3, `x == 4` would take that row negative; it
+    /// goes through phase one then, which finds the conflict.
+    @Test func anotherConstraintsSlackTakesTheRowWhenNoRowLimitsIt() throws {
+        let solver = Solver()
+        let x = Variable("x")
+        try solver.add(x <= 10)
+        try solver.add(x == 4)
+        solver.updateVariables()
+        #expect(x.value == 4)
+        #expect(solver.statistics.pivots == 0)
+        #expect(solver.invariantViolations().isEmpty)
+
+        let limited = Solver()
+        try limited.add(x <= 10)
+        try limited.add(x >= 7)
+        #expect(throws: SolverError.self) { try limited.add(x == 4) }
+        #expect(limited.statistics.pivots > 0, "phase one ran")
+        try limited.add(x == 8)
+        limited.updateVariables()
+        #expect(x.value == 8)
+        #expect(limited.invariantViolations().isEmpty)
+    }
 }
 
 /// Optional constraints wait until a result is read, then go in after the required ones (`Solver.add`). What a
