@@ -8,8 +8,8 @@
 ///   row to another is a linear merge, done in place, from the back, in the row's own storage: a pivot adds a
 ///   row to every row of its column, and a fresh array for each of those sums was most of what a small build
 ///   spent in malloc and free.
-/// - **Dense** (a small tableau that changes, see `Tableau.makeDenseIfSmall()`): `DenseCells`, a coefficient for
-///   every symbol id and a bitset of the non-zero ones. Adding a row visits only the other row's cells, each one
+/// - **Dense** (a small tableau that changes, see `Tableau.makeDenseIfSmall()`): `DenseCells`, a slot for the
+///   coefficient of every symbol id and a bitset of the symbols in the row. Adding a row visits only the other row's cells, each one
 ///   indexed update: no merge and no search. On a 37-variable form (207 symbols, rows of about 12 cells) the
 ///   merges' branches were half of a pivot's time; a row of 207 doubles is 1.6 KiB, and the whole tableau stays
 ///   in the core's cache.
