@@ -24,6 +24,11 @@ public final class Constraint: CustomStringConvertible {
     /// conflict reports and explanations.
     public var label: String?
 
+    /// The solver that keeps this constraint's entry at `tableSlot` of its table, if one does (see
+    /// `ConstraintTable`).
+    @exclusivity(unchecked) var tableOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var tableSlot = 0
+
     /// `expression relation 0` at `priority` (required unless said), labelled for reports.
     public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
         self.expression = expression

@@ -6,7 +6,7 @@ extension Solver {
     public func explain(_ variable: Variable) -> [Constraint] {
         startTrackingEqualities()  // the required equalities are named by their dummies in the row
         optimizeIfNeeded()
-        guard let symbol = variableSymbols[ObjectIdentifier(variable)], let row = tableau.rows[symbol] else {
+        guard let symbol = variableSymbols[variable], let row = tableau.rows[symbol] else {
             return []
         }
         var seen = Set<ObjectIdentifier>()
@@ -17,7 +17,7 @@ extension Solver {
     /// Whether any constraint added so far mentions `variable`.
     public func knows(_ variable: Variable) -> Bool {
         optimizeIfNeeded()
-        return variableSymbols[ObjectIdentifier(variable)] != nil
+        return variableSymbols[variable] != nil
     }
 
     /// Variables whose value the constraints do not pin down: another value would leave every constraint, and
@@ -77,7 +77,7 @@ extension Solver {
             return conflict + [constraint]
         }
         var related = Set(constraint.expression.terms.map(\.variable))
-        var pool = constraints.values.map(\.constraint)
+        var pool = constraints.inserted.map(\.constraint)
             .filter { $0.priority.isRequired && $0 !== constraint && $0 !== original }
             .sorted { order(of: $0) < order(of: $1) }
         // Only constraints connected to the failing one can take part in the conflict.
@@ -167,7 +167,7 @@ extension Solver {
         Constraint(c.expression, c.relation, priority: c.priority, label: c.label)
     }
 
-    func order(of c: Constraint) -> Int { constraints[ObjectIdentifier(c)]?.order ?? Int.max }
+    func order(of c: Constraint) -> Int { constraints[c]?.order ?? Int.max }
 }
 
 extension Solver {
@@ -237,7 +237,7 @@ extension Solver {
     public func invariantViolations() -> [String] {
         optimizeIfNeeded()
         var problems: [String] = []
-        for (constraint, tag, _) in constraints.values {
+        for (constraint, tag, _) in constraints.inserted {
             // An untracked dummy is in no row by design (`startTrackingEqualities()`).
             let tracked = tracksEqualities || !constraint.isRequiredEquality
             for s in (tracked ? [tag.marker] : []) + (tag.other.map { [$0] } ?? [])

@@ -10,7 +10,7 @@ extension Solver {
                                     label: "edit \(variable.name) \(priority)")
         try addNow(constraint)  // at once: the edit keeps its symbols
         edits[ObjectIdentifier(variable)] = EditInfo(
-            constraint: constraint, tag: constraints[ObjectIdentifier(constraint)]!.tag, constant: start)
+            constraint: constraint, tag: constraints[constraint]!.tag!, constant: start)
     }
 
     /// Stops editing `variable`: its edit constraint is removed, and the variable keeps whatever other

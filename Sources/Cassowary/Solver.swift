@@ -35,16 +35,12 @@ public final class Solver {
     @exclusivity(unchecked) var tableau = Tableau()
     /// The form of the tableau's rows (see `Row`): what each new tableau (a rebuild's too) is made with.
     private(set) var rowForm = RowForm.automatic
-    /// Every constraint in the solver, with its symbols and the order it was added in (conflict reports and
-    /// explanations list constraints in that order; a rebuild adds them again in it).
-    var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag, order: Int)] = [:]
+    /// Every constraint in the solver: with its symbols once it is in the tableau, and the order it was added in.
+    var constraints = ConstraintTable()
     /// Which constraint a marker or error symbol belongs to (for explanations).
     var owners = SymbolMap<Constraint>()
-    /// Each variable's symbol, by the variable's identity. `ObjectIdentifier` hashes in one step, where a class's
-    /// `hash(into:)` goes through a whole `Hasher` (a quarter of a small form's suggest step, and of its lookups
-    /// in a build). An identity is not reused while its entry lives: `variableList` (and an edit's constraint)
-    /// holds the variable.
-    var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+    /// Each variable's symbol (`variableList` holds the variables).
+    var variableSymbols = VariableSymbols()
     /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
     /// retains and releases every key.
     var variableList: [(variable: Variable, symbol: Symbol)] = []
@@ -53,10 +49,10 @@ public final class Solver {
     var variableUses = SymbolMap<(count: Int, index: Int)>()
     /// The edit variables, by identity as `variableSymbols` (the edit constraint holds the variable).
     var edits: [ObjectIdentifier: EditInfo] = [:]
-    /// Optional constraints added since the tableau last settled, not in it yet, in the order they came (a slot is
-    /// emptied when its constraint is removed first); `pendingSlots` finds a constraint's slot.
-    var pending: [(constraint: Constraint, order: Int)?] = []
-    var pendingSlots: [ObjectIdentifier: Int] = [:]
+    /// Optional constraints added since the tableau last settled, not in it yet, in the order they came. One
+    /// removed meanwhile (or removed and added again, with a later order) is no longer waiting with this order in
+    /// `constraints`, and is passed over.
+    var pending: [(constraint: Constraint, order: Int)] = []
     private var nextOrder = 0
     /// `makeRow`'s terms as symbols and coefficients, kept between calls (no allocation per constraint).
     private var makeRowTerms: [(symbol: Symbol, coefficient: Double)] = []
@@ -73,7 +69,15 @@ public final class Solver {
     var driftChecks = 0
 
     /// An empty solver: no constraints, no edit variables.
-    public init() {}
+    public init() {
+        variableSymbols.owner = ObjectIdentifier(self)
+        constraints.owner = ObjectIdentifier(self)
+    }
+
+    deinit {
+        variableSymbols.removeAll(variableList.lazy.map(\.variable))
+        constraints.removeAll()
+    }
 
     /// How the tableau keeps its rows: `automatic` always, except in the tests that compare the two forms (both
     /// must give the same pivots and the same values, bit for bit).
@@ -129,7 +133,7 @@ public final class Solver {
         var scales = [Double](repeating: 0, count: tableau.kinds.count)
         var touched: [Symbol] = []
         var worst = 0.0
-        for (constraint, tag, _) in constraints.values {
+        for (constraint, tag, _) in constraints.inserted {
             var constant = constraint.expression.constant
             var constantScale = max(1, abs(constant))
             func add(_ symbol: Symbol, _ coefficient: Double) {
@@ -147,7 +151,7 @@ public final class Solver {
                 scales[s] = max(scales[s], abs(value))
             }
             for term in constraint.expression.terms where !term.coefficient.isNearZero {
-                add(variableSymbols[ObjectIdentifier(term.variable)]!, term.coefficient)
+                add(variableSymbols[term.variable]!, term.coefficient)
             }
             if tracksEqualities || tableau.kinds[tag.marker] != .dummy { add(tag.marker, tag.markerCoefficient) }
             if let other = tag.other { add(other, -tag.markerCoefficient) }
@@ -180,10 +184,9 @@ public final class Solver {
     /// must then reach through its error symbols, and on a grid given in reverse order the build took 400 times
     /// longer, in phase one and in optimising a tableau three times as dense.
     public func add(_ constraint: Constraint) throws {
-        let id = ObjectIdentifier(constraint)
-        guard constraints[id] == nil, pendingSlots[id] == nil else { throw SolverError.duplicateConstraint(constraint) }
+        guard constraints[constraint] == nil else { throw SolverError.duplicateConstraint(constraint) }
         if !constraint.priority.isRequired {
-            pendingSlots[id] = pending.count
+            constraints.insert(constraint, tag: nil, order: nextOrder)
             pending.append((constraint, nextOrder))
             nextOrder += 1
             needsOptimization = true
@@ -207,7 +210,7 @@ public final class Solver {
             needsOptimization = true  // phase one's pivots kept the tableau feasible, not optimal
             throw SolverError.unsatisfiable(constraint, conflict: conflict(for: constraint))
         }
-        constraints[ObjectIdentifier(constraint)] = (constraint, tag, nextOrder)
+        constraints.insert(constraint, tag: tag, order: nextOrder)
         nextOrder += 1
         needsOptimization = true
     }
@@ -251,38 +254,37 @@ public final class Solver {
     /// What a symbol stands for: symbol ids change in a rebuild, the variables and constraints do not.
     private enum SymbolName {
         case variable(Variable)
-        case marker(ObjectIdentifier)
-        case other(ObjectIdentifier)
+        case marker(Constraint)
+        case other(Constraint)
     }
 
     private func basicSymbolNames() -> [SymbolName] {
         var names = [SymbolName?](repeating: nil, count: tableau.kinds.count)
         for (variable, symbol) in variableList { names[symbol] = .variable(variable) }
-        for (id, entry) in constraints {
-            names[entry.tag.marker] = .marker(id)
-            if let other = entry.tag.other { names[other] = .other(id) }
+        for (constraint, tag, _) in constraints.inserted {
+            names[tag.marker] = .marker(constraint)
+            if let other = tag.other { names[other] = .other(constraint) }
         }
         return tableau.rows.indices.compactMap { tableau.rows[$0] == nil ? nil : names[$0] }
     }
 
     private func symbol(named name: SymbolName) -> Symbol? {
         switch name {
-        case .variable(let variable): variableSymbols[ObjectIdentifier(variable)]
-        case .marker(let id): constraints[id]?.tag.marker
-        case .other(let id): constraints[id]?.tag.other
+        case .variable(let variable): variableSymbols[variable]
+        case .marker(let constraint): constraints[constraint]?.tag?.marker
+        case .other(let constraint): constraints[constraint]?.tag?.other
         }
     }
 
     /// Removes a constraint added before.
     public func remove(_ constraint: Constraint) throws {
-        let id = ObjectIdentifier(constraint)
-        if let slot = pendingSlots.removeValue(forKey: id) {
-            pending[slot] = nil  // it never went in: nothing else to undo
+        guard let entry = constraints[constraint] else { throw SolverError.unknownConstraint(constraint) }
+        guard entry.tag != nil else {
+            constraints.remove(constraint)  // it never went in: nothing else to undo (`pending` passes it over)
             return
         }
-        guard let entry = constraints[id] else { throw SolverError.unknownConstraint(constraint) }
-        if entry.constraint.isRequiredEquality { startTrackingEqualities() }  // its row is found through its dummy
-        let (_, tag, _) = constraints.removeValue(forKey: id)!  // after any rebuild, which makes new symbols
+        if constraint.isRequiredEquality { startTrackingEqualities() }  // its row is found through its dummy
+        let tag = constraints.remove(constraint)!.tag!  // after any rebuild, which makes new symbols
         tableau.makeDenseIfSmall()
         owners[tag.marker] = nil
         if let other = tag.other { owners[other] = nil }
@@ -303,30 +305,30 @@ public final class Solver {
 
     /// Whether this constraint object is in the solver.
     public func contains(_ constraint: Constraint) -> Bool {
-        constraints[ObjectIdentifier(constraint)] != nil || pendingSlots[ObjectIdentifier(constraint)] != nil
+        constraints[constraint] != nil
     }
 
     /// Changes the constant of a constraint already added, without removing it: `x == 10` becomes `x == 20` by
     /// moving row constants and re-solving with the dual simplex. Throws, and changes nothing, when a required
     /// constraint could not hold with the new constant.
     public func setConstant(of constraint: Constraint, to constant: Double) throws {
-        if pendingSlots[ObjectIdentifier(constraint)] != nil {
+        guard let entry = constraints[constraint] else { throw SolverError.unknownConstraint(constraint) }
+        guard entry.tag != nil else {
             constraint.expression.constant = constant  // it goes in with the new constant
             return
         }
-        guard constraints[ObjectIdentifier(constraint)] != nil else { throw SolverError.unknownConstraint(constraint) }
         let delta = constant - constraint.expression.constant
         guard !delta.isNearZero else { return }
         if constraint.isRequiredEquality { startTrackingEqualities() }  // its constant moves through its dummy
         rebuildIfDrifted()
         optimizeIfNeeded()
-        var tag = constraints[ObjectIdentifier(constraint)]!.tag  // after any rebuild, which makes new symbols
+        var tag = constraints[constraint]!.tag!  // after any rebuild, which makes new symbols
         do {
             var moved = try moveConstant(tag, by: delta)
             if !moved, explainsConflicts, !tracksEqualities {
                 // As in `addNow`: the certificate lacks the required equalities; fail again with them.
                 startTrackingEqualities()
-                tag = constraints[ObjectIdentifier(constraint)]!.tag
+                tag = constraints[constraint]!.tag!
                 moved = try moveConstant(tag, by: delta)
             }
             if !moved {
@@ -373,7 +375,7 @@ public final class Solver {
     public func error(at priority: Priority) -> Double {
         optimizeIfNeeded()
         var total = 0.0
-        for (constraint, tag, _) in constraints.values where constraint.priority == priority && !priority.isRequired {
+        for (constraint, tag, _) in constraints.inserted where constraint.priority == priority && !priority.isRequired {
             if constraint.relation == .equal { total += tableau.rows[tag.marker]?.constant ?? 0 }
             total += tableau.rows[tag.other!]?.constant ?? 0
         }
@@ -386,12 +388,14 @@ public final class Solver {
         guard !pending.isEmpty else { return }
         let waiting = pending
         pending = []
-        pendingSlots = [:]
-        constraints.reserveCapacity(constraints.count + waiting.count)  // one resize, not one each time it fills
-        for case let (constraint, order)? in waiting {
+        for (constraint, order) in waiting {
+            guard let entry = constraints[constraint], entry.tag == nil, entry.order == order else { continue }
             // Cannot fail (see above); were it to, the constraint is dropped rather than half inserted.
-            guard let tag = (try? insert(constraint)) ?? nil else { continue }
-            constraints[ObjectIdentifier(constraint)] = (constraint, tag, order)
+            guard let tag = (try? insert(constraint)) ?? nil else {
+                constraints.remove(constraint)
+                continue
+            }
+            constraints.setTag(tag, of: constraint)
         }
     }
 
@@ -416,11 +420,11 @@ public final class Solver {
         retiredPivots.all += tableau.pivots
         retiredPivots.bland += tableau.blandPivots
         pivotsAtDriftCheck = 0
-        let ordered = constraints.values.sorted {
+        let ordered = constraints.inserted.sorted {
             ($0.constraint.priority.isRequired ? 0 : 1, $0.order) < ($1.constraint.priority.isRequired ? 0 : 1, $1.order)
         }
         tableau = rowForm.makeTableau()
-        variableSymbols = [:]
+        variableSymbols.removeAll(variableList.lazy.map(\.variable))
         variableList = []
         variableUses = SymbolMap()
         owners = SymbolMap()
@@ -428,11 +432,11 @@ public final class Solver {
         tableau.pivotBudget = Int.max
         for (constraint, _, _) in ordered {
             if let tag = try? insert(constraint) {
-                constraints[ObjectIdentifier(constraint)]!.tag = tag
+                constraints.setTag(tag, of: constraint)
                 if let edited = editedVariable(constraint) { edits[ObjectIdentifier(edited)]!.tag = tag }
             } else {
                 // Cannot happen with constraints that held; drop it rather than hold an inconsistent tableau.
-                constraints[ObjectIdentifier(constraint)] = nil
+                constraints.remove(constraint)
             }
         }
         guard optimizing else { return }
@@ -507,12 +511,12 @@ public final class Solver {
 
     /// The external symbol of a variable, made on first use; counts one more use.
     func useSymbol(for variable: Variable) -> Symbol {
-        if let s = variableSymbols[ObjectIdentifier(variable)] {
+        if let s = variableSymbols[variable] {
             variableUses[s]!.count += 1
             return s
         }
         let s = tableau.newSymbol(.external)
-        variableSymbols[ObjectIdentifier(variable)] = s
+        variableSymbols.insert(s, for: variable)
         variableUses[s] = (1, variableList.count)
         variableList.append((variable, s))
         return s
@@ -522,7 +526,7 @@ public final class Solver {
     /// uses any more gives its symbol back (in exact arithmetic it is then in no row: nothing relates it).
     private func releaseVariables(of constraint: Constraint) {
         for term in constraint.expression.terms where !term.coefficient.isNearZero {
-            guard let s = variableSymbols[ObjectIdentifier(term.variable)] else { continue }
+            guard let s = variableSymbols[term.variable] else { continue }
             variableUses[s]!.count -= 1
             guard variableUses[s]!.count == 0 else { continue }
             let index = variableUses[s]!.index
@@ -530,7 +534,7 @@ public final class Solver {
             variableList.swapAt(index, variableList.count - 1)
             variableList.removeLast()
             if index < variableList.count { variableUses[variableList[index].symbol]!.index = index }
-            variableSymbols[ObjectIdentifier(term.variable)] = nil
+            variableSymbols.remove(term.variable)
             tableau.release(s)
         }
     }

@@ -11,6 +11,10 @@ public final class Variable: CustomStringConvertible {
     // exclusivity check (a measurable share of a suggest step) is turned off for this one property.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
+    /// The solver that keeps this variable's symbol in `ownedSymbol`, if one does (see `VariableSymbols`).
+    @exclusivity(unchecked) var symbolOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var ownedSymbol: Symbol = 0
+
     /// A new unknown named `name`; the name need not be unique.
     public init(_ name: String) { self.name = name }
 
