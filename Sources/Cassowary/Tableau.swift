@@ -258,8 +258,9 @@ struct Tableau {
     }
 
     /// Whether the non-basic `symbol` can take `value` (> 0) with every restricted row that holds it staying
-    /// at 0 or above (the ratio test, with no row allowed to limit it first, not even in a tie).
-    func canEnter(_ symbol: Symbol, at value: Double) -> Bool {
+    /// at 0 or above (the ratio test, with no row allowed to limit it first, not even in a tie). Mutating for the
+    /// reason `makeRow` is: called through the solver's property, a non-mutating method copied the tableau.
+    mutating func canEnter(_ symbol: Symbol, at value: Double) -> Bool {
         for basic in columns[symbol] where kinds[basic] != .external {
             let (b, constant) = rows.coefficientAndConstant(symbol, inRowOf: basic)
             if b < 0, constant + b * value < 0 { return false }
