@@ -47,7 +47,9 @@ public final class Solver {
     /// For an external symbol: how many terms of constraints in the solver use its variable, and where it is in
     /// `variableList`. A variable no constraint uses any more gives its symbol back.
     var variableUses = SymbolMap<(count: Int, index: Int)>()
-    /// The edit variables, by identity as `variableSymbols` (the edit constraint holds the variable).
+    /// The edit variables, by the variable's identity: an `ObjectIdentifier` hashes in one step, where a class's
+    /// `hash(into:)` goes through a whole `Hasher`, and it is not reused while its entry lives (the edit
+    /// constraint holds the variable).
     var edits: [ObjectIdentifier: EditInfo] = [:]
     /// Optional constraints added since the tableau last settled, not in it yet, in the order they came. One
     /// removed meanwhile (or removed and added again, with a later order) is no longer waiting with this order in
