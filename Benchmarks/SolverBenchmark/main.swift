@@ -8,14 +8,16 @@ import SolverWorkload
 //
 //   swift run -c release solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME]
 //                                         [--builds R] [--loops L] [--churn K] [--churn-ops N]
-//                                         [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--stats]
+//                                         [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--rounds R]
+//                                         [--stats]
 //
 // --large adds rows-300 (kiwisolver takes about 20 s to build it). Every workload also runs with its constraints
 // reversed and shuffled (seeds 1 to S, default 3; --as-written: the files' order only; --order as-written,
 // reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in.
 // kiwisolver runs the files' order only (it is the slow third column); a peer that has not finished in T seconds
 // (default 120) is stopped and its cells say so. --only NAME runs the workload of that whole name (rows-30, not
-// also rows-300), else every workload whose name begins so.
+// also rows-300), else every workload whose name begins so. --rounds R (default 3): each system and order is run R
+// times, ours and kiwi C++ taking turns, and each phase's number is the median of the rounds (see `measure`).
 // Run it from the repository's root (or pass --workloads DIR).
 
 struct Options {
@@ -40,6 +42,8 @@ struct Options {
     var order: ConstraintOrder?
     /// How long one peer run may take before it is stopped.
     var peerSeconds = 120
+    /// Rounds of ours and kiwi C++ taking turns on each system and order (see `measure`).
+    var rounds = 3
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -71,10 +75,11 @@ struct Options {
             case "--loops": loops = max(1, try number(argument))
             case "--churn": churn = try number(argument)
             case "--churn-ops": churnOperations = try number(argument)
+            case "--rounds": rounds = max(1, try number(argument))
             case "--help", "-h":
                 print("usage: solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME] [--workloads DIR]")
                 print("                        [--builds R] [--loops L] [--churn K] [--churn-ops N]")
-                print("                        [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--stats]")
+                print("                        [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--rounds R] [--stats]")
                 exit(0)
             default: throw WorkloadError("unknown option \(argument) (try --help)")
             }
@@ -172,6 +177,50 @@ enum PeerRun {
     case finished([String: Any])
     case timedOut(seconds: Int)
     case failed
+}
+
+/// Ours and kiwi C++ (`peer`, nil without one) on one system and order, `options.rounds` times, taking turns, and
+/// each phase's median over the rounds, each engine's own. The machine has stretches of seconds where it runs at
+/// half speed; measured once each, one engine after the other, a stretch could fall on one engine's phase alone
+/// and halve or double a ratio (enaml-form's mixed churn read 1.7x and 2.3x kiwi's in two runs of the same
+/// engines). A further round runs only while the last one took both engines under 10 s and kiwi finished: the
+/// large systems, where one round is minutes and the ratios are tens to thousands, get one.
+func measure(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Options,
+             peer: () -> PeerRun?) throws -> (ours: Result, kiwi: PeerRun?) {
+    var ours: [Result] = []
+    var theirs: [PeerRun] = []
+    var roundOptions = options
+    for _ in 0..<options.rounds {
+        let start = now()
+        ours.append(try runOurs(workload, trace: trace, roundOptions))
+        let middle = now()
+        let run = peer()
+        if let run { theirs.append(run) }
+        roundOptions.statistics = false  // once is enough: every round makes the same pivots
+        guard now() - middle < 10, middle - start < 10 else { break }
+        if let run, case .finished = run {} else if run != nil { break }
+    }
+    func medianOfRounds(_ key: KeyPath<Result, Double?>) -> Double? {
+        let values = ours.compactMap { $0[keyPath: key] }
+        return values.isEmpty ? nil : median(values)
+    }
+    let merged = Result(build: medianOfRounds(\.build), suggest: medianOfRounds(\.suggest), churn: medianOfRounds(\.churn),
+                        setConstant: medianOfRounds(\.setConstant), trace: medianOfRounds(\.trace),
+                        checksumBuild: ours[0].checksumBuild, checksumSuggest: ours[0].checksumSuggest)
+    return (merged, medianRun(theirs))
+}
+
+/// A peer's rounds as one: each number the median of the rounds that finished (the checksums are the same in
+/// every round); the first round's outcome when none finished.
+func medianRun(_ runs: [PeerRun]) -> PeerRun? {
+    let finished = runs.compactMap { run -> [String: Any]? in if case .finished(let json) = run { json } else { nil } }
+    guard let first = finished.first else { return runs.first }
+    var merged = first
+    for (key, value) in first where value is Double || value is Int {
+        let values = finished.compactMap { ($0[key] as? Double) ?? ($0[key] as? Int).map(Double.init) }
+        if values.count == finished.count { merged[key] = median(values) }
+    }
+    return .finished(merged)
 }
 
 /// Runs a peer that prints one JSON object, stopping it after `seconds` (kiwi's build of a reversed grid-50 would
@@ -278,7 +327,8 @@ print("suggest = per step (median, µs);")
 print("churn = remove + add of each of the first \(options.churn) optional constraints (µs per pair); setc = each of")
 print("their constants moved and moved back (µs per change; kiwi has no setConstant: it removes and adds);")
 print("mixed = \(options.churnOperations) seeded random removes, adds, setConstants and suggests, the same list for each")
-print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster).")
+print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster). Each number: the median of")
+print("\(options.rounds) rounds of ours and kiwi C++ taking turns (one round where a round takes an engine over 10 s).")
 print("")
 var rows: [[String]] = []
 var notes: [String] = []
@@ -305,12 +355,13 @@ for name in names {
         // Progress on stderr, a line a system and order: the tables come at the end, and a full run takes minutes
         // (kiwi's reversed and shuffled grids run until --peer-seconds).
         FileHandle.standardError.write(Data("solver-benchmark: \(name) \(order)\(kiwi == nil ? "" : ", kiwi C++ for up to \(options.peerSeconds) s")\n".utf8))
-        let ours = try runOurs(workload, trace: trace, options)
         let counts = ["--builds", String(builds(for: workload, options)), "--loops", String(options.loops), "--churn", String(options.churn)]
         // kiwi builds for at most a tenth of its time (one build at least): a reversed grid-20 takes it 50 s a build.
-        let cpp = kiwi.map {
-            runPeer($0, [workloadPath] + counts + ["--trace", tracePath, "--build-seconds", String(options.peerSeconds / 10)],
-                    name: "kiwi C++", seconds: options.peerSeconds)
+        let (ours, cpp) = try measure(workload, trace: trace, options) {
+            kiwi.map {
+                runPeer($0, [workloadPath] + counts + ["--trace", tracePath, "--build-seconds", String(options.peerSeconds / 10)],
+                        name: "kiwi C++", seconds: options.peerSeconds)
+            }
         }
         let py = order == .asWritten
             ? python.map { runPeer($0, [options.peerScript, "run", workloadPath, "--json"] + counts, name: "kiwisolver", seconds: options.peerSeconds) }
