@@ -16,8 +16,8 @@ import SolverWorkload
 // reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in.
 // kiwisolver runs the files' order only (it is the slow third column); a peer that has not finished in T seconds
 // (default 120) is stopped and its cells say so. --only NAME runs the workload of that whole name (rows-30, not
-// also rows-300), else every workload whose name begins so. --rounds R (default 3): each system and order is run R
-// times, ours and kiwi C++ taking turns, and each phase's number is the median of the rounds (see `measure`).
+// also rows-300), else every workload whose name begins so. --rounds R (default 5): each system and order is run R
+// times, ours and kiwi C++ taking turns, and each phase's number is the lowest of the rounds (see `measure`).
 // Run it from the repository's root (or pass --workloads DIR).
 
 struct Options {
@@ -43,7 +43,7 @@ struct Options {
     /// How long one peer run may take before it is stopped.
     var peerSeconds = 120
     /// Rounds of ours and kiwi C++ taking turns on each system and order (see `measure`).
-    var rounds = 3
+    var rounds = 5
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -180,11 +180,15 @@ enum PeerRun {
 }
 
 /// Ours and kiwi C++ (`peer`, nil without one) on one system and order, `options.rounds` times, taking turns, and
-/// each phase's median over the rounds, each engine's own. The machine has stretches of seconds where it runs at
-/// half speed; measured once each, one engine after the other, a stretch could fall on one engine's phase alone
-/// and halve or double a ratio (enaml-form's mixed churn read 1.7x and 2.3x kiwi's in two runs of the same
-/// engines). A further round runs only while the last one took both engines under 10 s and kiwi finished: the
-/// large systems, where one round is minutes and the ratios are tens to thousands, get one.
+/// each phase's lowest number over the rounds, each engine's own. The machine has stretches of seconds where a
+/// process runs at half speed, and not always every process alike; measured once each, one engine after the
+/// other, a stretch could fall on one engine's phase alone and halve or double a ratio (enaml-form's mixed churn
+/// read 1.7x and 2.3x kiwi's in two runs of the same engines; with the median of three rounds, its reversed
+/// build still read 0.240 ms for ours, 0.135 to 0.150 in the other orders, beside kiwi's usual 0.377). A slow
+/// stretch can only raise a number, so the lowest round is the one it missed; each round's number is itself a
+/// median (of builds, of suggest loops) or a whole pass, as before. A further round runs only while the last
+/// one took both engines under 10 s and kiwi finished: the large systems, where one round is minutes and the
+/// ratios are tens to thousands, get one.
 func measure(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Options,
              peer: () -> PeerRun?) throws -> (ours: Result, kiwi: PeerRun?) {
     var ours: [Result] = []
@@ -200,25 +204,22 @@ func measure(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Opt
         guard now() - middle < 10, middle - start < 10 else { break }
         if let run, case .finished = run {} else if run != nil { break }
     }
-    func medianOfRounds(_ key: KeyPath<Result, Double?>) -> Double? {
-        let values = ours.compactMap { $0[keyPath: key] }
-        return values.isEmpty ? nil : median(values)
-    }
-    let merged = Result(build: medianOfRounds(\.build), suggest: medianOfRounds(\.suggest), churn: medianOfRounds(\.churn),
-                        setConstant: medianOfRounds(\.setConstant), trace: medianOfRounds(\.trace),
+    func lowest(_ key: KeyPath<Result, Double?>) -> Double? { ours.compactMap { $0[keyPath: key] }.min() }
+    let merged = Result(build: lowest(\.build), suggest: lowest(\.suggest), churn: lowest(\.churn),
+                        setConstant: lowest(\.setConstant), trace: lowest(\.trace),
                         checksumBuild: ours[0].checksumBuild, checksumSuggest: ours[0].checksumSuggest)
-    return (merged, medianRun(theirs))
+    return (merged, lowestRun(theirs))
 }
 
-/// A peer's rounds as one: each number the median of the rounds that finished (the checksums are the same in
+/// A peer's rounds as one: each number the lowest of the rounds that finished (the checksums are the same in
 /// every round); the first round's outcome when none finished.
-func medianRun(_ runs: [PeerRun]) -> PeerRun? {
+func lowestRun(_ runs: [PeerRun]) -> PeerRun? {
     let finished = runs.compactMap { run -> [String: Any]? in if case .finished(let json) = run { json } else { nil } }
     guard let first = finished.first else { return runs.first }
     var merged = first
     for (key, value) in first where value is Double || value is Int {
         let values = finished.compactMap { ($0[key] as? Double) ?? ($0[key] as? Int).map(Double.init) }
-        if values.count == finished.count { merged[key] = median(values) }
+        if values.count == finished.count, let lowest = values.min() { merged[key] = lowest }
     }
     return .finished(merged)
 }
@@ -327,7 +328,7 @@ print("suggest = per step (median, µs);")
 print("churn = remove + add of each of the first \(options.churn) optional constraints (µs per pair); setc = each of")
 print("their constants moved and moved back (µs per change; kiwi has no setConstant: it removes and adds);")
 print("mixed = \(options.churnOperations) seeded random removes, adds, setConstants and suggests, the same list for each")
-print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster). Each number: the median of")
+print("engine (µs per operation). ratio = kiwi C++ / ours (> 1: ours is faster). Each number: the lowest of")
 print("\(options.rounds) rounds of ours and kiwi C++ taking turns (one round where a round takes an engine over 10 s).")
 print("")
 var rows: [[String]] = []
