@@ -24,10 +24,10 @@ public final class Constraint: CustomStringConvertible {
     /// conflict reports and explanations.
     public var label: String?
 
-    /// The solver that keeps this constraint's entry at `tableSlot` of its table, if one does (see
-    /// `ConstraintTable`).
-    @exclusivity(unchecked) var tableOwner: ObjectIdentifier?
-    @exclusivity(unchecked) var tableSlot = 0
+    /// The solver that keeps this constraint's entry at `slot` of its table, if one does (see `ConstraintTable`,
+    /// `ObjectSlots`).
+    @exclusivity(unchecked) var slotOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var slot = 0
 
     /// `expression relation 0` at `priority` (required unless said), labelled for reports.
     public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required, label: String? = nil) {
@@ -87,3 +87,5 @@ infix operator ~ : AssignmentPrecedence
 public func ~ (constraint: Constraint, priority: Priority) -> Constraint {
     Constraint(constraint.expression, constraint.relation, priority: priority, label: constraint.label)
 }
+
+extension Constraint: SlotHolder {}

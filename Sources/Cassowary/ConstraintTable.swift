@@ -1,12 +1,8 @@
 /// The constraints of one solver: those in its tableau, with their symbols, and the optional ones still waiting
 /// to go in (`Solver.add`).
 ///
-/// A constraint is looked up on every add, remove and constant change, so it keeps its place in the table
-/// itself (`Constraint.tableOwner`, `Constraint.tableSlot`) for as long as the solver that gave it holds it,
-/// and the lookup is a field read, not a hash: the hashes and the dictionaries' growth were 5 % of a small form's
-/// build. A constraint held by several solvers at once is found in the others through a dictionary. As with
-/// `VariableSymbols`, the owning solver gives the field back when the constraint leaves (`remove`) or the solver
-/// goes away (`removeAll`), so a field never names a solver that no longer holds it.
+/// A constraint is looked up on every add, remove and constant change, so it keeps its place in the table in
+/// fields of its own (`ObjectSlots`), and the lookup is a field read, not a hash.
 struct ConstraintTable {
     struct Entry {
         let constraint: Constraint
@@ -17,18 +13,21 @@ struct ConstraintTable {
         var order: Int
     }
 
-    /// The solver this table belongs to, set by its `init` (until then, an identity no constraint's field holds).
-    var owner = ObjectIdentifier(ConstraintTable.self)
+    /// The solver this table belongs to, set by its `init` (see `ObjectSlots.owner`).
+    var owner: ObjectIdentifier {
+        get { slots.owner }
+        set { slots.owner = newValue }
+    }
     private var entries: [Entry?] = []
     /// Slots of `entries` emptied by removals, used again first.
     private var freeSlots: [Int] = []
-    /// The slots of constraints whose field belongs to another solver.
-    private var others: [ObjectIdentifier: Int] = [:]
+    /// Each constraint's slot of `entries`.
+    private var slots = ObjectSlots<Constraint>()
     /// How many constraints the table holds, waiting or in.
     private(set) var count = 0
 
     subscript(constraint: Constraint) -> Entry? {
-        slot(of: constraint).flatMap { entries[$0] }
+        slots[constraint].flatMap { entries[$0] }
     }
 
     /// The constraints in the tableau (not those waiting), in no particular order.
@@ -46,29 +45,20 @@ struct ConstraintTable {
             slot = entries.count
             entries.append(Entry(constraint: constraint, tag: tag, order: order))
         }
-        if constraint.tableOwner == nil {
-            constraint.tableOwner = owner
-            constraint.tableSlot = slot
-        } else {
-            others[ObjectIdentifier(constraint)] = slot
-        }
+        slots.insert(slot, for: constraint)
         count += 1
     }
 
     /// Sets the symbols of a constraint the table holds (when it goes in, or in a rebuild).
     mutating func setTag(_ tag: Solver.Tag, of constraint: Constraint) {
-        entries[slot(of: constraint)!]!.tag = tag
+        entries[slots[constraint]!]!.tag = tag
     }
 
     /// Takes a constraint out; nil if the table does not hold it.
     @discardableResult
     mutating func remove(_ constraint: Constraint) -> Entry? {
-        guard let slot = slot(of: constraint) else { return nil }
-        if constraint.tableOwner == owner {
-            constraint.tableOwner = nil
-        } else {
-            others[ObjectIdentifier(constraint)] = nil
-        }
+        guard let slot = slots[constraint] else { return nil }
+        slots.remove(constraint)
         let entry = entries[slot]
         entries[slot] = nil
         freeSlots.append(slot)
@@ -78,20 +68,9 @@ struct ConstraintTable {
 
     /// Takes every constraint out (the solver goes away).
     mutating func removeAll() {
-        for case let entry? in entries where entry.constraint.tableOwner == owner { entry.constraint.tableOwner = nil }
+        slots.removeAll(entries.lazy.compactMap { $0?.constraint })
         entries = []
         freeSlots = []
-        others = [:]
         count = 0
-    }
-
-    /// Room for `more` constraints beyond those held, in one growth.
-    mutating func reserveCapacity(_ more: Int) {
-        entries.reserveCapacity(entries.count + max(0, more - freeSlots.count))
-    }
-
-    private func slot(of constraint: Constraint) -> Int? {
-        if constraint.tableOwner == owner { return constraint.tableSlot }
-        return others.isEmpty ? nil : others[ObjectIdentifier(constraint)]
     }
 }

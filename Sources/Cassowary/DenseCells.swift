@@ -33,17 +33,10 @@ final class DenseCells: ManagedBuffer<DenseCells.Header, UInt64> {
         let copy = DenseCells.make(width: max(width, self.width))
         let (words, newWords) = (header.words, copy.header.words)
         withUnsafeMutablePointerToElements { mine in
-            copy.withUnsafeMutablePointerToElements { theirs in
-                theirs.update(from: mine, count: words)
-                for w in 0..<words {
-                    var word = mine[w]
-                    while word != 0 {
-                        let s = w << 6 | word.trailingZeroBitCount
-                        word &= word &- 1
-                        theirs[newWords + s] = mine[words + s]
-                    }
-                }
-            }
+            copy.withUnsafeMutablePointerToElements { $0.update(from: mine, count: words) }
+        }
+        copy.withUnsafeMutablePointerToElements { theirs in
+            forEach { symbol, coefficient in theirs[newWords + symbol] = coefficient.bitPattern }
         }
         copy.header.count = header.count
         return copy

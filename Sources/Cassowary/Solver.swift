@@ -40,7 +40,7 @@ public final class Solver {
     /// Which constraint a marker or error symbol belongs to (for explanations).
     var owners = SymbolMap<Constraint>()
     /// Each variable's symbol (`variableList` holds the variables).
-    var variableSymbols = VariableSymbols()
+    var variableSymbols = ObjectSlots<Variable>()
     /// The same pairs in an array: `updateVariables` walks it on every suggest step, and walking a dictionary
     /// retains and releases every key.
     var variableList: [(variable: Variable, symbol: Symbol)] = []

@@ -11,9 +11,9 @@ public final class Variable: CustomStringConvertible {
     // exclusivity check (a measurable share of a suggest step) is turned off for this one property.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
-    /// The solver that keeps this variable's symbol in `ownedSymbol`, if one does (see `VariableSymbols`).
-    @exclusivity(unchecked) var symbolOwner: ObjectIdentifier?
-    @exclusivity(unchecked) var ownedSymbol: Symbol = 0
+    /// The solver that keeps this variable's symbol in `slot`, if one does (see `ObjectSlots`).
+    @exclusivity(unchecked) var slotOwner: ObjectIdentifier?
+    @exclusivity(unchecked) var slot: Symbol = 0
 
     /// A new unknown named `name`; the name need not be unique.
     public init(_ name: String) { self.name = name }
@@ -21,6 +21,8 @@ public final class Variable: CustomStringConvertible {
     /// The name.
     public var description: String { name }
 }
+
+extension Variable: SlotHolder {}
 
 extension Variable: Hashable {
     /// The same object: two variables of one name are still two unknowns.

@@ -1,8 +1,8 @@
 @testable import Cassowary
 import Testing
 
-/// A variable and a constraint keep their place in the solver that holds them (`VariableSymbols`,
-/// `ConstraintTable`); one held by two solvers at once is found through a dictionary in the second. Neither
+/// A variable and a constraint keep their number in the solver that holds them in fields of their own
+/// (`ObjectSlots`); one held by two solvers at once is found through a dictionary in the second. Neither
 /// solver may lose or confuse it, and a solver that goes away must give the fields back: a later solver at the
 /// same address would otherwise read them as its own.
 @Suite struct IdentityTableTests {
@@ -41,9 +41,9 @@ import Testing
             try solver.add(preference)
             solver.updateVariables()
             gone = ObjectIdentifier(solver)
-            #expect(pin.tableOwner == gone && x.symbolOwner == gone)
+            #expect(pin.slotOwner == gone && x.slotOwner == gone)
         }
-        #expect(pin.tableOwner == nil && preference.tableOwner == nil && x.symbolOwner == nil)
+        #expect(pin.slotOwner == nil && preference.slotOwner == nil && x.slotOwner == nil)
         let next = Solver()  // often at the freed solver's address
         #expect(!next.contains(pin) && !next.contains(preference))
         try next.add(preference)
