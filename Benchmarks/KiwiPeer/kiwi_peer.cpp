@@ -153,7 +153,8 @@ struct TraceOp {
     std::vector<double> values;  // the new right-hand side (setc), or the suggested values
 };
 
-std::vector<TraceOp> readTrace(const std::string& path) {
+// `constraints`: how many the workload has; an index past them is refused with its line.
+std::vector<TraceOp> readTrace(const std::string& path, size_t constraints) {
     std::ifstream in(path);
     if (!in) fail("cannot read " + path);
     std::vector<TraceOp> ops;
@@ -180,6 +181,9 @@ std::vector<TraceOp> readTrace(const std::string& path) {
             ok = false;
         }
         if (!ok) fail(path + ":" + std::to_string(number) + ": expected remove I, add I, setc I RHS or suggest V...");
+        if (op.kind != TraceOp::Suggest && op.index >= constraints)
+            fail(path + ":" + std::to_string(number) + ": constraint " + std::to_string(op.index) +
+                 " is past the workload's " + std::to_string(constraints));
         ops.push_back(op);
     }
     return ops;
@@ -259,11 +263,7 @@ int main(int argc, char** argv) {
     double traceTime = 0;
     long traceOps = 0, refused = 0;
     if (!tracePath.empty()) {
-        std::vector<TraceOp> ops = readTrace(tracePath);
-        for (const TraceOp& op : ops)
-            if (op.kind != TraceOp::Suggest && op.index >= w.constraints.size())
-                fail(tracePath + ": constraint " + std::to_string(op.index) + " is past the workload's " +
-                     std::to_string(w.constraints.size()));
+        std::vector<TraceOp> ops = readTrace(tracePath, w.constraints.size());
         // Each constraint starts as built (the churn and setc phases above leave them so).
         start = now();
         for (const TraceOp& op : ops) {

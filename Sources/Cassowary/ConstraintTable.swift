@@ -24,7 +24,7 @@ struct ConstraintTable {
     /// Each constraint's slot of `entries`.
     private var slots = ObjectSlots<Constraint>()
     /// How many constraints the table holds, waiting or in.
-    private(set) var count = 0
+    var count: Int { entries.count - freeSlots.count }
 
     subscript(constraint: Constraint) -> Entry? {
         slots[constraint].flatMap { entries[$0] }
@@ -46,7 +46,6 @@ struct ConstraintTable {
             entries.append(Entry(constraint: constraint, tag: tag, order: order))
         }
         slots.insert(slot, for: constraint)
-        count += 1
     }
 
     /// Sets the symbols of a constraint the table holds (when it goes in, or in a rebuild).
@@ -62,7 +61,6 @@ struct ConstraintTable {
         let entry = entries[slot]
         entries[slot] = nil
         freeSlots.append(slot)
-        count -= 1
         return entry
     }
 
@@ -71,6 +69,5 @@ struct ConstraintTable {
         slots.removeAll(entries.lazy.compactMap { $0?.constraint })
         entries = []
         freeSlots = []
-        count = 0
     }
 }
