@@ -309,27 +309,29 @@ struct Tableau {
     /// row rather than the one queued last (kiwi's choice, and this solver's before it) took a quarter fewer pivots
     /// over the benchmark's mixed churn on the form and the rows workloads (1,900 to 1,472, 2,754 to 1,963 on
     /// enaml-form's orders; 11,661 to 8,777 on rows-30), and fewer of them under Bland's rule; the list is short,
-    /// so the scan costs less than the pivots it saves.
+    /// so the scan costs less than the pivots it saves. The rows that stay keep their order, in place (one pass,
+    /// however many leave); of equally negative rows, the one queued last is chosen.
     private mutating func nextInfeasibleRow(lowest: Bool) -> Symbol? {
         var chosen: Symbol?
         var mostNegative = 0.0
-        var i = infeasible.count - 1
-        while i >= 0 {
+        var kept = 0
+        for i in infeasible.indices {
             let s = infeasible[i]
             let constant = rows.constant(of: s)  // a symbol no longer basic reads 0
-            if constant < -Self.feasibilityTolerance {
-                if lowest {
-                    if chosen == nil || s < chosen! { chosen = s }
-                } else if constant < mostNegative {
-                    mostNegative = constant
-                    chosen = s
-                }
-            } else {
+            guard constant < -Self.feasibilityTolerance else {
                 queued[s] = false
-                infeasible.remove(at: i)
+                continue
             }
-            i -= 1
+            if lowest {
+                if chosen == nil || s < chosen! { chosen = s }
+            } else if constant <= mostNegative {
+                mostNegative = constant
+                chosen = s
+            }
+            infeasible[kept] = s
+            kept += 1
         }
+        infeasible.removeLast(infeasible.count - kept)
         return chosen
     }
 
