@@ -27,6 +27,23 @@ import Testing
         }
     }
 
+    /// A reordered workload's items hold their terms in buffers of their own, made in the new order, as a peer
+    /// that reads the reordered file has them: sharing the original's, a shuffled build read each constraint's
+    /// terms from a random place in memory, a cost of the harness that the benchmark charged to the engine.
+    @Test func aReorderedWorkloadHasItsOwnTerms() throws {
+        let base = try ChurnTests.workload("grid-20")
+        func storage(_ item: Workload.Item) -> UnsafeRawPointer? {
+            item.terms.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let original = Set(base.constraints.compactMap(storage))
+        for order in Self.orders.dropFirst() {
+            let reordered = base.reordered(order)
+            #expect(reordered.constraints.compactMap(storage).allSatisfy { !original.contains($0) }, "\(order)")
+            let text = { (item: Workload.Item) in item.terms.map { "\($0.coefficient)*\($0.variable)" }.joined(separator: " ") }
+            #expect(reordered.constraints.map(text).sorted() == base.constraints.map(text).sorted(), "\(order)")
+        }
+    }
+
     /// A required equality that, once its basic variables are substituted, holds only slack symbols at a zero
     /// constant takes one of them as its subject: no phase one, no pivot.
     @Test func aZeroConstantRowNeedsNoPhaseOne() throws {
