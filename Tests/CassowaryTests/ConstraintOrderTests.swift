@@ -39,7 +39,9 @@ import Testing
         for order in Self.orders.dropFirst() {
             let reordered = base.reordered(order)
             #expect(reordered.constraints.compactMap(storage).allSatisfy { !original.contains($0) }, "\(order)")
-            let text = { (item: Workload.Item) in item.terms.map { "\($0.coefficient)*\($0.variable)" }.joined(separator: " ") }
+            let text = { (item: Workload.Item) in
+                item.terms.map { "\($0.coefficient)*\($0.variable)" }.joined(separator: " ")
+            }
             #expect(reordered.constraints.map(text).sorted() == base.constraints.map(text).sorted(), "\(order)")
         }
     }
