@@ -52,19 +52,16 @@ public final class Daemon: Sendable {
     private let portal: Bool
     private let follower: DesktopFollower?
 
-    /// Exports the objects, then takes the bus name (objects first, so that nobody sees the name without them).
-    /// Once the name is ours, the state is saved, so that a state file exists from the first moment (a daemon
-    /// that did not get the name must not touch the owner's file).
+    /// Exports the objects, then takes the bus names (objects first, so that nobody sees a name without them):
+    /// the portal's first, with `portal`, and `org.traitd.Layout1` last, because that name is what says the
+    /// daemon is ready (to systemd's `Type=dbus`, to `traitctl`, to the tests' fixture), and a client that saw
+    /// it must find the portal served too (the portal's name taken after it, a test's `gdbus` call sometimes
+    /// came first and was told no one provides it). Once the name is ours, the state is saved, so that a state
+    /// file exists from the first moment (a daemon that did not get the name must not touch the owner's file).
     public func start() async throws {
         // Adapters' connections leaving the bus end their registrations.
         try await connection.addMatch(DisplayService.nameOwnerChangedRule)
         await service.export()
-        let reply = try await connection.requestName(Layout1.busName)
-        guard reply == .primaryOwner || reply == .alreadyOwner else {
-            let owner = try? await connection.nameOwner(Layout1.busName)
-            throw StartError.nameTaken(owner: owner, bus: bus)
-        }
-        logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
         if portal {
             await service.exportPortal()
             let reply = try await connection.requestName(PortalSettings.busName)
@@ -74,6 +71,12 @@ public final class Daemon: Sendable {
             }
             logger.info("owns \(PortalSettings.busName): serving \(PortalSettings.interfaceName) from the simulated settings")
         }
+        let reply = try await connection.requestName(Layout1.busName)
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            let owner = try? await connection.nameOwner(Layout1.busName)
+            throw StartError.nameTaken(owner: owner, bus: bus)
+        }
+        logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
         await follower?.start(service)
         await service.save()
     }

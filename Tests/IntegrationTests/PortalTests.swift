@@ -40,6 +40,27 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("org.freedesktop.portal.Error.NotFound"))
     }
 
+    /// `org.traitd.Layout1` is what says traitd is ready (systemd's `Type=dbus`, traitctl, the tests' fixture),
+    /// so with `--portal` the portal's name is taken before it: a client that saw traitd's name finds the portal
+    /// served. The other way round, the first test above sometimes called the portal before its name was taken
+    /// ("not provided by any .service files"). Seen on the bus itself: dbus-monitor's `NameOwnerChanged` order.
+    @Test func thePortalsNameIsTakenBeforeTraitdsOwn() async throws {
+        let bus = try await PrivateBus()
+        let monitor = try ChildProcess("/usr/bin/dbus-monitor", [
+            "--address", bus.address, "type='signal',interface='org.freedesktop.DBus',member='NameOwnerChanged'",
+        ])
+        defer { monitor.kill() }
+        try await monitor.waitForOutput("member=NameLost")
+        let daemon = try ChildProcess(Binaries.path("traitd"), ["--bus", bus.address, "--no-state", "--portal"],
+                                      environment: bus.environment)
+        defer { daemon.kill() }
+        try await monitor.waitForOutput(#"string "org.traitd.Layout1""#)
+        let output = monitor.standardOutput
+        let portal = output.range(of: #"string "org.freedesktop.portal.Desktop""#)
+        let traitd = output.range(of: #"string "org.traitd.Layout1""#)!
+        #expect(portal != nil && portal!.lowerBound < traitd.lowerBound, "\(output)")
+    }
+
     /// Never by default: a traitd without --portal does not take the name, and one with it refuses to start when
     /// another connection (xdg-desktop-portal, on a real session) owns it.
     @Test func thePortalIsServedOnlyWhenAskedAndFree() async throws {
