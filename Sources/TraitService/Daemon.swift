@@ -64,21 +64,22 @@ public final class Daemon: Sendable {
         await service.export()
         if portal {
             await service.exportPortal()
-            let reply = try await connection.requestName(PortalSettings.busName)
-            guard reply == .primaryOwner || reply == .alreadyOwner else {
-                let owner = try? await connection.nameOwner(PortalSettings.busName)
-                throw StartError.portalTaken(owner: owner, bus: bus)
-            }
+            try await take(PortalSettings.busName) { .portalTaken(owner: $0, bus: bus) }
             logger.info("owns \(PortalSettings.busName): serving \(PortalSettings.interfaceName) from the simulated settings")
         }
-        let reply = try await connection.requestName(Layout1.busName)
-        guard reply == .primaryOwner || reply == .alreadyOwner else {
-            let owner = try? await connection.nameOwner(Layout1.busName)
-            throw StartError.nameTaken(owner: owner, bus: bus)
-        }
+        try await take(Layout1.busName) { .nameTaken(owner: $0, bus: bus) }
         logger.info("owns \(Layout1.busName) on the \(bus) bus as \(connection.uniqueName)")
         await follower?.start(service)
         await service.save()
+    }
+
+    /// Takes `name` on the bus, or throws `refusal` with the connection that holds it (nil if it left meanwhile).
+    private func take(_ name: String, or refusal: (_ owner: String?) -> StartError) async throws {
+        let reply = try await connection.requestName(name)
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            let owner = try? await connection.nameOwner(name)
+            throw refusal(owner)
+        }
     }
 
     /// Calls `handler` once if the bus goes away.
