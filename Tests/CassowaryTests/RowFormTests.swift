@@ -63,6 +63,41 @@ import Testing
         #expect(dense.isDense && !sparse.isDense)
     }
 
+    /// A substitution by a row of one cell (`Row.replaceCell`, in place) leaves the cells, the constant and the
+    /// changes reported that removing the cell and adding the row (the general merge) leave: for every cell of
+    /// rows of one to five cells replaced by every symbol before, between, on and after them, with a coefficient
+    /// that adds to a cell, cancels it exactly, cancels it but for rounding noise, or times the replaced cell's is
+    /// itself noise (s5's -0.5 times 1.5e-8).
+    @Test func aOneCellDefinitionReplacesTheCellAsTheMergeDoes() {
+        let symbols = [2, 5, 9, 14, 20]
+        var cases = 0
+        for length in 1...symbols.count {
+            var row = Row(constant: 3, capacity: 0)
+            for (k, s) in symbols.prefix(length).enumerated() { row.insert(s, Double(k + 1) * (k % 2 == 0 ? 1.5 : -0.25)) }
+            for replaced in symbols.prefix(length) {
+                let a = row.coefficient(for: replaced)
+                for their in 0...22 where their != replaced {
+                    let present = row.coefficient(for: their)
+                    for coefficient in [0.75, -present / a, -present / a + 1e-10, 1.5e-8] where coefficient != 0 {
+                        var definition = Row(constant: -2, capacity: 1)
+                        definition.insert(their, coefficient)
+                        guard definition.count == 1 else { continue }
+                        var fast = row, fastChanges: [(Symbol, Bool)] = []
+                        fast.substitute(replaced, with: definition) { fastChanges.append(($0, $1)) }
+                        var merged = row, mergedChanges: [(Symbol, Bool)] = [(replaced, false)]
+                        merged.remove(replaced)
+                        merged.add(definition, times: a) { mergedChanges.append(($0, $1)) }
+                        cases += 1
+                        #expect(same(fast, merged), "\(describe(row)): s\(replaced) by \(describe(definition))")
+                        #expect(fastChanges.map(\.0) == mergedChanges.map(\.0) && fastChanges.map(\.1) == mergedChanges.map(\.1),
+                                "\(describe(row)): s\(replaced) by \(describe(definition)): changes reported")
+                    }
+                }
+            }
+        }
+        #expect(cases > 400)
+    }
+
     /// Changing form keeps the cells; a dense row grows as higher symbols join.
     @Test func aRowChangesFormWithoutChangingItsCells() {
         var row = Row(constant: 2)
