@@ -9,6 +9,8 @@
 #   make pictures      regenerate the README's pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
+#   make solver-counts our build's instructions and cache misses by constraint order, under callgrind
+#                      (COUNTS_ARGS=WORKLOAD ORDER..., default grid-50 as-written shuffled-2)
 #   make churn         OPS seeded random operations on the solver workloads, checked against fresh solves
 #   make fuzz          build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS (default 60)
 #   make leak-check    run traitd built with AddressSanitizer through every kind of call; fail on a leak
@@ -47,13 +49,14 @@ APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon sy
 # (python3-scipy), all for Debian's /usr/bin/python3 (nothing goes through pip), and GIO's headers, gdbus-codegen
 # and a C compiler for the generated C client (examples/c-client), GTK 4's introspection data, Xvfb and xwd for
 # the GTK client (examples/gtk), libadwaita's for the portal's test app (examples/adwaita); dbus-fast, pytest, mypy
-# and setuptools for the Python package and its pytest plugin (clients/python).
+# and setuptools for the Python package and its pytest plugin (clients/python); valgrind for the smoke run of
+# scripts/solver-build-counts.sh.
 TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
-	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool
+	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool valgrind
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver bench-transitions bench-load churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver solver-counts bench-transitions bench-load churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -176,6 +179,10 @@ bench-solver: deps
 	@scripts/build-kiwi-peer.sh >/dev/null
 	$(RELEASE) --product solver-benchmark
 	"$$($(RELEASE) --show-bin-path)/solver-benchmark" $(BENCH_ARGS)
+
+# Deterministic counts where the machine's timings are too noisy to tell a few per cent (see the script).
+solver-counts: deps
+	@scripts/solver-build-counts.sh $(COUNTS_ARGS)
 
 # Seeded random churn on the solver workloads, checked against fresh solves as it goes; prints speed and memory
 # every 100,000 operations. `make churn OPS=1000000`; CHURN_ARGS=--workload grid-20 --seed 7 ...

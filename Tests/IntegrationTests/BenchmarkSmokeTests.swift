@@ -72,6 +72,23 @@ import Testing
         #expect(run.stderr == "solver-benchmark: --order takes as-written, reversed or shuffled-N, not sideways\n", "\(run.stderr)")
     }
 
+    /// scripts/solver-build-counts.sh (callgrind, counting inside `Workload.build`) with the debug build: a row of
+    /// counts above zero for each order. Fails if `Workload.build` is renamed and the script's mangled name no
+    /// longer matches it (nothing is counted then, and the script says so). Not under ThreadSanitizer, whose
+    /// binaries valgrind cannot run.
+    @Test(.disabled(if: isThreadSanitized, "valgrind cannot run a ThreadSanitizer build"))
+    func theSolverBuildCountsOnOneWorkload() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOLVER_BENCHMARK"] = Binaries.path("solver-benchmark")
+        let run = try await ChildProcess.run(Binaries.repository.appendingPathComponent("scripts/solver-build-counts.sh").path,
+                                             ["enaml-form", "as-written", "reversed"], environment: environment)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+            .filter { ["as-written", "reversed"].contains($0.first) }
+        #expect(rows.count == 2 && rows.allSatisfy { $0.count == 4 && $0.dropFirst().allSatisfy { (Int($0) ?? 0) > 0 } },
+                "a row of counts per order: \(run.stdout)")
+    }
+
     @Test func theSolverBenchmarkOnOneWorkload() async throws {
         let workloads = Binaries.repository.appendingPathComponent("Benchmarks/workloads").path
         let run = try await ChildProcess.run(Binaries.path("solver-benchmark"),
@@ -87,3 +104,6 @@ import Testing
         #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("grid-20 ") && $0.contains("x") }, "\(run.stdout)")
     }
 }
+
+/// Whether this test process runs under ThreadSanitizer (`make tsan` builds everything with it).
+private let isThreadSanitized = dlsym(nil, "__tsan_init") != nil
