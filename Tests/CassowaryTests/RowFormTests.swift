@@ -63,12 +63,12 @@ import Testing
         #expect(dense.isDense && !sparse.isDense)
     }
 
-    /// A substitution by a row of one cell (`Row.replaceCell`, in place) leaves the cells, the constant and the
-    /// changes reported that removing the cell and adding the row (the general merge) leave: for every cell of
-    /// rows of one to five cells replaced by every symbol before, between, on and after them, with a coefficient
-    /// that adds to a cell, cancels it exactly, cancels it but for rounding noise, or times the replaced cell's is
-    /// itself noise (s5's -0.5 times 1.5e-8).
-    @Test func aOneCellDefinitionReplacesTheCellAsTheMergeDoes() {
+    /// Adding a row of one cell, and substituting one (the sparse form inserts that cell in place, as it does a few
+    /// cells into a long row), leaves the cells, the constant and the changes reported that the dense form
+    /// leaves: for every cell of rows of one to five cells, by every symbol before, between, on and after them, with
+    /// a coefficient that adds to a cell, cancels it exactly, cancels it but for rounding noise, or times the
+    /// replaced cell's is itself noise (s5's -0.5 times 1.5e-8).
+    @Test func aRowOfOneCellGoesInAsInTheDenseForm() {
         let symbols = [2, 5, 9, 14, 20]
         var cases = 0
         for length in 1...symbols.count {
@@ -82,15 +82,22 @@ import Testing
                         var definition = Row(constant: -2, capacity: 1)
                         definition.insert(their, coefficient)
                         guard definition.count == 1 else { continue }
-                        var fast = row, fastChanges: [(Symbol, Bool)] = []
-                        fast.substitute(replaced, with: definition) { fastChanges.append(($0, $1)) }
-                        var merged = row, mergedChanges: [(Symbol, Bool)] = [(replaced, false)]
-                        merged.remove(replaced)
-                        merged.add(definition, times: a) { mergedChanges.append(($0, $1)) }
+                        var dense = row
+                        dense.makeDense(width: 32)
+                        var sparse = row, sparseChanges: [(Symbol, Bool)] = [], denseChanges: [(Symbol, Bool)] = []
+                        sparse.substitute(replaced, with: definition) { sparseChanges.append(($0, $1)) }
+                        dense.substitute(replaced, with: definition) { denseChanges.append(($0, $1)) }
                         cases += 1
-                        #expect(same(fast, merged), "\(describe(row)): s\(replaced) by \(describe(definition))")
-                        #expect(fastChanges.map(\.0) == mergedChanges.map(\.0) && fastChanges.map(\.1) == mergedChanges.map(\.1),
-                                "\(describe(row)): s\(replaced) by \(describe(definition)): changes reported")
+                        let what = "\(describe(row)): s\(replaced) by \(describe(definition))"
+                        #expect(same(sparse, dense), "\(what)")
+                        #expect(sparseChanges.map(\.0) == denseChanges.map(\.0) && sparseChanges.map(\.1) == denseChanges.map(\.1),
+                                "\(what): changes reported")
+                        sparseChanges = []; denseChanges = []
+                        sparse.add(definition, times: -a) { sparseChanges.append(($0, $1)) }
+                        dense.add(definition, times: -a) { denseChanges.append(($0, $1)) }
+                        #expect(same(sparse, dense), "\(what), then the row added")
+                        #expect(sparseChanges.map(\.0) == denseChanges.map(\.0) && sparseChanges.map(\.1) == denseChanges.map(\.1),
+                                "\(what), then the row added: changes reported")
                     }
                 }
             }
