@@ -10,7 +10,7 @@
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
 #   make solver-counts our build's instructions and cache misses by constraint order, under callgrind
-#                      (COUNTS_ARGS=WORKLOAD ORDER..., default grid-50 as-written shuffled-2)
+#                      (COUNTS_ARGS="[--one-by-one] WORKLOAD ORDER...", default grid-50 as-written shuffled-2)
 #   make churn         OPS seeded random operations on the solver workloads, checked against fresh solves
 #   make fuzz          build the libFuzzer targets (Fuzz/) and run each for FUZZ_SECONDS (default 60)
 #   make leak-check    run traitd built with AddressSanitizer through every kind of call; fail on a leak

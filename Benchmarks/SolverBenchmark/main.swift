@@ -9,11 +9,13 @@ import SolverWorkload
 //   swift run -c release solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME]
 //                                         [--builds R] [--loops L] [--churn K] [--churn-ops N]
 //                                         [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--rounds R]
-//                                         [--stats]
+//                                         [--stats] [--one-by-one]
 //
 // --large adds rows-300 (kiwisolver takes about 20 s to build it). Every workload also runs with its constraints
 // reversed and shuffled (seeds 1 to S, default 3; --as-written: the files' order only; --order as-written,
 // reversed or shuffled-N: that one, to profile it): build time must not depend on the order constraints come in.
+// Ours builds each system as one batch (`Solver.add(contentsOf:)`, as a layout is loaded); the order table also
+// shows each system added one by one in the workload's order (--one-by-one: every build so, to count or profile it).
 // kiwisolver runs the files' order only (it is the slow third column); a peer that has not finished in T seconds
 // (default 120) is stopped and its cells say so. --only NAME runs the workload of that whole name (rows-30, not
 // also rows-300), else every workload whose name begins so. --rounds R (default 5): each system and order is run R
@@ -44,6 +46,9 @@ struct Options {
     var peerSeconds = 120
     /// Rounds of ours and kiwi C++ taking turns on each system and order (see `measure`).
     var rounds = 5
+    /// `--one-by-one`: our builds add the constraints one by one in the workload's order rather than as a batch
+    /// (the order table shows both whatever this says).
+    var oneByOne = false
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -59,6 +64,7 @@ struct Options {
             case "--only": only = rest.popFirst()
             case "--no-peer": peer = false
             case "--stats": statistics = true
+            case "--one-by-one": oneByOne = true
             case "--seeds": seeds = try number(argument)
             case "--as-written": asWrittenOnly = true
             case "--order":
@@ -80,6 +86,7 @@ struct Options {
                 print("usage: solver-benchmark [--kiwi BINARY] [--peer PYTHON] [--no-peer] [--large] [--only NAME] [--workloads DIR]")
                 print("                        [--builds R] [--loops L] [--churn K] [--churn-ops N]")
                 print("                        [--seeds S] [--as-written | --order ORDER] [--peer-seconds T] [--rounds R] [--stats]")
+                print("                        [--one-by-one]")
                 exit(0)
             default: throw WorkloadError("unknown option \(argument) (try --help)")
             }
@@ -128,7 +135,7 @@ func runOurs(_ workload: Workload, trace: [LiveSystem.Operation], _ options: Opt
     var built: LiveSystem!
     for _ in 0..<builds(for: workload, options) {
         let start = now()
-        let fresh = try workload.build()
+        let fresh = try workload.build(oneByOne: options.oneByOne)
         times.append(now() - start)
         built = fresh  // the previous build is freed here, outside the timing (as the kiwi peer frees its own)
     }
@@ -323,7 +330,8 @@ let kiwi = options.peer ? options.kiwi.flatMap { FileManager.default.isExecutabl
 if options.peer, kiwi == nil { print("kiwi C++: no binary at \(options.kiwi ?? "-") (make bench-solver builds it)") }
 let python = options.peer ? peerPython(options) : nil
 print("Solver benchmark: ours (Swift Cassowary, strict priorities) beside kiwi's C++ core and kiwisolver, one run.")
-print("build = fresh solver + edits + all constraints (median of \(options.builds.map(String.init) ?? "11 to 201, more for small workloads"), ms);")
+print("build = fresh solver + edits + all constraints (median of \(options.builds.map(String.init) ?? "11 to 201, more for small workloads"), ms; ours adds")
+print("them as one batch, Solver.add(contentsOf:), which puts them in by their variables; kiwi has no batch: one by one);")
 print("suggest = per step (median, µs);")
 print("churn = remove + add of each of the first \(options.churn) optional constraints (µs per pair); setc = each of")
 print("their constants moved and moved back (µs per change; kiwi has no setConstant: it removes and adds);")
@@ -400,16 +408,21 @@ for name in names {
     for entry in orderBuilds {
         if case .finished(let json)? = entry.kiwi, let theirs = peerResult(json).build { worstRatio = min(worstRatio, theirs / entry.ours) }
     }
-    orderRows.append([name] + times.map { format($0, 3) }
-                     + [String(format: "%.2fx", (times.max() ?? 0) / max(1e-9, times.min() ?? 1)),
-                        worstRatio.isFinite ? String(format: "%.1fx", worstRatio) : "-"])
+    func spread(_ times: [Double]) -> String { String(format: "%.2fx", (times.max() ?? 0) / max(1e-9, times.min() ?? 1)) }
+    orderRows.append([name] + times.map { format($0, 3) } + [spread(times), worstRatio.isFinite ? String(format: "%.1fx", worstRatio) : "-"])
+    if orders.count > 1 {
+        // The same orders added one by one (`Solver.add(_:)` in the workload's order): what the batch's own order
+        // takes away.
+        let oneByOne = try interleavedBuilds(base, orders, options, oneByOne: true)
+        orderRows.append(["  one by one"] + oneByOne.map { format($0, 3) } + [spread(oneByOne), ""])
+    }
 }
 /// Our build time of each order, measured again with the orders taking turns: five rounds, each of which builds
 /// every order a few times in a row (a fifth of its builds, three at least), and each order's time is the median
 /// of all its builds. The machine has slow stretches (twice as slow for seconds); measured one order after
 /// another, a stretch could fall on one order's builds alone and make a spread out of nothing. Taking turns, it
 /// falls on all of them alike; building a few times in a row keeps each build as warm as in the table above.
-func interleavedBuilds(_ base: Workload, _ orders: [ConstraintOrder], _ options: Options) throws -> [Double] {
+func interleavedBuilds(_ base: Workload, _ orders: [ConstraintOrder], _ options: Options, oneByOne: Bool = false) throws -> [Double] {
     let workloads = orders.map { base.reordered($0) }
     let rounds = 5
     let inARow = max(3, builds(for: base, options) / rounds)
@@ -419,7 +432,7 @@ func interleavedBuilds(_ base: Workload, _ orders: [ConstraintOrder], _ options:
         for (index, workload) in workloads.enumerated() {
             for _ in 0..<inARow {
                 let start = now()
-                let fresh = try workload.build()
+                let fresh = try workload.build(oneByOne: oneByOne)
                 times[index].append(now() - start)
                 built = fresh  // the previous build is freed here, outside the timing
             }
@@ -445,7 +458,8 @@ if orders.count > 1 {
     print("")
     print("Build time by the order constraints come in (ours, ms, measured again with the orders taking turns, five rounds")
     print("of a few builds each, median; spread = slowest / fastest; worst = the lowest kiwi C++ / ours build ratio in the")
-    print("table above, over the orders kiwi finished):")
+    print("table above, over the orders kiwi finished). Each system as one batch, as in the table above, and below it one")
+    print("by one in the workload's order:")
     printTable(["system"] + orders.map(\.description) + ["spread", "worst vs kiwi"], orderRows, labels: 1)
 }
 if !notes.isEmpty {

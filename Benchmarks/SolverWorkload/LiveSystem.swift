@@ -36,17 +36,22 @@ public final class LiveSystem {
         editValues = Array(repeating: 0, count: editVariables.count)
     }
 
-    /// Adds the edit variables and every constraint, then updates the variables.
-    func addAll(editValues start: [Double]? = nil, only included: [Bool]? = nil) throws {
+    /// Adds the edit variables and every constraint (as one batch, `Solver.add(contentsOf:)`, or `oneByOne` in
+    /// the workload's order), then updates the variables.
+    func addAll(editValues start: [Double]? = nil, only included: [Bool]? = nil, oneByOne: Bool = false) throws {
         for (index, (variable, edit)) in zip(editVariables, workload.edits).enumerated() {
             let value = start?[index] ?? 0
             try solver.addEditVariable(variable, priority: Priority(edit.priority), initial: value)
             editValues[index] = value
         }
-        for (index, constraint) in constraints.enumerated() where included?[index] ?? true {
-            try solver.add(constraint)
-            present[index] = true
+        let all = constraints
+        let chosen = included.map { included in all.indices.filter { included[$0] } } ?? Array(all.indices)
+        if oneByOne {
+            for index in chosen { try solver.add(all[index]) }
+        } else {
+            try solver.add(contentsOf: included == nil ? all : chosen.map { all[$0] })
         }
+        for index in chosen { present[index] = true }
         solver.updateVariables()
     }
 

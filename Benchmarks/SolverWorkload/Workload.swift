@@ -71,11 +71,12 @@ public struct Workload {
         }
     }
 
-    /// A fresh solver (or `solver`, empty): edit variables (starting at 0), then every constraint in file order,
-    /// then the variables updated. What the benchmark times as "build".
-    public func build(into solver: Solver = Solver()) throws -> LiveSystem {
+    /// A fresh solver (or `solver`, empty): edit variables (starting at 0), then every constraint, as one batch
+    /// (`Solver.add(contentsOf:)`, as a layout is loaded) or `oneByOne` in file order, then the variables
+    /// updated. What the benchmark times as "build".
+    public func build(into solver: Solver = Solver(), oneByOne: Bool = false) throws -> LiveSystem {
         let system = LiveSystem(self, solver: solver)
-        try system.addAll()
+        try system.addAll(oneByOne: oneByOne)
         return system
     }
 }

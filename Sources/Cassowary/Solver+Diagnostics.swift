@@ -190,6 +190,9 @@ extension Solver {
         public var pivots: Int
         /// Of those, the pivots made under Bland's rule (after a stall).
         public var blandPivots: Int
+        /// Rows rewritten since the solver was made because a symbol in them became basic: a build's work beyond
+        /// making a row for each constraint, the part that depends on the order they come in.
+        public var rewrittenRows: Int
         /// Drift checks made.
         public var driftChecks: Int
         /// Rebuilds of the tableau from the constraints (after drift, or an operation out of pivots).
@@ -207,6 +210,7 @@ extension Solver {
                    cells: tableau.rows.reduce(0) { $0 + ($1?.count ?? 0) },
                    longestRow: tableau.rows.reduce(0) { max($0, $1?.count ?? 0) },
                    pivots: retiredPivots.all + tableau.pivots, blandPivots: retiredPivots.bland + tableau.blandPivots,
+                   rewrittenRows: retiredPivots.rewrittenRows + tableau.rewrittenRows,
                    driftChecks: driftChecks, rebuilds: rebuilds,
                    largestResidue: tableau.largestResidue, drift: drift())
     }

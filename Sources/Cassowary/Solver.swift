@@ -65,9 +65,9 @@ public final class Solver {
     /// Whether the rows carry the dummy symbols of required equalities (see `startTrackingEqualities()`).
     private(set) var tracksEqualities = false
     /// How many times the tableau was rebuilt from the constraints (worn by rounding, or out of pivots), and
-    /// the pivots of the tableaus rebuilt away.
+    /// the pivots and rewritten rows of the tableaus rebuilt away.
     var rebuilds = 0
-    var retiredPivots = (all: 0, bland: 0)
+    var retiredPivots = (all: 0, bland: 0, rewrittenRows: 0)
     var driftChecks = 0
 
     /// An empty solver: no constraints, no edit variables.
@@ -421,6 +421,7 @@ public final class Solver {
         rebuilds += 1
         retiredPivots.all += tableau.pivots
         retiredPivots.bland += tableau.blandPivots
+        retiredPivots.rewrittenRows += tableau.rewrittenRows
         pivotsAtDriftCheck = 0
         let ordered = constraints.inserted.sorted {
             ($0.constraint.priority.isRequired ? 0 : 1, $0.order) < ($1.constraint.priority.isRequired ? 0 : 1, $1.order)

@@ -35,6 +35,9 @@ struct Tableau {
     /// Pivots made in all, and how many of them under Bland's rule (for statistics and tests).
     var pivots = 0
     var blandPivots = 0
+    /// Rows rewritten because a symbol in them became basic (a new row's subject, or a pivot's entering symbol):
+    /// what a build does beyond making each row, and what depends on the order its constraints come in.
+    var rewrittenRows = 0
     /// The largest coefficient found left behind for a symbol that was given back (0 in exact arithmetic).
     var largestResidue = 0.0
     /// Why the last change could not hold: the basic symbol and the symbols of the row that proved it (a row
@@ -173,6 +176,7 @@ struct Tableau {
     mutating func substitute(_ symbol: Symbol, with row: Row) {
         var users = SymbolSet()
         swap(&users, &columns[symbol])
+        rewrittenRows += users.count
         // Each row changed in place, and the columns beside it, through one access to each array for the whole
         // substitution rather than one per row and per changed cell (each access checks that the array is not
         // shared).

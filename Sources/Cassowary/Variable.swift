@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An unknown the solver finds a value for (a view's left edge, a width, ...).
 ///
 /// Identity matters (two variables with the same name are different unknowns), so it is a class; the solver
@@ -10,6 +12,12 @@ public final class Variable: CustomStringConvertible {
     // Written once per variable on every `updateVariables`; the solver is single-threaded, so the dynamic
     // exclusivity check (a measurable share of a suggest step) is turned off for this one property.
     @exclusivity(unchecked) public internal(set) var value: Double = 0
+
+    /// Its place in the order this process made its variables: the order `Solver.add(contentsOf:)` adds a batch
+    /// of constraints by. A layout makes a view's variables together and its views in the order of its tree, so
+    /// variables made one after another are usually related.
+    let serial = Variable.serials.wrappingAdd(1, ordering: .relaxed).oldValue
+    private static let serials = Atomic<UInt64>(0)
 
     /// The solver that keeps this variable's symbol in `slot`, if one does (see `ObjectSlots`).
     @exclusivity(unchecked) var slotOwner: ObjectIdentifier?

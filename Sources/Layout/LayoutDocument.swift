@@ -99,15 +99,17 @@ public struct LayoutDocument: Sendable {
             ])
         }
         let rightToLeft = environment.traits.display.isRightToLeft ? width : nil
-        for c in active {
+        let constraints = active.map { c in
             let lhs = items[c.first.item]!.expression(c.first.attribute, rightToLeftWidth: rightToLeft)
             let rhs = (c.second.map { c.multiplier * items[$0.item]!.expression($0.attribute, rightToLeftWidth: rightToLeft) }
                 ?? Expression()) + c.constant(in: environment)
-            do {
-                try solver.add(Constraint(lhs, c.relation, rhs, priority: Priority(c.priority), label: c.source))
-            } catch SolverError.unsatisfiable(_, let conflict) {
-                throw LayoutError.conflict(file: file, constraints: conflict.map(\.description))
-            }
+            return Constraint(lhs, c.relation, rhs, priority: Priority(c.priority), label: c.source)
+        }
+        do {
+            // One batch: the solver puts them in by their variables, whatever order the file lists them in.
+            try solver.add(contentsOf: constraints)
+        } catch SolverError.unsatisfiable(_, let conflict) {
+            throw LayoutError.conflict(file: file, constraints: conflict.map(\.description))
         }
         solver.updateVariables()
         var frames: [String: Rect] = [:]

@@ -13,6 +13,17 @@ import Testing
         try solver.add(panel <= 374)
         try solver.add(panel == 0.5 * width ~ .low)
 
+        let sidebar = Variable("sidebar.width")
+        let content = Variable("content.width")
+        let split = Solver()
+        try split.add(contentsOf: [
+            sidebar + content == 1024,
+            sidebar >= 320,
+            sidebar == 0.3 * content ~ .low,
+        ])
+        split.updateVariables()
+        #expect(sidebar.value == 320 && content.value == 704)
+
         try solver.addEditVariable(width, priority: .high)
         try solver.suggestValue(width, 1366)
         solver.updateVariables()
