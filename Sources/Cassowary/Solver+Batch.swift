@@ -41,47 +41,58 @@ extension Solver {
     /// the file's order, nearly sorted already, and 2 ms shuffled). A batch whose variables' serials lie far
     /// apart (some made long before the others) is sorted by comparison.
     static func insertionOrder(of constraints: [Constraint]) -> [Constraint] {
-        var lowest = [UInt64](repeating: .max, count: constraints.count)
-        var highest = [UInt64](repeating: 0, count: constraints.count)
+        // Each constraint's first- and last-made variable, and the range of the batch's serials.
+        var keys = [(lowest: UInt64, highest: UInt64)](repeating: (.max, 0), count: constraints.count)
         var least = UInt64.max, most = UInt64.min
-        for (index, constraint) in constraints.enumerated() {
+        for index in constraints.indices {
+            var lowest = UInt64.max, highest = UInt64.min
             // Read in place, without a retain of each variable (an atomic write to it, see `Solver.makeRow`).
-            constraint.expression.terms.withUnsafeBufferPointer { terms in
+            constraints[index].expression.terms.withUnsafeBufferPointer { terms in
                 for term in terms {
                     let serial = Unmanaged.passUnretained(term.variable)._withUnsafeGuaranteedRef { $0.serial }
-                    lowest[index] = min(lowest[index], serial)
-                    highest[index] = max(highest[index], serial)
+                    lowest = min(lowest, serial)
+                    highest = max(highest, serial)
                 }
             }
-            if lowest[index] != .max {
-                least = min(least, lowest[index])
-                most = max(most, highest[index])
+            keys[index] = (lowest, highest)
+            if lowest != .max {
+                least = min(least, lowest)
+                most = max(most, highest)
             }
         }
         // Constraints of no variables (`0 <= 1`) go first, in the caller's order; the others are sorted.
-        let first = constraints.indices.filter { lowest[$0] == .max }
-        var order = constraints.indices.filter { lowest[$0] != .max }
-        let buckets = most &- least &+ 1
-        guard order.count > 1, buckets <= UInt64(4 * order.count + 1024) else {
-            order.sort {
-                if (lowest[$0], highest[$0]) != (lowest[$1], highest[$1]) { return (lowest[$0], highest[$0]) < (lowest[$1], highest[$1]) }
-                return tieOrder(constraints[$0], constraints[$1]) ?? ($0 < $1)
-            }
-            return (first + order).map { constraints[$0] }
+        var first: [Int] = []
+        var order: [Int] = []
+        order.reserveCapacity(constraints.count)
+        for index in constraints.indices {
+            if keys[index].lowest == .max { first.append(index) } else { order.append(index) }
         }
-        var sorted = order
-        var starts = [Int](repeating: 0, count: Int(buckets) + 1)
-        for key in [highest, lowest] {
-            // Counting sort of `order` by `key`, stable: each bucket's size, then its start, then the placing.
-            for b in starts.indices { starts[b] = 0 }
-            for index in order { starts[Int(key[index] - least) + 1] += 1 }
-            for b in 1..<starts.count { starts[b] += starts[b - 1] }
-            for index in order {
-                let b = Int(key[index] - least)
-                sorted[starts[b]] = index
-                starts[b] += 1
+        let buckets = most &- least &+ 1
+        if order.count > 1, buckets <= UInt64(4 * order.count + 1024) {
+            // By the highest, then (stable) by the lowest: each pass counts the bucket sizes, turns them into each
+            // bucket's start, and places the indices.
+            var sorted = order
+            var starts = [Int](repeating: 0, count: Int(buckets) + 1)
+            for byLowest in [false, true] {
+                starts.withUnsafeMutableBufferPointer { starts in
+                    sorted.withUnsafeMutableBufferPointer { sorted in
+                        keys.withUnsafeBufferPointer { keys in
+                            func bucket(_ index: Int) -> Int { Int((byLowest ? keys[index].lowest : keys[index].highest) - least) }
+                            for b in starts.indices { starts[b] = 0 }
+                            for index in order { starts[bucket(index) + 1] += 1 }
+                            for b in 1..<starts.count { starts[b] += starts[b - 1] }
+                            for index in order {
+                                let b = bucket(index)
+                                sorted[starts[b]] = index
+                                starts[b] += 1
+                            }
+                        }
+                    }
+                }
+                swap(&order, &sorted)
             }
-            swap(&order, &sorted)
+        } else {
+            order.sort { (keys[$0].lowest, keys[$0].highest, $0) < (keys[$1].lowest, keys[$1].highest, $1) }
         }
         // Ties, constraints on the same first and last variable (`w >= 0`, `w >= 40 @750`, `w == 40 @250`), in an
         // order of their own rather than the caller's: which of them goes in first decides which symbols become
@@ -89,8 +100,9 @@ extension Solver {
         // instructions, by the order).
         var start = 0
         while start < order.count {
+            let key = keys[order[start]]
             var end = start + 1
-            while end < order.count, highest[order[end]] == highest[order[start]], lowest[order[end]] == lowest[order[start]] { end += 1 }
+            while end < order.count, keys[order[end]] == key { end += 1 }
             if end - start > 1 { order[start..<end].sort { tieOrder(constraints[$0], constraints[$1]) ?? ($0 < $1) } }
             start = end
         }
