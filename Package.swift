@@ -128,7 +128,7 @@ let package = Package(
             dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML", "Limits"]
         ),
         // The state file: what traitd keeps between runs, written atomically on a queue of its own.
-        .target(name: "StateStore", dependencies: ["DBus", "TraitModel", "Vocabulary"]),
+        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "Vocabulary"]),
         .target(
             name: "TraitService",
             dependencies: [
@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
-        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn", "CSpawn"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn", "CSpawn", "TraitModel", "Vocabulary"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.
         .target(name: "SolverWorkload", dependencies: ["Cassowary"], path: "Benchmarks/SolverWorkload"),
@@ -189,7 +189,7 @@ let package = Package(
         .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout", "Vocabulary"], path: "Fuzz/fuzz-layout"),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "TraitConfig"], path: "Fuzz/fuzz-config"),
         .executableTarget(
-            name: "fuzz-state-file", dependencies: ["FuzzSupport", "StateStore", "Limits", "DBus"],
+            name: "fuzz-state-file", dependencies: ["FuzzSupport", "StateStore", "TraitConfig", "TraitModel", "DBus"],
             path: "Fuzz/fuzz-state-file"),
         .executableTarget(name: "fuzz-dbus-value", dependencies: ["FuzzSupport", "DBus"], path: "Fuzz/fuzz-dbus-value"),
         // One adapter connection per process, for tests that kill adapters with SIGKILL.
@@ -212,7 +212,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["TraitClient", "DBus", "TestSupport", "traitd", "traitctl", "traitd-adapters", "test-adapter"],
+            dependencies: ["TraitClient", "DBus", "TestSupport", "TraitConfig", "TraitModel", "traitd", "traitctl",
+                           "traitd-adapters", "test-adapter"],
             // State files of every released format, loaded by TraitSettingsTests (read at run time, not resources).
             exclude: ["Fixtures"]
         ),

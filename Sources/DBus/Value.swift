@@ -211,7 +211,26 @@ extension DBusValue {
         return values.count == items.count ? values : nil
     }
 
-    /// A dictionary with string keys (`a{sv}`, `a{ss}`, `a{s(dddd)}`...), variants unwrapped one level.
+    /// A dictionary with string keys (`a{sv}`, `a{ss}`, `a{s(dddd)}`...), variants unwrapped one level, as a
+    /// daemon reads what it is sent: nil when the value is not one, and `InvalidArgs` naming the key when a key
+    /// comes twice. (The D-Bus specification leaves a repeated key's meaning to the reader: GDBus keeps the
+    /// first value, a Swift dictionary the last. traitd keeps neither: `{Appearance: <42>, Appearance: <"dark">}`
+    /// must not pass as "dark" when another reader of the same message sees 42.) `what` names the value.
+    public func uniqueDictionary(_ what: String) throws -> [String: DBusValue]? {
+        guard case .array(_, let items) = self.unwrapped else { return nil }
+        var result: [String: DBusValue] = [:]
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard case .dictEntry(let key, let value) = item, let k = key.string else { return nil }
+            guard result.updateValue(value.unwrapped, forKey: k) == nil else {
+                throw DBusError.invalidArgs("\(what): the key '\(k.printable)' appears twice; a dictionary has one value per key")
+            }
+        }
+        return result
+    }
+
+    /// A dictionary with string keys (`a{sv}`, `a{ss}`, `a{s(dddd)}`...), variants unwrapped one level, as a
+    /// client reads a reply (the last value of a repeated key wins); a daemon reads with `uniqueDictionary`.
     public var dictionary: [String: DBusValue]? {
         guard case .array(_, let items) = self.unwrapped else { return nil }
         var result: [String: DBusValue] = [:]

@@ -26,10 +26,11 @@ public struct SavedState: Codable, Equatable, Sendable {
         try restoration.mapValues { text in
             guard let data = Data(base64Encoded: text) else { throw StateStore.Problem("a restoration state is not base64") }
             let values = try Marshalling.decode([UInt8](data))
-            guard values.count == 1, values[0].signature == "a{sv}", let dictionary = values[0].dictionary else {
-                throw StateStore.Problem("a restoration state is not an a{sv} dictionary")
+            guard values.count == 1, values[0].signature == "a{sv}",
+                  let dictionary = try? values[0].uniqueDictionary("a restoration state") else {
+                throw StateStore.Problem("a restoration state is not an a{sv} dictionary with one value per key")
             }
-            return dictionary.mapValues(\.unwrapped)
+            return dictionary
         }
     }
 }
@@ -39,12 +40,11 @@ public struct SavedState: Codable, Equatable, Sendable {
 /// Writes are atomic (a temporary file, fsync, rename, fsync of the directory), so a crash or `kill -9` at
 /// any moment leaves either the old file or the new one, never a torn one. They run on a queue of their own
 /// and coalesce: when changes come faster than the disk, only the latest state is written. A caller that must
-/// know its state is on disk (`SetRestorationState`, whose reply promises it) passes a completion, called once
-/// a write that includes its state has been synced; callers waiting together share one write and one fsync
-/// (group commit). Writes nobody waits for are at least `quietInterval` apart: under a stream of commands
-/// (thousands a second) the file is written a few dozen times a second, not once per command (its open, fsyncs
-/// and rename were a quarter of the daemon's CPU); a waiting caller ends the pause at once. A file that cannot
-/// be loaded is moved aside, never overwritten.
+/// know its state is on disk (every command, whose reply promises it: `whenSaved`) is called back once a
+/// write that includes everything handed over before it has been synced; callers waiting together share one
+/// write and one fsync (group commit). Writes nobody waits for are at least `quietInterval` apart (the file
+/// open, fsyncs and rename were a quarter of the daemon's CPU when every change wrote); a waiting caller ends
+/// the pause at once. A file that cannot be loaded is moved aside, never overwritten (`restore`).
 public final class StateStore: Sendable {
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -72,10 +72,19 @@ public final class StateStore: Sendable {
     public typealias Completion = @Sendable (Result<Void, Problem>) -> Void
 
     /// What callers and the writer share.
+    ///
+    /// Each state handed to `save` gets the next number (`handedOver`); `durable` is the number of the latest
+    /// one on disk. A waiter waits for a number: the latest handed over when it asked (`whenSaved`). So a
+    /// waiter that comes while a write is under way is answered by that write if the write holds what it
+    /// waits for, and by the next one otherwise, never by one that was already on its way without it.
     private struct Shared {
         var pending: Data?
-        /// Completions waiting for the next write (the one of `pending`).
-        var waiting: [Completion] = []
+        /// The number of `pending`.
+        var pendingNumber: UInt64 = 0
+        var handedOver: UInt64 = 0
+        var durable: UInt64 = 0
+        /// Completions waiting for a number to be durable, in the order they came.
+        var waiting: [(number: UInt64, completion: Completion)] = []
         var draining = false
         var disabled = false
         /// The latest state handed to `save` (written or not) and the latest one on disk.
@@ -86,6 +95,9 @@ public final class StateStore: Sendable {
         /// the next save starts another, whose first write must still keep the interval (it did not, and a
         /// burst of saves slower than the disk was written once each).
         var lastWriteStart: DispatchTime?
+
+        /// Whether anyone waits for `pending`: then it is written at once.
+        var someoneWaitsForPending: Bool { pending != nil && waiting.contains { $0.number > durable } }
     }
     private let shared = Locked(Shared())
     /// The least time between the starts of two writes that no caller waits for.
@@ -120,21 +132,64 @@ public final class StateStore: Sendable {
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/traitd"
     }
 
-    /// Reads the state file. Anything wrong with it (unreadable, not JSON, a newer version) moves it aside.
-    public func load() -> Loaded {
-        // A temporary file is a write that a crash cut short; the state file beside it is whole.
-        unlink(path + ".tmp")
-        guard FileManager.default.fileExists(atPath: path) else { return .nothing }
-        do {
-            guard let data = FileManager.default.contents(atPath: path) else { throw Problem("cannot read it") }
-            let state = try Self.decode(data)
-            shared.withLock {
-                $0.lastWritten = data
-                $0.latest = data
+    /// What `restore` found.
+    public enum Restored: Sendable {
+        /// No state file yet: a first start.
+        case nothing
+        /// The file loaded. With `dropped`, some restoration states were past the limits and left out; the
+        /// file as it was is kept at `copy`.
+        case restored(RestoredState, copy: String?)
+        /// The file broke a rule (`problems`, each `field: what was expected`) or could not be read; it now
+        /// lives at `movedTo` (nil when even that failed, and the store saves nothing so as not to overwrite it).
+        case refused(movedTo: String?, problems: [StateProblem])
+    }
+
+    /// Reads the state file and checks it whole (`RestoredState.make`): what the daemon starts from. A file
+    /// that fails is moved aside; no content of the file can make this trap or throw.
+    public func restore(_ context: RestoredState.Context) -> Restored {
+        do throws(RestoredState.Refusal) {
+            guard let data = try read() else { return .nothing }
+            let restored = try RestoredState.make(from: data, context)
+            remember(data)
+            return .restored(restored, copy: restored.dropped.isEmpty ? nil : keepCopy())
+        } catch {
+            guard case .movedAside(let target, _) = moveAside(reason: error.description) else {
+                return .refused(movedTo: nil, problems: error.problems)
             }
+            return .refused(movedTo: target, problems: error.problems)
+        }
+    }
+
+    /// Reads the state file and decodes it, without the simulation's checks (`restore` is what traitd
+    /// starts from). A file that cannot be decoded is moved aside.
+    public func load() -> Loaded {
+        do throws(RestoredState.Refusal) {
+            guard let data = try read() else { return .nothing }
+            let state: SavedState
+            do { state = try Self.decode(data) } catch { throw RestoredState.Refusal([Self.problem(decoding: error)]) }
+            remember(data)
             return .state(state)
         } catch {
-            return moveAside(reason: Self.describe(error))
+            return moveAside(reason: error.description)
+        }
+    }
+
+    /// The state file's bytes, or nil when there is none (a first start).
+    private func read() throws(RestoredState.Refusal) -> Data? {
+        // A temporary file is a write that a crash cut short; the state file beside it is whole.
+        unlink(path + ".tmp")
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RestoredState.Refusal([StateProblem("the file", "a file traitd can read; \(String(cString: strerror(errno)))")])
+        }
+        return data
+    }
+
+    /// The file as loaded is what is on disk: saving the same state again writes nothing.
+    private func remember(_ data: Data) {
+        shared.withLock {
+            $0.lastWritten = data
+            $0.latest = data
         }
     }
 
@@ -146,6 +201,30 @@ public final class StateStore: Sendable {
         }
         _ = try state.restorationStates()
         return state
+    }
+
+    /// A decoding error as the field it is about and what was expected there.
+    static func problem(decoding error: any Error) -> StateProblem {
+        func field(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the file" : path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }
+                .joined().trimmingPrefix(".").description
+        }
+        switch error {
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+            return StateProblem("the file", "a traitd state file (JSON); this is not one (\(context.debugDescription))")
+        case DecodingError.dataCorrupted(let context):
+            return StateProblem(field(context.codingPath), context.debugDescription)
+        case DecodingError.keyNotFound(let key, let context):
+            return StateProblem(field(context.codingPath + [key]), "a value; the file has none")
+        case DecodingError.typeMismatch(let type, let context):
+            return StateProblem(field(context.codingPath), "a value of type \(type); it has another type")
+        case DecodingError.valueNotFound(let type, let context):
+            return StateProblem(field(context.codingPath), "a value of type \(type); it is null")
+        case let problem as Problem:
+            return StateProblem("the file", problem.description)
+        default:
+            return StateProblem("the file", "\(error)")
+        }
     }
 
     /// What went wrong with a file operation, as strerror words it ("Not a directory").
@@ -193,7 +272,7 @@ public final class StateStore: Sendable {
     }
 
     /// Queues `state` for writing and returns at once. `whenDurable`, when given, is called (on the store's
-    /// queue) once a write that includes `state` has been synced to disk.
+    /// queue) once a write that includes `state` has been synced to disk (`whenSaved`).
     public func save(_ state: SavedState, whenDurable: Completion? = nil) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -202,28 +281,47 @@ public final class StateStore: Sendable {
             whenDurable?(.failure(Problem("the state cannot be encoded")))
             return
         }
-        enum Next { case nothing, durable, failed(String), drain }
-        let next = shared.withLock { shared -> Next in
-            if shared.disabled { return .failed("saving is off: the state file could not be moved aside") }
+        let drain = shared.withLock { shared -> Bool in
+            if shared.disabled { return false }
             // Nothing new, and nothing still on its way to the disk: what is asked is there already.
-            if data == shared.latest, data == shared.lastWritten, shared.pending == nil, !shared.draining {
-                return .durable
-            }
+            if data == shared.latest, data == shared.lastWritten, shared.pending == nil, !shared.draining { return false }
             // Anything else is written (again): a caller waiting for this state must see a write of it, even
             // when the same state was handed over before and its write failed.
+            shared.handedOver += 1
             shared.pending = data
+            shared.pendingNumber = shared.handedOver
             shared.latest = data
-            if let whenDurable { shared.waiting.append(whenDurable) }
-            if shared.draining { return .nothing }
+            if shared.draining { return false }
+            shared.draining = true
+            return true
+        }
+        if drain { queue.async { [self] in self.drain() } }
+        if let whenDurable { whenSaved(whenDurable) }
+    }
+
+    /// Calls `completion` once every state handed to `save` so far is on disk: at once (on the caller's
+    /// thread) when it is already, else on the store's queue after the write that holds it, shared with every
+    /// other caller waiting meanwhile (group commit). A caller waiting ends the writer's quiet pause.
+    public func whenSaved(_ completion: @escaping Completion) {
+        enum Now { case durable, failed(String), later, drain }
+        let now = shared.withLock { shared -> Now in
+            if shared.disabled { return .failed("saving is off: the state file could not be moved aside") }
+            if shared.durable >= shared.handedOver { return .durable }
+            shared.waiting.append((shared.handedOver, completion))
+            // The latest state's write failed and nothing is queued: it is written again for this caller.
+            guard shared.pending == nil, !shared.draining, let latest = shared.latest else { return .later }
+            shared.pending = latest
+            shared.pendingNumber = shared.handedOver
             shared.draining = true
             return .drain
         }
-        if whenDurable != nil { waiterArrived.signal() }
-        switch next {
-        case .nothing: break
-        case .durable: whenDurable?(.success(()))
-        case .failed(let reason): whenDurable?(.failure(Problem(reason)))
-        case .drain: queue.async { [self] in drain() }
+        switch now {
+        case .durable: completion(.success(()))
+        case .failed(let reason): completion(.failure(Problem(reason)))
+        case .later: waiterArrived.signal()
+        case .drain:
+            waiterArrived.signal()
+            queue.async { [self] in drain() }
         }
     }
 
@@ -235,40 +333,47 @@ public final class StateStore: Sendable {
     private func drain() {
         while true {
             // Nobody waits for the next state: let more changes gather into it, up to the quiet interval.
-            if let lastStart = shared.withLock({ $0.pending != nil && $0.waiting.isEmpty ? $0.lastWriteStart : nil }) {
+            if let lastStart = shared.withLock({ $0.pending != nil && !$0.someoneWaitsForPending ? $0.lastWriteStart : nil }) {
                 let resume = lastStart + Self.quietInterval
                 while DispatchTime.now() < resume, waiterArrived.wait(timeout: resume) == .success {
-                    if shared.withLock({ !$0.waiting.isEmpty }) { break }
+                    if shared.withLock({ $0.someoneWaitsForPending }) { break }
                 }
             }
             while waiterArrived.wait(timeout: .now()) == .success {}  // signals of callers served already
             let start = DispatchTime.now()
-            guard let (data, completions) = shared.withLock({ shared -> (Data, [Completion])? in
-                defer {
-                    shared.pending = nil
-                    shared.waiting = []
-                }
+            guard let (data, number) = shared.withLock({ shared -> (Data, UInt64)? in
                 guard let pending = shared.pending else {
                     shared.draining = false
                     return nil
                 }
+                shared.pending = nil
                 shared.lastWriteStart = start
-                return (pending, shared.waiting)
+                return (pending, shared.pendingNumber)
             }) else { return }
             let result: Result<Void, Problem>
             do {
                 try write(data)
-                shared.withLock {
-                    $0.lastWritten = data
-                    $0.writeCount += 1
-                }
                 result = .success(())
-                log(.saved("saved the state to \(path); \(completions.count) acknowledgement(s) waited for this write"))
             } catch {
                 log(.failed("cannot save the state to \(path): \(error)"))
                 result = .failure((error as? Problem) ?? Problem("\(error)"))
             }
-            for completion in completions { completion(result) }
+            // Every waiter this write answers: those waiting for its number or an earlier one. A failed write
+            // answers them too (with its failure): what they waited for is not on disk.
+            let answered = shared.withLock { shared -> [Completion] in
+                if case .success = result {
+                    shared.lastWritten = data
+                    shared.writeCount += 1
+                    shared.durable = max(shared.durable, number)
+                }
+                let answered = shared.waiting.filter { $0.number <= number }.map(\.completion)
+                shared.waiting.removeAll { $0.number <= number }
+                return answered
+            }
+            if case .success = result {
+                log(.saved("saved the state to \(path); \(answered.count) acknowledgement(s) waited for this write"))
+            }
+            for completion in answered { completion(result) }
         }
     }
 
@@ -305,19 +410,6 @@ public final class StateStore: Sendable {
         if dir >= 0 {
             fsync(dir)
             close(dir)
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            return "it is not a traitd state file (\(context.debugDescription))"
-        case DecodingError.keyNotFound(let key, _):
-            return "it has no '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        default:
-            return "\(error)"
         }
     }
 }

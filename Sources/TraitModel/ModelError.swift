@@ -23,9 +23,14 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDivider(String)
     /// A free-form window's frame outside what the screen and the minimum size allow (`...Error.OutOfRange`).
     case outOfRange(String)
+    /// A state from a file (the state file, the configuration) that breaks the rules the commands keep
+    /// (`Simulation.problems(in:windowedLimit:)`); never the answer to a command.
+    case invalidState([StateProblem])
 
     public var message: String {
         switch self {
+        case .invalidState(let problems):
+            return problems.map(\.description).joined(separator: "; ")
         case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
             .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m), .outOfRange(let m):
             return m

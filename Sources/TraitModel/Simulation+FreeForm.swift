@@ -143,9 +143,7 @@ extension Simulation {
                 + "disconnect \(state.displays.map(\.id).joined(separator: ", ")) first")
         }
         var next = state
-        let used = Set(state.displays.map(\.id))
-        let id = (1...).lazy.map { "external-\($0)" }.first { !used.contains($0) }!
-        next.displays.append(ConnectedDisplay(id: id, profile: profileName))
+        next.displays.append(ConnectedDisplay(id: ConnectedDisplay.firstFreeID(besides: state.displays), profile: profileName))
         return moveInOneStage(to: next, reason: .display)
     }
 
@@ -251,6 +249,9 @@ extension Simulation {
         next.windowing = .splitView
         next.stacking = []
         next.placement = [:]  // an external display mirrors the device's screen in Split View
+        // Windows that were on a monitor come back to the device: their remembered frames fit its screen, as
+        // after a disconnection (a frame as wide as the monitor would otherwise wait for the way back).
+        fitFrames(&next, profile: profile)
         return events
     }
 
@@ -258,10 +259,10 @@ extension Simulation {
     private func keepWithinLimit(_ next: inout DisplayState) -> [String: [LifecycleEvent]] {
         guard next.windowing.isFreeForm else { return [:] }
         var events: [String: [LifecycleEvent]] = [:]
-        // Each screen is a stage of its own, with its own limit (Stage Manager: 4 on the iPad, 4 on a monitor).
-        for display in [ConnectedDisplay.device] + next.displays.map(\.id) {
-            while case let here = next.stacking.filter({ next.display(of: $0) == display }),
-                  here.count > windowLimit(next.windowing), let gone = here.last {
+        // Each screen is a stage of its own, with its own limit (`DisplayState.stage(on:)`, also what a loaded
+        // state is held to).
+        for display in next.screens {
+            while case let here = next.stage(on: display), here.count > windowLimit(next.windowing), let gone = here.last {
                 next.stacking.removeAll { $0 == gone }
                 next.apps.removeAll { $0.name == gone }
                 next.placement[gone] = nil
@@ -275,7 +276,8 @@ extension Simulation {
     /// Every remembered frame made a window on the current screen (`FreeFormRules.fit`): after a rotation or
     /// a device change, and for a state loaded from a file.
     static func fitFrames(_ state: inout DisplayState, profile: DeviceProfile) {
-        for (name, frame) in state.frames {
+        // A frame that cannot be a window's is left as it is, for `problems(in:)` to refuse.
+        for (name, frame) in state.frames where DisplayState.isPlausible(frame) {
             state.frames[name] = profile.freeForm.fit(frame, screen: screen(of: name, in: state, profile: profile))
         }
     }
@@ -313,36 +315,6 @@ extension Simulation {
         guard resizing == app else {
             let now = resizing.map { "; window '\($0)' is" } ?? "; no window is"
             throw .notDragging("window '\(app)' is not being resized\(now) (start with its BeginResize)")
-        }
-    }
-
-    /// A free-form state: only windows and at most one PiP, each window on the stage once with a frame.
-    static func checkFreeForm(_ state: DisplayState, windowLimit: Int) throws(ModelError) {
-        let windows = state.apps.filter { $0.role == .window }.map(\.name)
-        guard windows.count <= windowLimit else {
-            throw .invalidArgument("at most \(windowLimit) windows can be open in \(state.windowing) windowing")
-        }
-        for app in state.apps {
-            try AppName.validate(app.name)
-            guard app.role == .window || app.role == .pip else {
-                throw .invalidArgument("app '\(app.name)': in \(state.windowing) windowing an app is a 'window' or 'pip'")
-            }
-        }
-        if state.apps.filter({ $0.role == .pip }).count > 1 { throw .roleTaken("more than one app has the pip role") }
-        if Set(state.apps.map(\.name)).count != state.apps.count { throw .appExists("an app name appears twice") }
-        guard Set(state.stacking) == Set(windows), state.stacking.count == windows.count else {
-            throw .invalidArgument("the stacking must name every open window once")
-        }
-        for name in windows where state.frames[name] == nil {
-            throw .invalidArgument("window '\(name)' has no frame")
-        }
-        let connected = Set(state.displays.map(\.id))
-        for (name, display) in state.placement where !windows.contains(name) || !connected.contains(display) {
-            throw .invalidArgument("window '\(name)' is placed on '\(display)', which is not a connected display")
-        }
-        for name in state.background {
-            try AppName.validate(name)
-            if state.app(named: name) != nil { throw .appExists("app '\(name)' is both open and in the background") }
         }
     }
 }

@@ -21,7 +21,9 @@ public struct Simulation: Sendable {
     public static let defaultWindowedLimit = 8
 
     /// The most free-form windows `mode` keeps on screen (Picture in Picture not counted).
-    public func windowLimit(_ mode: Windowing) -> Int {
+    public func windowLimit(_ mode: Windowing) -> Int { Self.windowLimit(mode, windowedLimit: windowedLimit) }
+
+    static func windowLimit(_ mode: Windowing, windowedLimit: Int) -> Int {
         switch mode {
         case .splitView: return 2
         case .stageManager: return FreeFormRules.stageLimit
@@ -49,7 +51,8 @@ public struct Simulation: Sendable {
         }
         _ = Self.dismissSecondaryIfNoRoom(&state, profile: profile, windows: [:])
         Self.fitFrames(&state, profile: profile)
-        try Self.check(state, windowLimit: state.windowing == .windowed ? windowedLimit : FreeFormRules.stageLimit)
+        let problems = Self.problems(in: state, windowedLimit: windowedLimit)
+        guard problems.isEmpty else { throw .invalidState(problems) }
         self.state = state
         self.windows = Self.layout(state, drag: nil, resizing: nil, profile: profile, previous: [:], previousProfile: nil)
     }
@@ -360,6 +363,8 @@ public struct Simulation: Sendable {
         _ next: DisplayState, drag nextDrag: DividerDrag?, resizing nextResizing: String?, reason: TransitionReason,
         duration: Double, lifecycle: [String: [LifecycleEvent]] = [:]
     ) -> Plan? {
+        var next = next
+        next.forgetClosedApps()
         guard next != state || nextDrag != drag || nextResizing != resizing else { return nil }
         // Reduce Motion: nothing animates.
         let duration = next.traits.reducesMotion ? 0 : duration
@@ -451,42 +456,6 @@ public struct Simulation: Sendable {
             let (ra, rb) = (rank(a.element.role), rank(b.element.role))
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
-    }
-
-    /// A state the simulation can hold: valid names, one app a slot, a primary under any other app, and a
-    /// secondary app for every arrangement but full; in a free-form mode only windows (and a PiP), each on the
-    /// stage once with a frame, at most `windowLimit` of them.
-    static func check(_ state: DisplayState, windowLimit: Int) throws(ModelError) {
-        if state.windowing.isFreeForm { return try checkFreeForm(state, windowLimit: windowLimit) }
-        guard state.apps.count <= maximumApps else {
-            throw .invalidArgument("at most \(maximumApps) apps can be open (primary, secondary, pip)")
-        }
-        for app in state.apps {
-            try AppName.validate(app.name)
-            guard app.role != .slideOver else {
-                throw .invalidArgument("app '\(app.name)': open a Slide Over app as 'secondary' with arrangement slide-over")
-            }
-            guard app.role != .window else {
-                throw .invalidArgument("app '\(app.name)': role 'window' needs windowing stage-manager or windowed")
-            }
-        }
-        for role in [Role.primary, .secondary, .pip] where state.apps.filter({ $0.role == role }).count > 1 {
-            throw .roleTaken("more than one app has the \(role.rawValue) role")
-        }
-        if Set(state.apps.map(\.name)).count != state.apps.count { throw .appExists("an app name appears twice") }
-        if !state.apps.isEmpty, state.app(holding: .primary) == nil {
-            throw .missingApp("apps are open but none is primary")
-        }
-        if state.arrangement.needsSecondary, state.app(holding: .secondary) == nil {
-            throw .missingApp("\(state.arrangement.rawValue) needs a secondary app")
-        }
-        for name in state.background {
-            try AppName.validate(name)
-            if state.app(named: name) != nil { throw .appExists("app '\(name)' is both open and in the background") }
-        }
-        if state.background.count > DisplayState.maximumBackgroundApps {
-            throw .invalidArgument("at most \(DisplayState.maximumBackgroundApps) apps can wait in the background")
-        }
     }
 
     /// Every window's geometry for `state`. A secondary app in the background (arrangement `full`) is suspended

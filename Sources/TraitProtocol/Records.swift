@@ -124,18 +124,10 @@ extension Parameter {
     static func dictionary<Element>(_ name: String, of element: Parameter<Element>) -> Self where Value == [String: Element] {
         let signature = "a{s\(element.signature)}"
         return Self(name, signature, decode: { value in
-            guard value.hasSignature(signature), case .array(_, let entries) = value.unwrapped else {
+            guard value.hasSignature(signature), let entries = try value.uniqueDictionary(name) else {
                 throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
             }
-            var result: [String: Element] = [:]
-            for entry in entries {
-                guard case .dictEntry(.string(let key), let item) = entry else {
-                    throw DBusError.invalidArgs("\(name) must be '\(signature)'")
-                }
-                guard result[key] == nil else { throw DBusError.invalidArgs("\(name): '\(key.printable)' appears twice") }
-                result[key] = try element.decode(item)
-            }
-            return result
+            return try entries.mapValues(element.decode)
         }, encode: { dictionary in
             .array(element: "{s\(element.signature)}", dictionary.keys.sorted().map { .dictEntry(.string($0), element.encode(dictionary[$0]!)) })
         })

@@ -31,14 +31,14 @@ extension Layout1 {
             .returning(Display.started)
         public static let resizeTo = Declare.method(
             "ResizeTo", .size("size"),
-            doc: "One step of a live resize, the top-left corner staying, held between the minimum size and the screen's edges; a step that comes while the window's transition is open waits, and only the latest waiting step is applied; returns the transitions it started.")
+            doc: "One step of a live resize, the top-left corner staying, held between the minimum size and the screen's edges; a step that comes while the window's transition is open waits, and only the latest waiting step is applied, when that transition completes; returns the transitions it started, or for a waiting step the transition that will carry it.")
             .returning(Display.started)
         public static let moveToDisplay = Declare.method(
             "MoveToDisplay", .text("display", what: "the display id"),
             doc: "Moves a free-form window to another screen (device, or an external display's id), fitted to it and in front: a transition, the display scale a trait change where it differs; returns the transitions it started.")
             .returning(Display.started)
         public static let endResize = Declare.method(
-            "EndResize", doc: "Lets go: the latest waiting step is applied, and the window becomes active again; returns the transitions it started.")
+            "EndResize", doc: "Lets go: the window becomes active again; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
 
         // MARK: Signals

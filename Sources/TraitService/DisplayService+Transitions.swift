@@ -45,9 +45,7 @@ extension DisplayService {
 
     /// A live-resize step that waited for its window's transition goes now (a step of its own, announced after).
     func applyWaitingResizes(_ apps: [String]) {
-        for app in apps {
-            do { _ = try applyWaitingResize(app) } catch { logger.info("a waiting resize of \(app) no longer applies: \(error)") }
-        }
+        for app in apps { applyWaitingResize(app) }
     }
 
     private func emit(_ app: String, _ member: String, _ arguments: [DBusValue]) {

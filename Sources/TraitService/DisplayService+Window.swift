@@ -35,39 +35,78 @@ extension DisplayService {
             on(Layout1.Window.setRestorationState) { service, call, state in
                 try service.setRestorationState(app: app, state, call)
             },
-            on(Layout1.Window.setFrame) { service, call, frame in try service.run(.setFrame(app: app, frame), call) },
-            on(Layout1.Window.tile) { service, call, position in try service.run(.tile(app: app, position), call) },
-            on(Layout1.Window.raise) { service, call, _ in try service.run(.raise(app: app), call) },
-            on(Layout1.Window.beginResize) { service, call, _ in try service.run(.beginResize(app: app), call) },
-            on(Layout1.Window.resizeTo) { service, call, size in try service.resizeStep(app, to: size, call) },
-            on(Layout1.Window.moveToDisplay) { service, call, display in
+            command(Layout1.Window.setFrame) { service, call, frame in try service.run(.setFrame(app: app, frame), call) },
+            command(Layout1.Window.tile) { service, call, position in try service.run(.tile(app: app, position), call) },
+            command(Layout1.Window.raise) { service, call, _ in try service.run(.raise(app: app), call) },
+            command(Layout1.Window.beginResize) { service, call, _ in try service.run(.beginResize(app: app), call) },
+            command(Layout1.Window.resizeTo) { service, call, size in try service.resizeStep(app, to: size, call) },
+            command(Layout1.Window.moveToDisplay) { service, call, display in
                 try service.run(.moveToDisplay(app: app, display: display), call)
             },
+            // Answered by `endResize` itself (a deferred reply: what the handler returns is not sent), at once
+            // or once the step it waits for is applied.
             on(Layout1.Window.endResize) { service, call, _ in
-                // The step still waiting is the size the user let go at: it comes first.
-                var started = try service.applyWaitingResize(app)
-                started += try service.run(.endResize(app: app), call)
-                return started
+                try service.endResize(app, call)
+                return []
             },
         ]
     }
 
     /// A live-resize step. While the window's last transition is open (its adapters are laying out), the step
     /// waits, replacing any step already waiting: when the transition completes, only the latest is applied.
-    /// It is checked now, so a refused step is refused at once; the reply of a waiting step names no transition.
+    /// It is checked now, so a refused step is refused at once. A waiting step's reply names the transition
+    /// that will carry it (reserved now): a caller that waits for the ids its calls returned waits for every
+    /// layout its steps led to, the last one included.
     private func resizeStep(_ app: String, to size: Size, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
+        if endingResize[app] != nil {
+            throw DBusError(Layout1.Error.notDragging, "window '\(app)' is not being resized: its EndResize came already")
+        }
         if coordinator.open[app] != nil {
             do { try simulation.checkResize(app, to: size) } catch { throw error.dbusError }
-            waitingResize[app] = (size, call.sender)
-            return []
+            let id = waitingResize[app]?.id ?? coordinator.reserveID()
+            waitingResize[app] = (size, call.sender, id)
+            return [id]
         }
         return try run(.resizeTo(app: app, size), call)
     }
 
-    /// Applies the step waiting for `app`'s window, if any; returns the transitions it started.
-    func applyWaitingResize(_ app: String) throws -> [UInt64] {
-        guard let (size, sender) = waitingResize.removeValue(forKey: app) else { return [] }
-        return try run(.resizeTo(app: app, size), member: "ResizeTo", from: sender)
+    /// Lets go of the corner. With a step still waiting for the open transition, the call waits too: when that
+    /// transition completes (its adapters reported, left, or its deadline passed), the step is applied, the
+    /// resize ends, and the reply names the step's transition. Letting go never completes the open transition
+    /// early, so an adapter that reports within its deadline is never counted missed; and once the reply is
+    /// in, the resize is over (other commands are accepted). Either way the reply leaves once the state is on
+    /// disk.
+    private func endResize(_ app: String, _ call: ObjectServer.MethodCall) throws {
+        let reply = call.deferReply()
+        if let waiting = waitingResize[app] {
+            do { try simulation.checkResize(app, to: waiting.size) } catch { throw error.dbusError }
+            endingResize[app] = reply
+            return
+        }
+        let started = try run(.endResize(app: app), call)
+        replyWhenSaved(reply, Layout1.Window.endResize.outputValues(started))
+    }
+
+    /// Applies the step waiting for `app`'s window, if any, in the transition reserved for it (completed at
+    /// once when the step starts none), then ends the resize if its `EndResize` waited for the step, and
+    /// answers that call.
+    func applyWaitingResize(_ app: String) {
+        guard let waiting = waitingResize.removeValue(forKey: app) else { return }
+        var started: [UInt64] = []
+        do {
+            started = try run(.resizeTo(app: app, waiting.size), member: "ResizeTo", from: waiting.sender,
+                              reserved: (app, waiting.id))
+        } catch {
+            logger.info("a waiting resize of \(app) no longer applies: \(error)")
+        }
+        if !started.contains(waiting.id) { announce(coordinator.completeUnused(app: app, id: waiting.id)) }
+        guard let reply = endingResize.removeValue(forKey: app) else { return }
+        do {
+            let ended = try run(.endResize(app: app), member: "EndResize", from: waiting.sender)
+            replyWhenSaved(reply, Layout1.Window.endResize.outputValues([waiting.id] + ended))
+        } catch {
+            reply.send(.failure((error as? DBusError) ?? .failed("\(error)")))
+        }
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry
@@ -126,8 +165,9 @@ extension DisplayService {
     /// depth (`value-depth`), its size (`restoration-bytes`) and what its window and all windows would then
     /// publish (`window-bytes`, `total-bytes`); a refusal changes nothing.
     private func setRestorationState(app: String, _ value: DBusValue, _ call: ObjectServer.MethodCall) throws {
-        guard let dictionary = value.dictionary else { throw DBusError.invalidArgs("the restoration state must be a{sv}") }
-        let state = dictionary.mapValues(\.unwrapped)
+        guard let state = try value.uniqueDictionary("the restoration state") else {
+            throw DBusError.invalidArgs("the restoration state must be a{sv}")
+        }
         try budget.checkDepth(value, "the restoration state")
         let bytes = DBusValue.vardict(state).wireSize
         try budget.checkBytes(bytes, "the restoration state", limit: limits.restorationBytes, key: "restoration-bytes")
@@ -136,14 +176,15 @@ extension DisplayService {
         let reply = call.deferReply()
         guard state != restoration[app] ?? [:] else {
             // Unchanged, but perhaps still on its way to the disk: the reply waits for it all the same.
-            save(replyWhenDurable: reply)
+            replyWhenSaved(reply, [])
             return
         }
         restoration[app] = state.isEmpty ? nil : state
         logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s), \(bytes) bytes")
         server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
                                  ["RestorationState": .vardict(state)])
-        save(replyWhenDurable: reply)
+        save()
+        replyWhenSaved(reply, [])
     }
 
     /// `GetRestorationState(app)`: the state of an app on screen or in the background (which has no window

@@ -39,8 +39,13 @@ public actor DisplayService {
     /// Windows whose layouts changed during their open transition, announced when it completes.
     var layoutsToAnnounce: Set<String> = []
     /// app -> the latest live-resize step that came while the window's transition was open: applied when it
-    /// completes (or at EndResize), so that steps faster than the adapters coalesce and nothing queues.
-    var waitingResize: [String: (size: Size, sender: String)] = [:]
+    /// completes, so that steps faster than the adapters coalesce and nothing queues. Its caller (and every
+    /// caller whose step it replaced) was told `id`, the transition that will carry it.
+    var waitingResize: [String: (size: Size, sender: String, id: UInt64)] = [:]
+    /// Windows whose `EndResize` came while a step waited, with its reply: the resize ends once that step is
+    /// applied, and only then is the call answered, so that letting go never cuts the open transition short
+    /// (its adapters would count as missed) and the caller hears of every transition it settles.
+    var endingResize: [String: ObjectServer.DeferredReply] = [:]
     private let store: StateStore?
     /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
     /// `SettingChanged` too.
@@ -81,9 +86,13 @@ public actor DisplayService {
                     }
                 },
                 setProperty: { [unowned self] name, value, call in
-                    // A setting's property: Set is SetTraits with one key (the same checks and transition).
+                    // A setting's property: Set is SetTraits with one key (the same checks, transition and
+                    // durable reply).
                     let changes = try Layout1.Display.setTraits.input([.vardict([name: value])])
-                    _ = try assumeIsolated { try $0.run(.setTraits(changes), call) }
+                    try assumeIsolated { service in
+                        _ = try service.run(.setTraits(changes), call)
+                        service.replyWhenSaved(call.deferReply(), [])
+                    }
                 }),
         ])
         for app in simulation.appNames { exportWindow(app) }
@@ -121,25 +130,25 @@ public actor DisplayService {
     private var displayMethods: [ObjectServer.Method] {
         typealias D = Layout1.Display
         return [
-            on(D.setDevice) { service, call, device in try service.run(.setDevice(device), call) },
-            on(D.rotate) { service, call, orientation in try service.run(.rotate(orientation), call) },
-            on(D.setArrangement) { service, call, arrangement in try service.run(.setArrangement(arrangement), call) },
-            on(D.openApp) { service, call, arguments in
+            command(D.setDevice) { service, call, device in try service.run(.setDevice(device), call) },
+            command(D.rotate) { service, call, orientation in try service.run(.rotate(orientation), call) },
+            command(D.setArrangement) { service, call, arrangement in try service.run(.setArrangement(arrangement), call) },
+            command(D.openApp) { service, call, arguments in
                 let (app, role) = arguments
                 let started = try service.run(.openApp(app, role), call)
                 return (Layout1.windowPath(app), started)
             },
-            on(D.closeApp) { service, call, app in try service.run(.closeApp(app), call) },
-            on(D.beginDividerDrag) { service, call, _ in try service.run(.beginDividerDrag, call) },
-            on(D.moveDivider) { service, call, x in try service.run(.moveDivider(x), call) },
-            on(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
-            on(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
-            on(D.setWindowing) { service, call, mode in try service.run(.setWindowing(mode), call) },
-            on(D.connectDisplay) { service, call, profile in
+            command(D.closeApp) { service, call, app in try service.run(.closeApp(app), call) },
+            command(D.beginDividerDrag) { service, call, _ in try service.run(.beginDividerDrag, call) },
+            command(D.moveDivider) { service, call, x in try service.run(.moveDivider(x), call) },
+            command(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
+            command(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
+            command(D.setWindowing) { service, call, mode in try service.run(.setWindowing(mode), call) },
+            command(D.connectDisplay) { service, call, profile in
                 _ = try service.run(.connectDisplay(profile: profile), call)
                 return service.simulation.state.displays.last!.id
             },
-            on(D.disconnectDisplay) { service, call, id in try service.run(.disconnectDisplay(id: id), call) },
+            command(D.disconnectDisplay) { service, call, id in try service.run(.disconnectDisplay(id: id), call) },
             on(D.listDevices) { service, _, _ in service.simulation.catalog.ids },
             on(D.getState) { service, _, _ in
                 let windows = service.simulation.appNames.map {
@@ -167,6 +176,22 @@ public actor DisplayService {
         { [unowned self] in assumeIsolated { body($0) } }
     }
 
+    /// Binds a command's `handler` to `method`, as `on` does; the reply leaves once the state the command led
+    /// to is on disk (`replyWhenSaved`), so that a client told its change was made never loses it to a crash.
+    /// A refusal is sent at once: it changed nothing.
+    nonisolated func command<Input, Output>(
+        _ method: MethodDeclaration<Input, Output>,
+        _ handler: @escaping @Sendable (isolated DisplayService, ObjectServer.MethodCall, Input) throws -> Output
+    ) -> ObjectServer.Method {
+        method.bind { [unowned self] call, input in
+            try assumeIsolated { service in
+                let output = try handler(service, call, input)
+                service.replyWhenSaved(call.deferReply(), method.outputValues(output))
+                return output
+            }
+        }
+    }
+
     /// Binds `handler` to `method`: the object server calls it on the connection's thread, which is this
     /// actor's executor, so it runs isolated to the service.
     nonisolated func on<Input, Output>(
@@ -182,7 +207,10 @@ public actor DisplayService {
     }
 
     /// `run` for a command from `sender` (a bus connection, or `the desktop` for `--follow-desktop`).
-    func run(_ command: Command, member: String, from sender: String) throws -> [UInt64] {
+    /// `reserved`: a window's transition, if the command starts one, takes this id (`waitingResize`).
+    func run(
+        _ command: Command, member: String, from sender: String, reserved: (app: String, id: UInt64)? = nil
+    ) throws -> [UInt64] {
         let plans: [Plan]
         let traitsBefore = simulation.state.traits
         let displaysBefore = externalDisplayWindows
@@ -206,7 +234,9 @@ public actor DisplayService {
             // Each event goes on the bus as the coordinator makes it (its adapters hear a window's will-signals
             // before the rest of the plan is encoded); waiting resizes only once the whole plan is out.
             var resizes: [String] = []
-            started += coordinator.run(plan, adapters: registry.adaptersByApp) { announce($0, resizing: &resizes) }
+            started += coordinator.run(plan, adapters: registry.adaptersByApp, reserved: reserved) {
+                announce($0, resizing: &resizes)
+            }
             applyWaitingResizes(resizes)
         }
         announceExternalDisplays(from: displaysBefore)
@@ -269,26 +299,27 @@ public actor DisplayService {
         return restoration.filter { apps.contains($0.key) }
     }
 
-    /// Hands the current state to the store (written in the background, atomically). With `reply`, the
-    /// call's reply waits until the state is on disk: success then, `IOError` if it cannot be written.
-    func save(replyWhenDurable reply: ObjectServer.DeferredReply? = nil) {
-        guard let store else {
-            reply?.send(.success([]))
-            return
-        }
-        let state: SavedState
+    /// Hands the current state to the store (written in the background, atomically; writes that follow one
+    /// another closely are grouped).
+    func save() {
+        guard let store else { return }
         do {
-            state = try SavedState(display: simulation.state, restoration: restoration)
+            store.save(try SavedState(display: simulation.state, restoration: restoration))
         } catch {
             logger.error("cannot encode the state: \(error)")
-            reply?.send(.failure(DBusError(DBusError.ioErrorName, "the state cannot be encoded: \(error)")))
-            return
         }
-        guard let reply else { return store.save(state) }
+    }
+
+    /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when
+    /// it is (or when traitd keeps no state), else after the write that holds it, which every call waiting
+    /// meanwhile shares (group commit). `IOError` when it cannot be written: the change stays made, but the
+    /// caller learns that a crash would lose it.
+    func replyWhenSaved(_ reply: ObjectServer.DeferredReply, _ values: [DBusValue]) {
+        guard let store else { return reply.send(.success(values)) }
         let path = store.path
-        store.save(state) { result in
+        store.whenSaved { result in
             switch result {
-            case .success: reply.send(.success([]))
+            case .success: reply.send(.success(values))
             case .failure(let problem):
                 reply.send(.failure(DBusError(
                     DBusError.ioErrorName,

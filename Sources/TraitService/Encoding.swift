@@ -99,6 +99,7 @@ extension ModelError {
     var dbusError: DBusError {
         switch self {
         case .invalidArgument(let m): return .invalidArgs(m)
+        case .invalidState: return .invalidArgs(message)
         case .notOffered(let m): return DBusError(Layout1.Error.notOffered, m)
         case .noSuchApp(let m): return DBusError(Layout1.Error.noSuchApp, m)
         case .appExists(let m): return DBusError(Layout1.Error.appExists, m)

@@ -49,7 +49,8 @@ struct TransitionCoordinator {
     private let logger: Logger
     /// How long a transition waits for its adapters, in seconds.
     let deadline: Double
-    /// Ids increase and are never reused within a run.
+    /// Ids increase as they are handed out (a reserved one is handed out before its transition begins) and are
+    /// never reused within a run.
     private var nextID: UInt64 = 1
     /// The transition still open for each window (app name -> transition); at most one per window.
     private(set) var open: [String: Open] = [:]
@@ -70,8 +71,12 @@ struct TransitionCoordinator {
     /// `run`, handing each event to `announce` as soon as it is known rather than all at the end: the service
     /// sends a window's will-signals while the rest of the plan is still being encoded, so that its adapters
     /// start laying out sooner (a transition's latency is the service's work before the signal an adapter waits
-    /// for, then the adapter's). Returns the ids of the transitions it began, in order.
-    mutating func run(_ plan: Plan, adapters: [String: [String]], announce: (TransitionEvent) -> Void) -> [UInt64] {
+    /// for, then the adapter's). Returns the ids of the transitions it began, in order. `reserved` (a window
+    /// and an id from `reserveID`): that window's transition, if the plan has one, takes that id.
+    mutating func run(
+        _ plan: Plan, adapters: [String: [String]], reserved: (app: String, id: UInt64)? = nil,
+        announce: (TransitionEvent) -> Void
+    ) -> [UInt64] {
         var began: [UInt64] = []
         var events: [TransitionEvent] = []
         func flush() {
@@ -87,7 +92,8 @@ struct TransitionCoordinator {
         // 2. The "will" half of every transition, sent window by window.
         var ids: [String: UInt64] = [:]
         for change in plan.transitions {
-            let id = begin(change.app, expecting: adapters[change.app] ?? [], &events)
+            let id = begin(change.app, expecting: adapters[change.app] ?? [],
+                           id: reserved?.app == change.app ? reserved?.id : nil, &events)
             ids[change.app] = id
             began.append(id)
             for step in change.steps.prefix(while: { $0 != .updateProperties }) {
@@ -123,6 +129,20 @@ struct TransitionCoordinator {
         for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
         flush()
         return began
+    }
+
+    /// An id for a transition that has not begun yet: a live-resize step that waits for the window's open
+    /// transition is told the id of the transition that will carry it (`run`'s `reserved`), so that its caller
+    /// can wait for it. Never used by another transition.
+    mutating func reserveID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// A reserved id whose step began no transition (it changed nothing, or no longer applied): it completes at
+    /// once, with no adapter, so that whoever waits for it is not left waiting.
+    func completeUnused(app: String, id: UInt64) -> [TransitionEvent] {
+        [.completed(app, TransitionCompletion(id: id, reported: [], failed: [], missed: []))]
     }
 
     /// The deadline of transition `id` of `app`'s window passed: it completes unless it already has.
@@ -171,10 +191,11 @@ struct TransitionCoordinator {
 
     /// Opens a transition for `app`, first completing one still open for it: the final state always reflects
     /// the last command, and nothing queues.
-    private mutating func begin(_ app: String, expecting adapters: [String], _ events: inout [TransitionEvent]) -> UInt64 {
+    private mutating func begin(
+        _ app: String, expecting adapters: [String], id reserved: UInt64?, _ events: inout [TransitionEvent]
+    ) -> UInt64 {
         finish(app, &events)
-        let id = nextID
-        nextID += 1
+        let id = reserved ?? reserveID()
         let transition = Open(id: id, expected: Set(adapters))
         if !transition.isSettled { events.append(.deadlineStarted(app: app, id: id, seconds: deadline)) }
         open[app] = transition

@@ -143,14 +143,34 @@ public struct DisplayTraits: Sendable, Hashable, Codable, CustomStringConvertibl
         DisplayTrait.all.map { "\($0.word) \(self[$0])" }.joined(separator: ", ")
     }
 
-    /// Saved by word, only the traits not at their default; a word this version does not know is dropped (a
-    /// file from a later version), a value it does not accept too, so that loading never fails on them.
+    /// Saved by word, only the traits not at their default. A word no trait has, or a value its trait does not
+    /// accept, is refused with its field named: traitd never writes one (the state file's version says which
+    /// traits a file can hold), so such a file was made elsewhere, and is moved aside rather than guessed at.
     public init(from decoder: any Decoder) throws {
-        let saved = try [String: String](from: decoder)
+        let container = try decoder.container(keyedBy: Word.self)
         values = [:]
-        for (word, value) in saved {
-            if let trait = DisplayTrait.withWord(word), trait.accepts(value) { self[trait] = value }
+        for key in container.allKeys {
+            let value = try container.decode(String.self, forKey: key)
+            guard let trait = DisplayTrait.withWord(key.stringValue) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "a setting of \(DisplayTrait.all.map(\.word).joined(separator: ", ")); got '\(key.stringValue.prefix(40))'")
+            }
+            guard trait.accepts(value) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "one of \(trait.values.joined(separator: ", ")); got '\(value.prefix(40))'")
+            }
+            self[trait] = value
         }
+    }
+
+    /// A setting's word as a key of the state file.
+    private struct Word: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     public func encode(to encoder: any Encoder) throws { try values.encode(to: encoder) }

@@ -19,5 +19,8 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// x, y, width, height: the order of the bus (`(dddd)`) and of scripts' JSON.
     public var values: [Double] { [x, y, width, height] }
 
+    /// Whether every number is finite (not NaN, not infinite).
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+
     public var description: String { "(\(x.compact), \(y.compact), \(width.compact), \(height.compact))" }
 }

@@ -77,7 +77,11 @@ struct TransitionTracker {
     let ours: [UInt64]
     private(set) var completed: [UInt64: TraitEvent] = [:]
 
-    init(ours: [UInt64]) { self.ours = ours }
+    /// `ours` once each: the steps of a live resize that waited together are told the same transition.
+    init(ours: [UInt64]) {
+        var seen: Set<UInt64> = []
+        self.ours = ours.filter { seen.insert($0).inserted }
+    }
 
     var isDone: Bool { ours.allSatisfy { completed[$0] != nil } }
 

@@ -98,35 +98,35 @@ struct Traitd: AsyncParsableCommand {
         let store = openStore(settings, logger: logger)
         var restoration: [String: [String: DBusValue]] = [:]
         if let store {
-            switch store.load() {
+            let context = RestoredState.Context(catalog: catalog, transitions: settings.transitions,
+                                                windowedLimit: settings.windowedLimit, limits: settings.limits)
+            switch store.restore(context) {
             case .nothing:
                 logger.info("no saved state in \(store.directory); starting from the configuration")
-            case .state(let saved):
-                do {
-                    simulation = try Simulation(
-                        catalog: catalog, state: saved.display, settings: settings.transitions,
-                        windowedLimit: settings.windowedLimit)
+            case .restored(let restored, let copy):
+                simulation = restored.simulation
+                restoration = restored.restoration
+                if restored.dropped.isEmpty {
+                    logger.info("restored the state saved in \(store.path)")
+                } else {
                     // The same limits as SetRestorationState: a state the daemon could not publish (too deep,
                     // too large) must not come back, or every start would fail the same way.
-                    let admitted = PublishBudget(limits: settings.limits).admit(restoration: try saved.restorationStates())
-                    restoration = admitted.kept
-                    if admitted.dropped.isEmpty {
-                        logger.info("restored the state saved in \(store.path)")
-                    } else {
-                        let what = admitted.dropped.map { "\($0.app) (\($0.reason))" }.joined(separator: "; ")
-                        let kept = store.keepCopy()
-                        logger.error("""
-                            the state file \(store.path) holds restoration states that cannot be published; dropped \
-                            them: \(what). The file was copied to \(kept ?? "nowhere (the copy failed)"); the rest of \
-                            the state is restored
-                            """)
-                    }
-                } catch {
-                    report(store.moveAside(reason: "the simulation cannot start from it: \(error)"), store, logger)
-                    simulation = try settings.makeSimulation(catalog: catalog)
+                    let what = restored.dropped.map { "\($0.app) (\($0.reason))" }.joined(separator: "; ")
+                    logger.error("""
+                        the state file \(store.path) holds restoration states that cannot be published; dropped \
+                        them: \(what). The file was copied to \(copy ?? "nowhere (the copy failed)"); the rest of \
+                        the state is restored
+                        """)
                 }
-            case let moved:
-                report(moved, store, logger)
+            case .refused(let target, let problems):
+                // One line for each field, as `file: field: what was expected`, then what was done about it.
+                for problem in problems { logger.error("\(store.path): \(problem)") }
+                let reason = problems.map(\.description).joined(separator: "; ")
+                if let target {
+                    logger.error("the state file \(store.path) cannot be loaded: \(reason); moved it to \(target) and starting from the configuration")
+                } else {
+                    logger.error("the state file \(store.path) cannot be loaded: \(reason); starting from the configuration and saving nothing, so that it is not overwritten")
+                }
             }
         }
 
@@ -193,15 +193,6 @@ struct Traitd: AsyncParsableCommand {
             if chosen != nil { Self.fail("traitd: \(error)", code: 73) }  // EX_CANTCREAT
             logger.warning("\(error); the state will not be saved")
             return nil
-        }
-    }
-
-    func report(_ loaded: StateStore.Loaded, _ store: StateStore, _ logger: Logger) {
-        guard case .movedAside(let target, let reason) = loaded else { return }
-        if let target {
-            logger.error("the state file \(store.path) cannot be loaded: \(reason); moved it to \(target) and starting from the configuration")
-        } else {
-            logger.error("the state file \(store.path) cannot be loaded: \(reason); starting from the configuration and saving nothing, so that it is not overwritten")
         }
     }
 

@@ -65,7 +65,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not json at all {", "is not a traitd state file"),
+        ("not json at all {", "the file: a traitd state file (JSON); this is not one"),
+        // Every start trapped on this one (`Duplicate values for key`), systemd's restarts too.
+        (#"{"version": 1, "display": {"device": "ipad-pro-11-m4", "orientation": "portrait", "arrangement": "full", "apps": [{"name": "mail", "role": "window"}], "background": [], "windowing": "stage-manager", "frames": {"mail": {"x": 0, "y": 0, "width": 500, "height": 500}}, "stacking": ["mail"], "displays": [{"id": "external-1", "profile": "external-4k"}, {"id": "external-1", "profile": "external-1080p"}]}, "restoration": {}}"#,
+         "display.displays[1].id: each display has its own id; 'external-1' is also displays[0]'s"),
+        (#"{"version": 1, "display": {"device": "ipad-9.7", "orientation": "portrait", "arrangement": "full", "apps": [], "background": [], "traits": {"appearance": "purple"}}, "restoration": {}}"#,
+         "display.traits.appearance: one of light, dark; got 'purple'"),
         (#"{"version": 1, "display": {"device": "ipad-99", "orientation": "portrait", "arrangement": "full", "apps": [], "background": []}, "restoration": {}}"#,
          "unknown device 'ipad-99'"),
         (#"{"version": 7, "display": {}, "restoration": {}}"#, "has no"),
@@ -79,6 +84,7 @@ import Testing
         try await fixture.restart()
         let log = fixture.daemon.standardError
         #expect(log.contains("the state file \(file.path) cannot be loaded") && log.contains(reason), "\(log)")
+        if reason.hasPrefix("display.") { #expect(log.contains("\(file.path): \(reason)"), "one line for the field: \(log)") }
         #expect(log.contains("moved it to \(file.path).corrupt-"))
         let aside = try FileManager.default.contentsOfDirectory(atPath: fixture.stateDirectory.path)
             .filter { $0.hasPrefix("state.json.corrupt-") }
@@ -91,6 +97,30 @@ import Testing
         try await client.rotate(to: .portrait)
         try await fixture.restart()
         #expect(try await client.state().orientation == "portrait")
+    }
+
+    /// Each screen's stage has its own limit at run time, and the load holds a file to the same rule: four
+    /// windows on the iPad and one on a monitor come back after a restart (the load once counted all five
+    /// against one limit and threw the whole state away).
+    @Test func aStageWithAMonitorComesBackAfterARestart() async throws {
+        let fixture = try await DaemonFixture()
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        _ = try await client.setDevice("ipad-pro-11-m4")
+        _ = try await client.setWindowing(.stageManager)
+        let monitor = try await client.connectDisplay("external-1440p")
+        _ = try await client.openApp("photos", role: .window)
+        _ = try await client.move("photos", toDisplay: monitor)
+        for app in ["maps", "music"] { _ = try await client.openApp(app, role: .window) }
+        try await client.setRestorationState(["tab": .string("albums")], for: "photos")
+        let before = try await client.state()
+        #expect(before.windows.count == 5 && before.displays == [monitor])
+        try await fixture.restart()
+        let after = try await client.state()
+        #expect(after.windows.map(\.frame) == before.windows.map(\.frame) && after.stacking == before.stacking)
+        #expect(after.displays == [monitor] && after.window("photos")?.display == monitor)
+        #expect(try await client.restorationState(of: "photos") == ["tab": .string("albums")])
+        #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
     }
 
     @Test func killMinus9DuringABurstNeverLeavesAStateFileThatFailsToLoad() async throws {

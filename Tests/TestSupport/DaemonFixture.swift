@@ -33,9 +33,10 @@ public final class DaemonFixture: @unchecked Sendable {
     }
 
     /// Stops the daemon with `signal` (SIGTERM: a clean stop; SIGKILL: a crash) and starts a new one with the
-    /// same arguments, bus and state directory.
-    public func restart(after signal: Int32 = SIGTERM) async throws {
-        let previous = try await probe.nameOwner(Self.name)
+    /// same arguments, bus and state directory. `previousOwner`, when given, is the name's owner before (for a daemon the test killed already).
+    public func restart(after signal: Int32 = SIGTERM, previousOwner: String? = nil) async throws {
+        var previous = previousOwner
+        if previous == nil { previous = try await probe.nameOwner(Self.name) }
         daemon.kill(signal)
         guard await daemon.wait(timeout: 30) != nil else { throw TestFailure("traitd did not stop after signal \(signal)") }
         daemon = try ChildProcess(Binaries.path("traitd"), arguments, environment: bus.environment)

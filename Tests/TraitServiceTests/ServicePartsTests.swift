@@ -61,7 +61,7 @@ import Testing
         for value in bad {
             #expect(throws: DBusError.self) { try report(value) }
         }
-        #expect(throws: DBusError.invalidArgs("frames: 'm' appears twice")) {
+        #expect(throws: DBusError.invalidArgs("frames: the key 'm' appears twice; a dictionary has one value per key")) {
             try report(frames([("m", [0, 0, 1, 1]), ("m", [0, 0, 2, 2])]))
         }
     }
@@ -108,7 +108,7 @@ import Testing
             Issue.record("the corrupt file was not moved aside")
             return
         }
-        #expect(reason.contains("not a traitd state file"))
+        #expect(reason.contains("the file: a traitd state file (JSON); this is not one"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"version\": 1")
         #expect(!FileManager.default.fileExists(atPath: store.path) && !FileManager.default.fileExists(atPath: store.path + ".tmp"))
     }

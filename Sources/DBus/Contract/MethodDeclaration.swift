@@ -36,6 +36,10 @@ public struct MethodDeclaration<Input: Sendable, Output: Sendable>: Sendable {
         }
     }
 
+    /// The server side: the reply's values for `output`, for a handler that sends its reply later
+    /// (`ObjectServer.MethodCall.deferReply()`).
+    public func outputValues(_ output: Output) -> [DBusValue] { encodeOutput(output) }
+
     /// The arguments of a call decoded and checked as the server does, with the server's refusals: a client can
     /// check what a person typed before it calls (`traitctl set orientation sideways`).
     public func input(_ arguments: [DBusValue]) throws -> Input {

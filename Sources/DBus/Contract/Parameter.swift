@@ -100,9 +100,14 @@ extension Parameter where Value == [String] {
 }
 
 extension Parameter where Value == [String: DBusValue] {
-    /// `a{sv}`, its values taken out of their variants.
+    /// `a{sv}`, its values taken out of their variants; a key that comes twice is refused, naming it.
     public static func vardict(_ name: String) -> Self {
-        Self(name, "a{sv}", extract: { $0.hasSignature("a{sv}") ? $0.dictionary : nil }, encode: { .vardict($0) })
+        Self(name, "a{sv}", decode: { value in
+            guard value.hasSignature("a{sv}"), let read = try value.uniqueDictionary(name) else {
+                throw DBusError.invalidArgs("\(name) must be 'a{sv}', but it is '\(value.signature)'")
+            }
+            return read
+        }, encode: { .vardict($0) })
     }
 }
 
