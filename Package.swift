@@ -13,7 +13,9 @@
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitProtocol the D-Bus contract (names, methods, signals, properties, errors) for the daemon and clients
 //   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
-//   TraitService the daemon's D-Bus glue: objects, interfaces, the transition coordinator
+//   TransitionEngine the corridor from the model to the bus, without the bus: open transitions, deadlines as
+//                events, waiting live-resize steps; commands, reports and deadlines in, typed events out
+//   TraitService the daemon's D-Bus shell: decode a call, run the engine, encode its events once, send them
 //   TraitClient  a Swift client library for the daemon
 //   CSpawn       what Swift's Glibc module lacks of spawn.h and pidfd.h (declarations only, no Swift code)
 //   Spawn        child processes with a clean signal mask and no inherited descriptors (traitctl run, ChildProcess)
@@ -129,10 +131,15 @@ let package = Package(
         ),
         // The state file: what traitd keeps between runs, written atomically on a queue of its own.
         .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "Vocabulary"]),
+        // Between the model and the bus, with neither a bus nor a clock: commands, reports and deadlines in,
+        // typed events out (the service encodes and sends them).
+        .target(
+            name: "TransitionEngine",
+            dependencies: ["TraitModel", "Vocabulary", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "Vocabulary", "TraitModel", "TraitConfig", "TraitProtocol", "StateStore", "Limits",
+                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitConfig", "TraitProtocol", "StateStore", "Limits",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -203,6 +210,10 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(
+            name: "TransitionEngineTests",
+            dependencies: ["TransitionEngine", "TraitModel", "TraitConfig", "Vocabulary", "TestSupport",
+                           .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "TraitServiceTests",
             dependencies: [

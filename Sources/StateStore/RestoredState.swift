@@ -9,16 +9,20 @@ import Vocabulary
 /// target both call: parse, check every field against the rules the commands keep, and only then hold it.
 ///
 /// A file breaks a rule only if something other than traitd wrote it (every state the commands reach passes,
-/// and reloads equal: `StateReloadTests`), so a file that fails is refused whole and moved aside for its
-/// owner to read, rather than guessed at: traitd starts from the configuration. Restoration states are the
-/// exception: each is an app's own value, checked on its own against the limits of `SetRestorationState`,
-/// and one past them is dropped, named, while the rest loads (a limit lowered in the configuration must not
-/// cost every app its state).
+/// and reloads equal: `StateFileTests`), so a file that fails is refused whole and moved aside for its owner to
+/// read, rather than guessed at: traitd starts from the configuration. Two exceptions load the rest and name
+/// what they dropped: a restoration state past the limits of `SetRestorationState` (each is an app's own
+/// value; a limit lowered in the configuration must not cost every app its state), and a setting or a value
+/// of one that this version does not know (a later version wrote the file: it must not cost an older traitd
+/// the whole state).
 public struct RestoredState: Sendable {
     public var simulation: Simulation
     public var restoration: [String: [String: DBusValue]]
     /// The restoration states dropped for the limits, with why.
     public var dropped: [(app: String, reason: String)]
+    /// The settings dropped: a setting, or a value of one, that this version does not know (a later version
+    /// wrote the file), each field with what this version expects there.
+    public var droppedSettings: [StateProblem] = []
 
     /// What the simulation needs beside the file: the configuration's catalog, settings and limits.
     public struct Context: Sendable {
@@ -46,14 +50,17 @@ public struct RestoredState: Sendable {
     /// The state in a state file's bytes, checked whole; throws `Refusal` naming each field that fails.
     public static func make(from data: Data, _ context: Context) throws(Refusal) -> RestoredState {
         let saved: SavedState
+        let dropped = DroppedSettings()
         do {
-            saved = try StateStore.decode(data)
+            saved = try StateStore.decode(data, dropped: dropped)
         } catch let refusal as Refusal {
             throw refusal
         } catch {
             throw Refusal([StateStore.problem(decoding: error)])
         }
-        return try make(from: saved, context)
+        var restored = try make(from: saved, context)
+        restored.droppedSettings = dropped.fields.map { StateProblem($0.field, $0.expected) }
+        return restored
     }
 
     /// The same for a state already decoded.

@@ -136,8 +136,8 @@ public final class StateStore: Sendable {
     public enum Restored: Sendable {
         /// No state file yet: a first start.
         case nothing
-        /// The file loaded. With `dropped`, some restoration states were past the limits and left out; the
-        /// file as it was is kept at `copy`.
+        /// The file loaded. When it dropped anything (restoration states past the limits, settings of a later
+        /// version), the file as it was is kept at `copy`.
         case restored(RestoredState, copy: String?)
         /// The file broke a rule (`problems`, each `field: what was expected`) or could not be read; it now
         /// lives at `movedTo` (nil when even that failed, and the store saves nothing so as not to overwrite it).
@@ -151,7 +151,8 @@ public final class StateStore: Sendable {
             guard let data = try read() else { return .nothing }
             let restored = try RestoredState.make(from: data, context)
             remember(data)
-            return .restored(restored, copy: restored.dropped.isEmpty ? nil : keepCopy())
+            let droppedAny = !restored.dropped.isEmpty || !restored.droppedSettings.isEmpty
+            return .restored(restored, copy: droppedAny ? keepCopy() : nil)
         } catch {
             guard case .movedAside(let target, _) = moveAside(reason: error.description) else {
                 return .refused(movedTo: nil, problems: error.problems)
@@ -194,8 +195,11 @@ public final class StateStore: Sendable {
     }
 
     /// The state in a state file's bytes; throws for anything that is not a whole state of this version.
-    public static func decode(_ data: Data) throws -> SavedState {
-        let state = try JSONDecoder().decode(SavedState.self, from: data)
+    /// `dropped`, when given, collects the settings left out (`DisplayTraits.init(from:)`).
+    public static func decode(_ data: Data, dropped: DroppedSettings? = nil) throws -> SavedState {
+        let decoder = JSONDecoder()
+        if let dropped { decoder.userInfo[DroppedSettings.key] = dropped }
+        let state = try decoder.decode(SavedState.self, from: data)
         guard state.version == SavedState.currentVersion else {
             throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
         }

@@ -10,6 +10,11 @@ public struct Plan: Sendable {
     public var displayChanges: Set<DisplayProperty>
     /// Per-window changes, primary first; includes windows that open or close.
     public var windows: [WindowChange]
+    /// The external displays this stage plugged in, and the ids of those it unplugged.
+    public var displaysConnected: [ConnectedDisplay] = []
+    public var displaysDisconnected: [String] = []
+    /// Each display connected before and after this stage whose windows changed (front to back), by id.
+    public var displayWindows: [String: [String]] = [:]
 
     public init(display: DisplayValues, reason: TransitionReason, displayChanges: Set<DisplayProperty> = [],
                 windows: [WindowChange] = []) {
@@ -29,6 +34,8 @@ public struct Plan: Sendable {
     public var opened: [String] { windows.filter { $0.before == nil }.map(\.app) }
     public var closed: [String] { windows.filter { $0.after == nil }.map(\.app) }
     public var transitions: [WindowChange] { windows.filter(\.needsTransition) }
+    /// The display-wide settings this stage changed, in table order.
+    public var settingsChanged: [DisplayTrait] { DisplayTrait.all.filter { displayChanges.contains(.trait($0)) } }
 }
 
 /// The display's published values, one case per property (their names on the bus are `Encoding`'s business).
@@ -151,7 +158,7 @@ public struct WindowChange: Sendable {
         steps.append(.updateProperties)
         if traitsChanged {
             steps.append(.traitCollectionDidChange(previous: before.traits))
-            steps.append(.eachTraitDidChange(previous: before.traits))
+            steps.append(.traitsDidChange(after.traits.changes(from: before.traits), previous: before.traits))
         }
         if before.traits.display.contentSize != after.traits.display.contentSize {
             steps.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
@@ -186,8 +193,8 @@ public enum TransitionStep: Sendable, Equatable {
     case updateProperties
     case traitCollectionDidChange(previous: TraitCollection)
     /// One signal per trait that changed (`TraitDidChange`), for clients that subscribe to some traits only, as
-    /// `registerForTraitChanges(_:handler:)`.
-    case eachTraitDidChange(previous: TraitCollection)
+    /// `registerForTraitChanges(_:handler:)`: the traits that changed, and the collection before.
+    case traitsDidChange([TraitCollection.Field], previous: TraitCollection)
     /// `UIContentSizeCategory.didChangeNotification`, with the new category.
     case contentSizeCategoryDidChange(ContentSizeCategory)
     /// `viewSafeAreaInsetsDidChange`, with the new insets.

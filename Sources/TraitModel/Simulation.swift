@@ -384,7 +384,16 @@ public struct Simulation: Sendable {
         for trait in next.traits.differences(from: state.traits) { plan.displayChanges.insert(.trait(trait)) }
         if next.apps.map(\.name).sorted() != state.apps.map(\.name).sorted() { plan.displayChanges.insert(.windows) }
         if next.windowing != state.windowing { plan.displayChanges.insert(.windowing) }
-        if next.displays != state.displays { plan.displayChanges.insert(.displays) }
+        if next.displays != state.displays {
+            plan.displayChanges.insert(.displays)
+            let before = Set(state.displays.map(\.id)), after = Set(next.displays.map(\.id))
+            plan.displaysConnected = next.displays.filter { !before.contains($0.id) }
+            plan.displaysDisconnected = state.displays.map(\.id).filter { !after.contains($0) }
+        }
+        for display in next.displays where state.displays.contains(display)
+            && state.stage(on: display.id) != next.stage(on: display.id) {
+            plan.displayWindows[display.id] = next.stage(on: display.id)
+        }
         let names = Self.ordered(state).map(\.name) + Self.ordered(next).map(\.name)
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {

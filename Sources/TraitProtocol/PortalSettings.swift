@@ -69,6 +69,18 @@ public enum PortalSettings {
         ]
     }
 
+    /// The portal settings (namespace, key) that follow `trait`, in the order `settings` lists them: what a
+    /// change of the trait changes (`SettingChanged`).
+    public static func keys(following trait: DisplayTrait) -> [(namespace: String, key: String)] {
+        switch trait {
+        case .appearance: return [(appearance, "color-scheme")]
+        case .contrast: return [(appearance, "contrast"), (gnomeAccessibility, "high-contrast")]
+        case .reduceMotion: return [(appearance, "reduced-motion")]
+        case .contentSize: return [(gnomeInterface, "text-scaling-factor")]
+        default: return []
+        }
+    }
+
     /// The setting a portal value says, or nil for a key traitd does not follow (`accent-color`) or a value of
     /// another type.
     public static func trait(namespace: String, key: String, value: DBusValue) -> (DisplayTrait, String)? {

@@ -22,13 +22,29 @@ extension Parameter where Value == TraitCollection {
     }
 }
 
+extension TraitCollection.Field {
+    /// The field's key in a window's `Traits` and its value there (what a `TraitDidChange` carries).
+    public func entry(in traits: TraitCollection) -> (key: String, value: DBusValue) {
+        switch self {
+        case .horizontalSizeClass: return (name, TraitFields.horizontal.encode(traits.horizontalSizeClass))
+        case .verticalSizeClass: return (name, TraitFields.vertical.encode(traits.verticalSizeClass))
+        case .idiom: return (name, TraitFields.idiom.encode(traits.idiom))
+        case .displayScale: return (name, TraitFields.displayScale.encode(traits.displayScale))
+        case .userInterfaceLevel: return (name, TraitFields.level.encode(traits.userInterfaceLevel))
+        case .displayGamut: return (name, TraitFields.gamut.encode(traits.displayGamut))
+        case .display(let trait): return (name, Parameter<String>.displayTrait(trait, name: name).encode(traits.display[trait]))
+        }
+    }
+}
+
 private enum TraitFields {
-    static let horizontal = Parameter<SizeClass>.choice("horizontalSizeClass", what: "size class")
-    static let vertical = Parameter<SizeClass>.choice("verticalSizeClass", what: "size class")
-    static let idiom = Parameter<Idiom>.choice("idiom", what: "idiom")
-    static let displayScale = Parameter<Double>.double("displayScale")
-    static let level = Parameter<InterfaceLevel>.choice("userInterfaceLevel", what: "interface level")
-    static let gamut = Parameter<DisplayGamut>.choice("displayGamut", what: "display gamut")
+    typealias Field = TraitCollection.Field
+    static let horizontal = Parameter<SizeClass>.choice(Field.horizontalSizeClass.name, what: "size class")
+    static let vertical = Parameter<SizeClass>.choice(Field.verticalSizeClass.name, what: "size class")
+    static let idiom = Parameter<Idiom>.choice(Field.idiom.name, what: "idiom")
+    static let displayScale = Parameter<Double>.double(Field.displayScale.name)
+    static let level = Parameter<InterfaceLevel>.choice(Field.userInterfaceLevel.name, what: "interface level")
+    static let gamut = Parameter<DisplayGamut>.choice(Field.displayGamut.name, what: "display gamut")
 
     static let record = RecordFields<TraitCollection>([
         .field(horizontal) { $0.horizontalSizeClass }, .field(vertical) { $0.verticalSizeClass }, .field(idiom) { $0.idiom },

@@ -31,19 +31,21 @@ extension DisplayService {
         return value
     }
 
-    /// `SettingChanged` for each served setting whose value differs between `before` and the settings now.
-    func announcePortalChanges(from before: DisplayTraits) {
+    /// `SettingChanged` for each served setting of the display-wide settings that `changed`, with its value in
+    /// `traits` (the settings now).
+    func announcePortalChanges(_ changed: [DisplayTrait], _ traits: DisplayTraits) {
         guard servesPortal else { return }
-        let old = PortalSettings.settings(before), new = PortalSettings.settings(simulation.state.traits)
-        for namespace in new.keys.sorted() {
-            for key in new[namespace]!.keys.sorted() where new[namespace]![key] != old[namespace]?[key] {
-                let signal = PortalSettings.settingChanged
-                do {
-                    try connection.emit(path: PortalSettings.path, interface: PortalSettings.interfaceName, member: signal.name,
-                                        signal.arguments((namespace, key, .variant(new[namespace]![key]!))))
-                } catch {
-                    server.sendFailed("SettingChanged \(namespace) \(key)", error)
-                }
+        let values = PortalSettings.settings(traits)
+        // In the portal's order: by namespace, then key.
+        let keys = changed.flatMap(PortalSettings.keys(following:)).sorted { ($0.namespace, $0.key) < ($1.namespace, $1.key) }
+        for (namespace, key) in keys {
+            guard let value = values[namespace]?[key] else { continue }
+            let signal = PortalSettings.settingChanged
+            do {
+                try connection.emit(path: PortalSettings.path, interface: PortalSettings.interfaceName, member: signal.name,
+                                    signal.arguments((namespace, key, .variant(value))))
+            } catch {
+                server.sendFailed("SettingChanged \(namespace) \(key)", error)
             }
         }
     }

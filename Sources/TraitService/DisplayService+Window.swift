@@ -1,7 +1,8 @@
 import DBus
 import TraitModel
-import Vocabulary
 import TraitProtocol
+import TransitionEngine
+import Vocabulary
 
 /// The window objects: `/org/traitd/Layout1/window/<app>`, their properties, `ReportLayout` and
 /// `SetRestorationState`.
@@ -52,61 +53,31 @@ extension DisplayService {
         ]
     }
 
-    /// A live-resize step. While the window's last transition is open (its adapters are laying out), the step
-    /// waits, replacing any step already waiting: when the transition completes, only the latest is applied.
-    /// It is checked now, so a refused step is refused at once. A waiting step's reply names the transition
-    /// that will carry it (reserved now): a caller that waits for the ids its calls returned waits for every
-    /// layout its steps led to, the last one included.
+    /// A live-resize step: applied now, or kept waiting while the window's transition is open, its reply naming
+    /// the transition that will carry it (`TransitionEngine+LiveResize`).
     private func resizeStep(_ app: String, to size: Size, _ call: ObjectServer.MethodCall) throws -> [UInt64] {
-        if endingResize[app] != nil {
-            throw DBusError(Layout1.Error.notDragging, "window '\(app)' is not being resized: its EndResize came already")
+        try engineCall(call.member, from: call.sender) { engine, adapters, send throws(ModelError) in
+            try engine.resizeStep(app, to: size, adapters: adapters, emit: send)
         }
-        if coordinator.open[app] != nil {
-            do { try simulation.checkResize(app, to: size) } catch { throw error.dbusError }
-            let id = waitingResize[app]?.id ?? coordinator.reserveID()
-            waitingResize[app] = (size, call.sender, id)
-            return [id]
-        }
-        return try run(.resizeTo(app: app, size), call)
     }
 
-    /// Lets go of the corner. With a step still waiting for the open transition, the call waits too: when that
-    /// transition completes (its adapters reported, left, or its deadline passed), the step is applied, the
-    /// resize ends, and the reply names the step's transition. Letting go never completes the open transition
-    /// early, so an adapter that reports within its deadline is never counted missed; and once the reply is
-    /// in, the resize is over (other commands are accepted). Either way the reply leaves once the state is on
-    /// disk.
+    /// Lets go of the corner: answered at once, or, with a step still waiting, once the engine has applied it
+    /// and ended the resize (`.answered`); either way once the state is on disk.
     private func endResize(_ app: String, _ call: ObjectServer.MethodCall) throws {
         let reply = call.deferReply()
-        if let waiting = waitingResize[app] {
-            do { try simulation.checkResize(app, to: waiting.size) } catch { throw error.dbusError }
-            endingResize[app] = reply
-            return
-        }
-        let started = try run(.endResize(app: app), call)
-        replyWhenSaved(reply, Layout1.Window.endResize.outputValues(started))
-    }
-
-    /// Applies the step waiting for `app`'s window, if any, in the transition reserved for it (completed at
-    /// once when the step starts none), then ends the resize if its `EndResize` waited for the step, and
-    /// answers that call.
-    func applyWaitingResize(_ app: String) {
-        guard let waiting = waitingResize.removeValue(forKey: app) else { return }
-        var started: [UInt64] = []
+        let caller = waitingCall(reply)
+        let ended: [UInt64]?
         do {
-            started = try run(.resizeTo(app: app, waiting.size), member: "ResizeTo", from: waiting.sender,
-                              reserved: (app, waiting.id))
+            ended = try engineCall(call.member, from: call.sender) { engine, adapters, send throws(ModelError) in
+                try engine.endResize(app, caller: caller, adapters: adapters, emit: send)
+            }
         } catch {
-            logger.info("a waiting resize of \(app) no longer applies: \(error)")
+            waitingCalls[caller] = nil
+            throw error
         }
-        if !started.contains(waiting.id) { announce(coordinator.completeUnused(app: app, id: waiting.id)) }
-        guard let reply = endingResize.removeValue(forKey: app) else { return }
-        do {
-            let ended = try run(.endResize(app: app), member: "EndResize", from: waiting.sender)
-            replyWhenSaved(reply, Layout1.Window.endResize.outputValues([waiting.id] + ended))
-        } catch {
-            reply.send(.failure((error as? DBusError) ?? .failed("\(error)")))
-        }
+        guard let ended else { return }
+        waitingCalls[caller] = nil
+        replyWhenSaved(reply, Layout1.Window.endResize.outputValues(ended))
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry
@@ -129,30 +100,30 @@ extension DisplayService {
         let old = layouts[app]?[adapter]?.bytes ?? 0
         try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
                                total: totalPublishedBytes - old + report.bytes)
-        if id != 0 { try coordinator.checkReport(app: app, id: id, adapter: adapter) }
+        if id != 0 {
+            do {
+                try engine.checkReport(app: app, id: id, adapter: adapter)
+            } catch {
+                switch error {
+                case .stale(let message): throw DBusError(Layout1.Error.staleTransition, message)
+                case .alreadyReported(let message): throw DBusError(Layout1.Error.alreadyReported, message)
+                }
+            }
+        }
         layouts[app, default: [:]][adapter] = report
         if let failure = report.failure {
             logger.info("adapter \(adapter) failed to lay out \(app) for transition \(id): \(failure)")
         } else {
             logger.debug("adapter \(adapter) reported \(report.frames.count) frame(s) for \(app), transition \(id)")
         }
-        if id == 0 {
-            announceLayouts(app)
-        } else {
-            // Announced once, when the transition completes, rather than once per report.
-            layoutsToAnnounce.insert(app)
-            announce(coordinator.recordReport(app: app, adapter: adapter, failed: report.failure != nil))
+        // Announced at once for id 0; otherwise once, when the transition completes, rather than once per report.
+        engineEvent { engine, adapters, send in
+            engine.reported(app: app, id: id, adapter: adapter, failed: report.failure != nil, adapters: adapters, emit: send)
         }
     }
 
-    /// `PropertiesChanged` for the window's `Layouts` and `LayoutExtras`.
-    func announceLayouts(_ app: String) {
-        guard simulation.windows[app] != nil else { return }
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
-    }
-
     /// `Layouts` (the frames of every report but a failed one) and `LayoutExtras` (every report's extras).
-    private func layoutProperties(_ app: String) -> [String: DBusValue] {
+    func layoutProperties(_ app: String) -> [String: DBusValue] {
         let reports = layouts[app] ?? [:]
         return [
             "Layouts": Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),

@@ -1,28 +1,30 @@
-import Limits
 import DBus
-import StateStore
+import Limits
 import Logging
-import TraitConfig
+import StateStore
 import TraitModel
-import Vocabulary
 import TraitProtocol
+import TransitionEngine
+import Vocabulary
 
 /// The daemon's objects on the bus: the display at `/org/traitd/Layout1` and a window object per open app.
 ///
-/// A thin layer: it checks arguments, hands commands to the `Simulation`, lets the `TransitionCoordinator`
-/// announce the resulting plans, keeps the adapter registrations, the reported layouts and the restoration
-/// states, and hands the state to the `StateStore`.
+/// The shell around the `TransitionEngine`: it decodes and checks a call's arguments, hands the command to the
+/// engine, encodes each event the engine returns once and sends it (`DisplayService+Announce`), and keeps
+/// what is the bus's: adapter registrations, the reports' frames and extras, the restoration states, the
+/// deadlines' timers, and the state file (`StateStore`).
 ///
 /// An actor whose executor is the connection's thread (`Connection.unownedExecutor`): the object server's
 /// handlers, the bus's signals and the transition deadlines all run there and enter it synchronously with
 /// `assumeIsolated`; other threads reach it with `await`. The compiler, not a comment, keeps its state on that
 /// one thread.
 public actor DisplayService {
-    var simulation: Simulation
+    var engine: TransitionEngine
+    /// The simulation the engine holds (read only here: only the engine changes it).
+    var simulation: Simulation { engine.simulation }
     let server: ObjectServer
     public nonisolated let connection: Connection
     public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
-    var coordinator: TransitionCoordinator
     /// Transition id -> the connection's timer for its deadline, while it runs.
     var deadlineTimers: [UInt64: UInt64] = [:]
     let logger: Logger
@@ -36,16 +38,11 @@ public actor DisplayService {
     var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }
     /// app -> bytes of its restoration state, measured once after each change (every report checks the budget).
     var restorationSizes: [String: Int] = [:]
-    /// Windows whose layouts changed during their open transition, announced when it completes.
-    var layoutsToAnnounce: Set<String> = []
-    /// app -> the latest live-resize step that came while the window's transition was open: applied when it
-    /// completes, so that steps faster than the adapters coalesce and nothing queues. Its caller (and every
-    /// caller whose step it replaced) was told `id`, the transition that will carry it.
-    var waitingResize: [String: (size: Size, sender: String, id: UInt64)] = [:]
-    /// Windows whose `EndResize` came while a step waited, with its reply: the resize ends once that step is
-    /// applied, and only then is the call answered, so that letting go never cuts the open transition short
-    /// (its adapters would count as missed) and the caller hears of every transition it settles.
-    var endingResize: [String: ObjectServer.DeferredReply] = [:]
+    /// Calls the engine answers later (`EndResize` while a step waits): the engine's caller id -> the reply.
+    var waitingCalls: [UInt64: ObjectServer.DeferredReply] = [:]
+    private var nextCaller: UInt64 = 1
+    /// The serial of the state last handed to the store.
+    private var savedSerial: UInt64 = 0
     private let store: StateStore?
     /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
     /// `SettingChanged` too.
@@ -55,7 +52,7 @@ public actor DisplayService {
         simulation: Simulation, connection: Connection, settings: ServiceSettings, store: StateStore?,
         restoration: [String: [String: DBusValue]] = [:], logger: Logger
     ) {
-        self.simulation = simulation
+        engine = TransitionEngine(simulation: simulation, deadline: settings.deadline, logger: logger)
         self.logger = logger
         self.limits = settings.limits
         self.store = store
@@ -66,7 +63,6 @@ public actor DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
-        coordinator = TransitionCoordinator(deadline: settings.deadline, logger: logger)
     }
 
     /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
@@ -207,43 +203,62 @@ public actor DisplayService {
     }
 
     /// `run` for a command from `sender` (a bus connection, or `the desktop` for `--follow-desktop`).
-    /// `reserved`: a window's transition, if the command starts one, takes this id (`waitingResize`).
-    func run(
-        _ command: Command, member: String, from sender: String, reserved: (app: String, id: UInt64)? = nil
-    ) throws -> [UInt64] {
-        let plans: [Plan]
-        let traitsBefore = simulation.state.traits
-        let displaysBefore = externalDisplayWindows
+    func run(_ command: Command, member: String, from sender: String) throws -> [UInt64] {
+        try engineCall(member, from: sender) { engine, adapters, send throws(ModelError) in
+            try engine.run(command, adapters: adapters, emit: send)
+        }
+    }
+
+    /// Calls the engine with the adapters registered now, sends the events it made, then saves what changed.
+    /// A refusal is logged and thrown as its D-Bus error; it changed nothing.
+    ///
+    /// The events are sent once the engine has returned, not while it runs: sending reads the service's own
+    /// state, and exporting a window reads the engine's (its `InterfacesAdded` carries the window's properties),
+    /// which the engine holds exclusively while it runs. Each event is encoded as it is sent.
+    func engineCall<Result>(
+        _ member: String, from sender: String,
+        _ body: (inout TransitionEngine, [String: [String]], (EngineEvent) -> Void) throws(ModelError) -> Result
+    ) throws -> Result {
+        let serial = simulation.serial
+        let result: Result
+        var events: [EngineEvent] = []
         do {
-            plans = try simulation.apply(command)
+            result = try body(&engine, registry.adaptersByApp) { events.append($0) }
         } catch {
             logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
-        guard !plans.isEmpty else {
+        for event in events { announce(event) }
+        if simulation.serial == serial {
             logger.debug("\(member) from \(sender): nothing changes")
-            return []
+        } else {
+            logger.info("\(member) from \(sender): serial \(simulation.serial)")
         }
-        let transitions = plans.map(\.transitions.count).reduce(0, +)
-        let level: Logger.Level = command.reason == .snapshot && transitions == 0 ? .debug : .info
-        logger.log(level: level, "\(command.logDescription) from \(sender): serial \(simulation.serial), \(transitions) transition(s)")
-        var started: [UInt64] = []
-        announceDisconnections(from: displaysBefore)
-        for plan in plans {
-            for app in plan.closed { layouts[app] = nil }
-            // Each event goes on the bus as the coordinator makes it (its adapters hear a window's will-signals
-            // before the rest of the plan is encoded); waiting resizes only once the whole plan is out.
-            var resizes: [String] = []
-            started += coordinator.run(plan, adapters: registry.adaptersByApp, reserved: reserved) {
-                announce($0, resizing: &resizes)
-            }
-            applyWaitingResizes(resizes)
-        }
-        announceExternalDisplays(from: displaysBefore)
-        announcePortalChanges(from: traitsBefore)
+        stateChanged()
+        return result
+    }
+
+    /// Calls the engine for something that is not a command (a report, an adapter leaving, a deadline), whose
+    /// events may still change the state (a waiting live-resize step applied), then saves what changed.
+    func engineEvent(_ body: (inout TransitionEngine, [String: [String]], (EngineEvent) -> Void) -> Void) {
+        var events: [EngineEvent] = []
+        body(&engine, registry.adaptersByApp) { events.append($0) }
+        for event in events { announce(event) }
+        stateChanged()
+    }
+
+    /// After the engine ran: restoration states of apps that are gone go too, and a new state is saved.
+    private func stateChanged() {
+        guard simulation.serial != savedSerial else { return }
         pruneRestoration()
         save()
-        return started
+    }
+
+    /// A caller id for the engine, for a call it answers later (`.answered`), with the call's reply.
+    func waitingCall(_ reply: ObjectServer.DeferredReply) -> UInt64 {
+        defer { nextCaller += 1 }
+        waitingCalls[nextCaller] = reply
+        return nextCaller
     }
 
     // MARK: Adapters
@@ -269,7 +284,7 @@ public actor DisplayService {
     }
 
     private func adapterGone(app: String, adapter: String) {
-        announce(coordinator.adapterLeft(app: app, adapter: adapter))
+        engineEvent { engine, adapters, send in engine.adapterLeft(app: app, adapter: adapter, adapters: adapters, emit: send) }
         // Its frames were computed for sizes it will no longer follow: they go with it.
         layouts[app]?[adapter] = nil
         adaptersChanged(app, layoutsToo: true)
@@ -302,6 +317,7 @@ public actor DisplayService {
     /// Hands the current state to the store (written in the background, atomically; writes that follow one
     /// another closely are grouped).
     func save() {
+        savedSerial = simulation.serial
         guard let store else { return }
         do {
             store.save(try SavedState(display: simulation.state, restoration: restoration))

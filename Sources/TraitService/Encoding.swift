@@ -42,20 +42,6 @@ enum Encoding {
         }
     }
 
-    /// The entries of a window's `Traits` that differ between `before` and `after`, by key, sorted: what each
-    /// `TraitDidChange` says (key, new value, previous value).
-    static func traitDifferences(from before: TraitCollection, to after: TraitCollection) -> [(String, DBusValue, DBusValue)] {
-        guard before != after else { return [] }  // most windows of most transitions change size only
-        // Both encode the same keys in the same (sorted) order, each value in its variant.
-        guard case .array(_, let new) = Window.traits.value.encode(after),
-              case .array(_, let old) = Window.traits.value.encode(before), new.count == old.count else { return [] }
-        return zip(new, old).compactMap { entry, was in
-            guard case .dictEntry(.string(let key), let value) = entry, case .dictEntry(_, let previous) = was,
-                  value != previous else { return nil }
-            return (key, value, previous)
-        }
-    }
-
     /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
     static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue { Window.layouts.value.encode(frames) }
 

@@ -144,22 +144,23 @@ public struct DisplayTraits: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 
     /// Saved by word, only the traits not at their default. A word no trait has, or a value its trait does not
-    /// accept, is refused with its field named: traitd never writes one (the state file's version says which
-    /// traits a file can hold), so such a file was made elsewhere, and is moved aside rather than guessed at.
+    /// accept, can only come from a later version (one with another setting, or another value of one): it is
+    /// dropped, so that a file a later traitd wrote still loads, and, when the decoder's `userInfo` holds a
+    /// `DroppedSettings`, named there for the log.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Word.self)
+        let dropped = decoder.userInfo[DroppedSettings.key] as? DroppedSettings
         values = [:]
         for key in container.allKeys {
             let value = try container.decode(String.self, forKey: key)
+            let field = (decoder.codingPath + [key]).map(\.stringValue).joined(separator: ".")
             guard let trait = DisplayTrait.withWord(key.stringValue) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container,
-                    debugDescription: "a setting of \(DisplayTrait.all.map(\.word).joined(separator: ", ")); got '\(key.stringValue.prefix(40))'")
+                dropped?.add(field, "a setting of \(DisplayTrait.all.map(\.word).joined(separator: ", ")); got '\(key.stringValue.prefix(40))'")
+                continue
             }
             guard trait.accepts(value) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container,
-                    debugDescription: "one of \(trait.values.joined(separator: ", ")); got '\(value.prefix(40))'")
+                dropped?.add(field, "one of \(trait.values.joined(separator: ", ")); got '\(value.prefix(40))'")
+                continue
             }
             self[trait] = value
         }
@@ -186,4 +187,14 @@ public struct DisplayTraits: Sendable, Hashable, Codable, CustomStringConvertibl
         get { ContentSizeCategory(rawValue: self[.contentSize]) ?? .large }
         set { self[.contentSize] = newValue.rawValue }
     }
+}
+
+/// What a decoding of `DisplayTraits` dropped (settings or values this version does not know), collected when
+/// the decoder's `userInfo[DroppedSettings.key]` holds one: each field and what was expected there.
+// @unchecked: filled by one decoding, on one thread, and read after it.
+public final class DroppedSettings: @unchecked Sendable {
+    public private(set) var fields: [(field: String, expected: String)] = []
+    public init() {}
+    public static let key = CodingUserInfoKey(rawValue: "traitd.droppedSettings")!
+    func add(_ field: String, _ expected: String) { fields.append((field, expected)) }
 }

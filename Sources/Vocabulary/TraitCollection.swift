@@ -42,3 +42,47 @@ public enum DisplayGamut: String, Sendable, CaseIterable, Codable, CustomStringC
     case p3
     public var description: String { rawValue }
 }
+
+extension TraitCollection {
+    /// One trait of a collection, as `registerForTraitChanges(_:)` names them one by one: what a `TraitDidChange`
+    /// is about.
+    public enum Field: Sendable, Hashable {
+        case horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut
+        /// A display-wide setting that is a window trait (`DisplayTrait.isWindowTrait`).
+        case display(DisplayTrait)
+
+        /// UITraitCollection's name for it: its key in a window's `Traits` and in `TraitDidChange`.
+        public var name: String {
+            switch self {
+            case .horizontalSizeClass: return "horizontalSizeClass"
+            case .verticalSizeClass: return "verticalSizeClass"
+            case .idiom: return "idiom"
+            case .displayScale: return "displayScale"
+            case .userInterfaceLevel: return "userInterfaceLevel"
+            case .displayGamut: return "displayGamut"
+            case .display(let trait): return trait.key
+            }
+        }
+
+        /// Every field, by name (the order in which the traits that change are announced, one by one).
+        public static let all: [Field] = ([
+            .horizontalSizeClass, .verticalSizeClass, .idiom, .displayScale, .userInterfaceLevel, .displayGamut,
+        ] + DisplayTrait.windowTraits.map(Field.display)).sorted { $0.name < $1.name }
+    }
+
+    /// The fields whose values differ from `previous`'s (in `Field.all`'s order).
+    public func changes(from previous: TraitCollection) -> [Field] {
+        guard self != previous else { return [] }  // most windows of most transitions change size only
+        return Field.all.filter { field in
+            switch field {
+            case .horizontalSizeClass: return horizontalSizeClass != previous.horizontalSizeClass
+            case .verticalSizeClass: return verticalSizeClass != previous.verticalSizeClass
+            case .idiom: return idiom != previous.idiom
+            case .displayScale: return displayScale != previous.displayScale
+            case .userInterfaceLevel: return userInterfaceLevel != previous.userInterfaceLevel
+            case .displayGamut: return displayGamut != previous.displayGamut
+            case .display(let trait): return display[trait] != previous.display[trait]
+            }
+        }
+    }
+}

@@ -106,6 +106,12 @@ struct Traitd: AsyncParsableCommand {
             case .restored(let restored, let copy):
                 simulation = restored.simulation
                 restoration = restored.restoration
+                for problem in restored.droppedSettings {
+                    logger.warning("\(store.path): \(problem); dropped it (a later version's setting?)")
+                }
+                if let copy, !restored.droppedSettings.isEmpty {
+                    logger.warning("the state file \(store.path) was copied to \(copy) before dropping settings")
+                }
                 if restored.dropped.isEmpty {
                     logger.info("restored the state saved in \(store.path)")
                 } else {

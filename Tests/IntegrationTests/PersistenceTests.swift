@@ -69,8 +69,6 @@ import Testing
         // Every start trapped on this one (`Duplicate values for key`), systemd's restarts too.
         (#"{"version": 1, "display": {"device": "ipad-pro-11-m4", "orientation": "portrait", "arrangement": "full", "apps": [{"name": "mail", "role": "window"}], "background": [], "windowing": "stage-manager", "frames": {"mail": {"x": 0, "y": 0, "width": 500, "height": 500}}, "stacking": ["mail"], "displays": [{"id": "external-1", "profile": "external-4k"}, {"id": "external-1", "profile": "external-1080p"}]}, "restoration": {}}"#,
          "display.displays[1].id: each display has its own id; 'external-1' is also displays[0]'s"),
-        (#"{"version": 1, "display": {"device": "ipad-9.7", "orientation": "portrait", "arrangement": "full", "apps": [], "background": [], "traits": {"appearance": "purple"}}, "restoration": {}}"#,
-         "display.traits.appearance: one of light, dark; got 'purple'"),
         (#"{"version": 1, "display": {"device": "ipad-99", "orientation": "portrait", "arrangement": "full", "apps": [], "background": []}, "restoration": {}}"#,
          "unknown device 'ipad-99'"),
         (#"{"version": 7, "display": {}, "restoration": {}}"#, "has no"),

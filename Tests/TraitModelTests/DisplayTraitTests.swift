@@ -26,7 +26,7 @@ import Testing
             #expect(change.onlySettingsChanged)
             // No size step: the size did not change. WillTransitionToTraitCollection comes first (the switch).
             #expect(change.steps.map(\.name) == [
-                "willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "eachTraitDidChange",
+                "willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "traitsDidChange",
                 "contentSizeCategoryDidChange", "viewWillLayoutSubviews", "complete",
             ])
             #expect(change.after?.traits.display.isDark == true)

@@ -114,7 +114,7 @@ import Testing
             #expect(after.traits.horizontalSizeClass == traits.0 && after.traits.verticalSizeClass == traits.1)
             // The status bar (20 pt at the top) shows in portrait only, so the safe area changes too.
             #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
-                                               "traitCollectionDidChange", "eachTraitDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
+                                               "traitCollectionDidChange", "traitsDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
         }
     }
 
@@ -133,7 +133,7 @@ import Testing
         let mail = try #require(plan.transitions.first)
         #expect(mail.safeAreaChanged)
         #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
-                                           "traitCollectionDidChange", "eachTraitDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
+                                           "traitCollectionDidChange", "traitsDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
         #expect(mail.steps.contains(.safeAreaInsetsDidChange(EdgeInsets(top: 0, left: 44, bottom: 24, right: 44))))
         // Landscape-left to landscape-right: insets are symmetric, so only the half turn's size step.
         let half = try sim.step(.rotate(.landscapeRight))

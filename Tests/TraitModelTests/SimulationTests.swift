@@ -42,7 +42,7 @@ import Testing
         after.horizontalSizeClass = .compact
         #expect(mail.steps == [
             .willTransitionToTraits(after), .viewWillTransitionToSize(Size(width: 507, height: 768)),
-            .updateProperties, .traitCollectionDidChange(previous: before), .eachTraitDidChange(previous: before),
+            .updateProperties, .traitCollectionDidChange(previous: before), .traitsDidChange([.horizontalSizeClass], previous: before),
             .viewWillLayoutSubviews, .complete,
         ])
         // The secondary goes 320 C -> 507 C: size only.
@@ -65,7 +65,7 @@ import Testing
         let plan = try sim.step(.setDevice("squat"))
         let mail = try #require(plan.windows.first)
         #expect(!mail.sizeChanged && mail.traitsChanged)
-        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "eachTraitDidChange", "viewWillLayoutSubviews", "complete"])
+        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "traitsDidChange", "viewWillLayoutSubviews", "complete"])
         #expect(mail.context.reason == .device)
     }
 
@@ -217,7 +217,7 @@ extension TransitionStep {
         case .viewWillTransitionToSize: return "viewWillTransitionToSize"
         case .updateProperties: return "updateProperties"
         case .traitCollectionDidChange: return "traitCollectionDidChange"
-        case .eachTraitDidChange: return "eachTraitDidChange"
+        case .traitsDidChange: return "traitsDidChange"
         case .contentSizeCategoryDidChange: return "contentSizeCategoryDidChange"
         case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
         case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"

@@ -69,8 +69,6 @@ import Testing
         ("three displays", "display.displays", "an iPad drives at most 1 external display; got 3"),
         ("five windows on the iPad's stage", "display.stacking", "at most 4 windows on the device screen's stage in stage-manager windowing; got 5"),
         ("a frame of zero width", "display.frames.mail", "finite numbers and a positive size; got (0, 0, 0, 500)"),
-        ("an unknown setting value", "display.traits.appearance", "one of light, dark; got 'purple'"),
-        ("an unknown setting", "display.traits.sparkle", "a setting of appearance, content-size"),
         ("an app open twice", "display.apps[5].name", "each app is open once; 'mail' is also apps[0]"),
     ])
     func aFileThatBreaksARuleIsRefusedWithItsField(what: String, field: String, expected: String) throws {
@@ -97,8 +95,6 @@ import Testing
                 var frames = display["frames"] as! [String: Any]
                 frames["mail"] = ["x": 0, "y": 0, "width": 0, "height": 500]
                 display["frames"] = frames
-            case "an unknown setting value": display["traits"] = ["appearance": "purple"]
-            case "an unknown setting": display["traits"] = ["sparkle": "on"]
             case "an app open twice":
                 display["apps"] = (display["apps"] as! [[String: String]]) + [["name": "mail", "role": "window"]]
             default: Issue.record("no case \(what)")
@@ -111,6 +107,16 @@ import Testing
             let found = error.problems.first { $0.field == field }
             #expect(found?.expected.contains(expected) == true, "\(what): \(error.problems)")
         }
+    }
+
+    /// A setting, or a value, that this version does not know (a later version's) is dropped and named; the
+    /// rest of the file loads.
+    @Test func aLaterVersionsSettingIsDroppedAndNamed() throws {
+        let data = Self.file { $0["traits"] = ["appearance": "purple", "sparkle": "on", "contrast": "high"] }
+        let restored = try RestoredState.make(from: data, Self.context)
+        #expect(restored.simulation.state.traits[.contrast] == "high" && restored.simulation.state.traits[.appearance] == "light")
+        #expect(restored.droppedSettings.map(\.field).sorted() == ["display.traits.appearance", "display.traits.sparkle"])
+        #expect(restored.droppedSettings.contains { $0.expected == "one of light, dark; got 'purple'" })
     }
 
     /// Any state a random walk of commands reaches, saved as traitd saves it and loaded as it starts, is the

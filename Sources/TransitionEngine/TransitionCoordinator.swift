@@ -1,19 +1,17 @@
-import DBus
-import TraitProtocol
 import Logging
 import TraitModel
 import Vocabulary
 
-/// Decides what a plan announces, in UIKit's order, and sees every transition to exactly one
-/// `TransitionCompleted`. A state machine of values: it is given the plan and the adapters registered for each
-/// window, and returns the events to announce (`TransitionEvent`), in order; the service sends them on the bus
-/// and keeps the deadlines' timers. It knows no bus, no clock and no service.
+/// Decides what a plan announces, in UIKit's order, and sees every transition to exactly one completion. A
+/// state machine of values, the engine's part that knows the open transitions: it is given the plan and the
+/// adapters registered for each window, and returns the events to announce (`EngineEvent`), in order. It knows
+/// no bus, no clock and no service.
 ///
 /// For every window that transitions, the model gives the steps (`WindowChange.steps`); the coordinator runs
 /// them in phases across windows, as UIKit tells every view controller `willTransition` before any of them
 /// lays out:
-///   1. windows that open are exported (`InterfacesAdded`); lifecycle signals of apps leaving the screen
-///      (`WillResignActive`, `DidEnterBackground`) and `WillEnterForeground` of apps coming back;
+///   1. monitors unplugged are announced; windows that open appear; lifecycle signals of apps leaving the
+///      screen (`WillResignActive`, `DidEnterBackground`) and `WillEnterForeground` of apps coming back;
 ///   2. each transition's steps before `updateProperties` (`WillTransitionToTraitCollection`,
 ///      `ViewWillTransitionToSize`), each with its transition id;
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
@@ -23,10 +21,11 @@ import Vocabulary
 ///      (`InterfacesRemoved`);
 ///   5. completion: a transition completes when every adapter registered for the window when it began has
 ///      reported (or left the bus), or when its deadline passes; with no adapters, at once.
-///      `.completed` (the service's `TransitionCompleted`) comes exactly once per transition.
-struct TransitionCoordinator {
+///      `.completed` (the service's `TransitionCompleted`) comes exactly once per transition;
+///   6. monitors plugged in, the monitors' new windows, the settings that changed (the settings portal).
+struct TransitionCoordinator: Sendable {
     /// A transition waiting for its adapters.
-    struct Open {
+    struct Open: Sendable {
         let id: UInt64
         /// The adapters registered for the window when the transition began.
         var expected: Set<String>
@@ -36,14 +35,6 @@ struct TransitionCoordinator {
         var left: Set<String> = []
 
         var isSettled: Bool { expected.isSubset(of: reported.union(failed).union(left)) }
-    }
-
-    /// What running a plan began and what to announce for it.
-    struct Announcement {
-        /// The ids of the transitions it began, in order (what the command's reply carries).
-        var began: [UInt64] = []
-        /// The events to send, in order.
-        var events: [TransitionEvent] = []
     }
 
     private let logger: Logger
@@ -60,14 +51,6 @@ struct TransitionCoordinator {
         self.logger = logger
     }
 
-    /// The announcement of `plan`, with the display as its own stage left it (`plan.display`: its `Serial`,
-    /// divider, screen); `adapters` are the adapters registered for each app's window now.
-    mutating func run(_ plan: Plan, adapters: [String: [String]]) -> Announcement {
-        var out = Announcement()
-        out.began = run(plan, adapters: adapters) { out.events.append($0) }
-        return out
-    }
-
     /// `run`, handing each event to `announce` as soon as it is known rather than all at the end: the service
     /// sends a window's will-signals while the rest of the plan is still being encoded, so that its adapters
     /// start laying out sooner (a transition's latency is the service's work before the signal an adapter waits
@@ -75,19 +58,20 @@ struct TransitionCoordinator {
     /// and an id from `reserveID`): that window's transition, if the plan has one, takes that id.
     mutating func run(
         _ plan: Plan, adapters: [String: [String]], reserved: (app: String, id: UInt64)? = nil,
-        announce: (TransitionEvent) -> Void
+        announce: (EngineEvent) -> Void
     ) -> [UInt64] {
         var began: [UInt64] = []
-        var events: [TransitionEvent] = []
+        var events: [EngineEvent] = []
         func flush() {
             for event in events { announce(event) }
             events.removeAll(keepingCapacity: true)
         }
         let screen = plan.display.screen
-        // 1. New windows appear; apps leaving the screen hear it first.
-        for app in plan.opened { events.append(.exported(app)) }
+        // 1. Monitors unplugged go first; new windows appear; apps leaving the screen hear it first.
+        for id in plan.displaysDisconnected { events.append(.displayDisconnected(id)) }
+        for app in plan.opened { events.append(.windowOpened(app)) }
         for change in plan.windows {
-            for event in change.lifecycle where event != .didBecomeActive { events.append(Self.lifecycle(change.app, event)) }
+            for event in change.lifecycle where event != .didBecomeActive { events.append(.lifecycle(change.app, event)) }
         }
         // 2. The "will" half of every transition, sent window by window.
         var ids: [String: UInt64] = [:]
@@ -102,13 +86,11 @@ struct TransitionCoordinator {
             flush()
         }
         // 3. The new values.
-        events.append(.displayChanged(Encoding.displayProperties(plan.display, only: plan.publishedDisplayChanges)))
+        events.append(.displayChanged(plan.publishedDisplayChanges, plan.display))
         for change in plan.windows {
             guard let before = change.before, let after = change.after else { continue }
             let changed = after.changes(from: before)
-            if !changed.isEmpty {
-                events.append(.windowChanged(change.app, Encoding.windowProperties(app: change.app, after, only: changed)))
-            }
+            if !changed.isEmpty { events.append(.windowChanged(change.app, changed, after)) }
         }
         flush()
         // 4. The "did" half, apps returning become active, closed windows go.
@@ -119,14 +101,19 @@ struct TransitionCoordinator {
             flush()
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
-            events.append(Self.lifecycle(change.app, .didBecomeActive))
+            events.append(.lifecycle(change.app, .didBecomeActive))
         }
         for app in plan.closed {
             finish(app, &events)
-            events.append(.unexported(app))
+            events.append(.windowClosed(app))
         }
+
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
         for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
+        // 6. Monitors plugged in, the monitors' windows, the settings (the portal's `SettingChanged`).
+        for display in plan.displaysConnected { events.append(.displayConnected(display)) }
+        for id in plan.displayWindows.keys.sorted() { events.append(.displayWindowsChanged(id, plan.displayWindows[id]!)) }
+        if !plan.settingsChanged.isEmpty { events.append(.settingsChanged(plan.settingsChanged, plan.display.traits)) }
         flush()
         return began
     }
@@ -141,48 +128,48 @@ struct TransitionCoordinator {
 
     /// A reserved id whose step began no transition (it changed nothing, or no longer applied): it completes at
     /// once, with no adapter, so that whoever waits for it is not left waiting.
-    func completeUnused(app: String, id: UInt64) -> [TransitionEvent] {
+    func completeUnused(app: String, id: UInt64) -> [EngineEvent] {
         [.completed(app, TransitionCompletion(id: id, reported: [], failed: [], missed: []))]
     }
 
     /// The deadline of transition `id` of `app`'s window passed: it completes unless it already has.
-    mutating func deadlinePassed(app: String, id: UInt64) -> [TransitionEvent] {
+    mutating func deadlinePassed(app: String, id: UInt64) -> [EngineEvent] {
         guard open[app]?.id == id else { return [] }
         logger.info("transition \(id) of \(app): deadline passed")
-        var events: [TransitionEvent] = []
+        var events: [EngineEvent] = []
         finish(app, &events)
         return events
     }
 
     /// Checks that `adapter` may report for transition `id` of `app`'s window now; throws a refusal otherwise.
-    func checkReport(app: String, id: UInt64, adapter: String) throws {
+    func checkReport(app: String, id: UInt64, adapter: String) throws(ReportRefusal) {
         guard let transition = open[app], transition.id == id else {
             let now = open[app].map { "; its open transition is \($0.id)" } ?? "; it has no open transition"
             let what = id >= nextID ? "no transition \(id) has begun" : "transition \(id) is not open for window '\(app)'"
-            throw DBusError(Layout1.Error.staleTransition, "\(what)\(now)")
+            throw .stale("\(what)\(now)")
         }
         if transition.reported.contains(adapter) || transition.failed.contains(adapter) {
-            throw DBusError(Layout1.Error.alreadyReported, "adapter '\(adapter)' already reported for transition \(id)")
+            throw .alreadyReported("adapter '\(adapter)' already reported for transition \(id)")
         }
     }
 
     /// Records an accepted report (after `checkReport`); the transition completes when it was the last.
-    mutating func recordReport(app: String, adapter: String, failed: Bool) -> [TransitionEvent] {
+    mutating func recordReport(app: String, adapter: String, failed: Bool) -> [EngineEvent] {
         guard var transition = open[app] else { return [] }
         if failed { transition.failed.insert(adapter) } else { transition.reported.insert(adapter) }
         open[app] = transition
-        var events: [TransitionEvent] = []
+        var events: [EngineEvent] = []
         if transition.isSettled { finish(app, &events) }
         return events
     }
 
     /// An adapter of `app` unregistered or left the bus: its open transition stops waiting for it.
-    mutating func adapterLeft(app: String, adapter: String) -> [TransitionEvent] {
+    mutating func adapterLeft(app: String, adapter: String) -> [EngineEvent] {
         guard var transition = open[app], transition.expected.contains(adapter),
               !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return [] }
         transition.left.insert(adapter)
         open[app] = transition
-        var events: [TransitionEvent] = []
+        var events: [EngineEvent] = []
         if transition.isSettled { finish(app, &events) }
         return events
     }
@@ -192,7 +179,7 @@ struct TransitionCoordinator {
     /// Opens a transition for `app`, first completing one still open for it: the final state always reflects
     /// the last command, and nothing queues.
     private mutating func begin(
-        _ app: String, expecting adapters: [String], id reserved: UInt64?, _ events: inout [TransitionEvent]
+        _ app: String, expecting adapters: [String], id reserved: UInt64?, _ events: inout [EngineEvent]
     ) -> UInt64 {
         finish(app, &events)
         let id = reserved ?? reserveID()
@@ -203,7 +190,7 @@ struct TransitionCoordinator {
     }
 
     /// Completes `app`'s open transition, if any: exactly once, whoever calls first.
-    private mutating func finish(_ app: String, _ events: inout [TransitionEvent]) {
+    private mutating func finish(_ app: String, _ events: inout [EngineEvent]) {
         guard let transition = open.removeValue(forKey: app) else { return }
         let outcome = TransitionCompletion(
             id: transition.id, reported: transition.reported.sorted(), failed: transition.failed.sorted(),
@@ -213,82 +200,28 @@ struct TransitionCoordinator {
     }
 
     private static func emit(
-        _ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?, _ events: inout [TransitionEvent]
+        _ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?, _ events: inout [EngineEvent]
     ) {
+        let after = change.after!
         switch step {
         case .willTransitionToTraits(let traits):
-            events.append(signal(change.app, Window.willTransitionToTraitCollection, (id, traits)))
+            events.append(.step(change.app, id: id, .willTransitionToTraits(traits)))
         case .viewWillTransitionToSize(let size):
-            events.append(signal(change.app, Window.viewWillTransitionToSize, (
-                id, size.width, size.height, Encoding.context(change.context, window: change.after!, screen: screen)
-            )))
+            events.append(.step(change.app, id: id, .viewWillTransitionToSize(size, context: change.context, window: after, screen: screen)))
         case .traitCollectionDidChange(let previous):
-            events.append(signal(change.app, Window.traitCollectionDidChange, (id, previous)))
-        case .eachTraitDidChange(let previous):
-            for (key, value, old) in Encoding.traitDifferences(from: previous, to: change.after!.traits) {
-                events.append(signal(change.app, Window.traitDidChange, (id, key, value, old)))
+            events.append(.step(change.app, id: id, .traitCollectionDidChange(previous: previous)))
+        case .traitsDidChange(let fields, let previous):
+            for field in fields {
+                events.append(.step(change.app, id: id, .traitDidChange(field, traits: after.traits, previous: previous)))
             }
         case .contentSizeCategoryDidChange(let category):
-            events.append(signal(change.app, Window.contentSizeCategoryDidChange, (id, category)))
+            events.append(.step(change.app, id: id, .contentSizeCategoryDidChange(category)))
         case .safeAreaInsetsDidChange(let insets):
-            events.append(signal(change.app, Window.viewSafeAreaInsetsDidChange, (id, insets)))
+            events.append(.step(change.app, id: id, .safeAreaInsetsDidChange(insets)))
         case .viewWillLayoutSubviews:
-            events.append(signal(change.app, Window.viewWillLayoutSubviews, id))
+            events.append(.step(change.app, id: id, .viewWillLayoutSubviews))
         case .updateProperties, .complete:
             break
-        }
-    }
-
-    private typealias Window = Layout1.Window
-
-    /// A signal of the app's window, its arguments typed by its declaration.
-    private static func signal<Arguments>(
-        _ app: String, _ declaration: SignalDeclaration<Arguments>, _ arguments: Arguments
-    ) -> TransitionEvent {
-        .signal(app, declaration.name, declaration.arguments(arguments))
-    }
-
-    private static func lifecycle(_ app: String, _ event: LifecycleEvent) -> TransitionEvent {
-        switch event {
-        case .willResignActive: return signal(app, Window.willResignActive, ())
-        case .didBecomeActive: return signal(app, Window.didBecomeActive, ())
-        case .didEnterBackground: return signal(app, Window.didEnterBackground, ())
-        case .willEnterForeground: return signal(app, Window.willEnterForeground, ())
-        }
-    }
-}
-
-/// How one transition ended: each adapter registered when it began is in one list.
-struct TransitionCompletion: Equatable {
-    let id: UInt64
-    let reported: [String]
-    let failed: [String]
-    let missed: [String]
-}
-
-/// What the coordinator announces, in order.
-enum TransitionEvent: Equatable, CustomStringConvertible {
-    /// A window object appears (`InterfacesAdded`) or goes (`InterfacesRemoved`).
-    case exported(String), unexported(String)
-    /// A signal of the app's window object.
-    case signal(String, String, [DBusValue])
-    /// `PropertiesChanged` of the display, or of an app's window.
-    case displayChanged([String: DBusValue]), windowChanged(String, [String: DBusValue])
-    /// Transition `id` of the app's window waits for its adapters at most `seconds` (then `deadlinePassed`).
-    case deadlineStarted(app: String, id: UInt64, seconds: Double)
-    /// The transition is over (`TransitionCompleted`); its deadline, if it had one, no longer matters.
-    case completed(String, TransitionCompletion)
-
-    /// `mail WillTransitionToTraitCollection`, `display changed Arrangement Serial`: the order, for tests.
-    var description: String {
-        switch self {
-        case .exported(let app): return "\(app) exported"
-        case .unexported(let app): return "\(app) unexported"
-        case .signal(let app, let member, _): return "\(app) \(member)"
-        case .displayChanged(let changed): return "display changed " + changed.keys.sorted().joined(separator: " ")
-        case .windowChanged(let app, let changed): return "\(app) changed " + changed.keys.sorted().joined(separator: " ")
-        case .deadlineStarted(let app, let id, let seconds): return "\(app) deadline #\(id) in \(seconds.compact) s"
-        case .completed(let app, _): return "\(app) TransitionCompleted"
         }
     }
 }

@@ -1,0 +1,110 @@
+import DBus
+import TraitModel
+import TraitProtocol
+import TransitionEngine
+import Vocabulary
+
+/// The engine's events on the bus, each encoded once, here: window signals, `PropertiesChanged`, window and
+/// display objects coming and going, the portal's `SettingChanged`, each transition's deadline as one of the
+/// connection's timers, and the answers to calls that waited.
+///
+/// Called once the engine has returned the events of a call (`engineCall`): what a signal or a property says
+/// comes with its event; only a window's or a display's object, when it is exported, reads the state now.
+extension DisplayService {
+    func announce(_ event: EngineEvent) {
+        typealias Window = Layout1.Window
+        switch event {
+        case .windowOpened(let app):
+            exportWindow(app)
+        case .windowClosed(let app):
+            layouts[app] = nil
+            server.unexport(Layout1.windowPath(app))
+        case .lifecycle(let app, let lifecycle):
+            emit(app, Self.signal(lifecycle), ())
+        case .step(let app, let id, let step):
+            announce(step, of: app, id: id)
+        case .displayChanged(let changed, let display):
+            server.propertiesChanged(path: Layout1.rootPath, interface: Layout1.displayInterface,
+                                     Encoding.displayProperties(display, only: changed))
+        case .windowChanged(let app, let changed, let window):
+            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                     Encoding.windowProperties(app: app, window, only: changed))
+        case .displayConnected(let display):
+            exportExternalDisplay(display)
+            emitDisplaySignal(Layout1.Display.displayConnected, display.id)
+        case .displayDisconnected(let id):
+            emitDisplaySignal(Layout1.Display.displayDisconnected, id)
+            server.unexport(Layout1.externalDisplayPath(id))
+        case .displayWindowsChanged(let id, let windows):
+            let property = Layout1.ExternalDisplay.windows
+            server.propertiesChanged(path: Layout1.externalDisplayPath(id), interface: Layout1.externalDisplayInterface,
+                                     [property.name: property.value.encode(windows.map(Layout1.windowPath))])
+        case .settingsChanged(let changed, let traits):
+            announcePortalChanges(changed, traits)
+        case .deadlineStarted(let app, let id, let seconds):
+            // Goes off on the connection's thread, this actor's executor.
+            deadlineTimers[id] = connection.schedule(after: seconds) { [weak self] in
+                self?.assumeIsolated { service in
+                    service.deadlineTimers[id] = nil
+                    service.engineEvent { engine, adapters, send in
+                        engine.deadlinePassed(app: app, id: id, adapters: adapters, emit: send)
+                    }
+                }
+            }
+        case .layoutsChanged(let app):
+            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
+        case .completed(let app, let outcome):
+            if let timer = deadlineTimers.removeValue(forKey: outcome.id) { connection.cancel(timer: timer) }
+            emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))
+        case .answered(let caller, let result):
+            guard let reply = waitingCalls.removeValue(forKey: caller) else { return }
+            switch result {
+            case .success(let ids): replyWhenSaved(reply, Window.endResize.outputValues(ids))
+            case .failure(let error): reply.send(.failure(error.dbusError))
+            }
+        }
+    }
+
+    /// One step of transition `id` of `app`'s window, as its signal.
+    private func announce(_ step: WindowStep, of app: String, id: UInt64) {
+        typealias Window = Layout1.Window
+        switch step {
+        case .willTransitionToTraits(let traits):
+            emit(app, Window.willTransitionToTraitCollection, (id, traits))
+        case .viewWillTransitionToSize(let size, let context, let window, let screen):
+            emit(app, Window.viewWillTransitionToSize,
+                 (id, size.width, size.height, Encoding.context(context, window: window, screen: screen)))
+        case .traitCollectionDidChange(let previous):
+            emit(app, Window.traitCollectionDidChange, (id, previous))
+        case .traitDidChange(let field, let traits, let previous):
+            let (key, value) = field.entry(in: traits)
+            emit(app, Window.traitDidChange, (id, key, .variant(value), .variant(field.entry(in: previous).value)))
+        case .contentSizeCategoryDidChange(let category):
+            emit(app, Window.contentSizeCategoryDidChange, (id, category))
+        case .safeAreaInsetsDidChange(let insets):
+            emit(app, Window.viewSafeAreaInsetsDidChange, (id, insets))
+        case .viewWillLayoutSubviews:
+            emit(app, Window.viewWillLayoutSubviews, id)
+        }
+    }
+
+    /// The signal of an app-state change.
+    private static func signal(_ event: LifecycleEvent) -> SignalDeclaration<Void> {
+        switch event {
+        case .willResignActive: return Layout1.Window.willResignActive
+        case .didBecomeActive: return Layout1.Window.didBecomeActive
+        case .didEnterBackground: return Layout1.Window.didEnterBackground
+        case .willEnterForeground: return Layout1.Window.willEnterForeground
+        }
+    }
+
+    /// A signal of `app`'s window, its arguments typed by its declaration.
+    private func emit<Arguments>(_ app: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments) {
+        do {
+            try connection.emit(path: Layout1.windowPath(app), interface: Layout1.windowInterface, member: signal.name,
+                                signal.arguments(arguments))
+        } catch {
+            server.sendFailed("\(signal.name) for \(app)", error)
+        }
+    }
+}
