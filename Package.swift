@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitConfig", "TraitProtocol", "StateStore", "Limits",
+                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitProtocol", "StateStore", "Limits",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,3 +1,4 @@
+/// Adding a batch of constraints at once: all of them or none, in the order their variables were made.
 extension Solver {
     /// Adds several constraints at once, as Auto Layout's `NSLayoutConstraint.activate(_:)` does: all of them,
     /// or none. When one cannot go in (a required constraint that conflicts, one already in the solver or twice

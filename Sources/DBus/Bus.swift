@@ -44,3 +44,27 @@ extension Connection {
             destination: Self.busName, path: Self.busPath, interface: Self.busName, member: member, arguments)
     }
 }
+
+extension Connection {
+    /// Which bus a connection is to.
+    public enum Bus: Sendable, Equatable, CustomStringConvertible {
+        case session, system, address(String)
+
+        /// `session`, `system`, or anything else taken as a D-Bus address (`unix:path=...`).
+        public init(argument: String) {
+            switch argument {
+            case "session": self = .session
+            case "system": self = .system
+            default: self = .address(argument)
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .session: return "session"
+            case .system: return "system"
+            case .address(let a): return a
+            }
+        }
+    }
+}

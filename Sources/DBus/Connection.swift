@@ -8,69 +8,22 @@ import Glibc
 /// connection can therefore keep its state without locks as long as it only touches it from there.
 /// `send` and `call` may be used from any thread.
 // @unchecked: fields marked "loop thread only" are touched only by handlers and jobs on the connection's
-// thread; `signalSubscribers` and `closed` are guarded by their locks; the rest are constants (libdbus locks `raw`).
+// thread; `closed` is guarded by its lock; the rest are constants (libdbus locks `raw`), the router thread-safe
+// as it says.
 public final class Connection: @unchecked Sendable {
-    public enum Bus: Sendable, Equatable, CustomStringConvertible {
-        case session, system, address(String)
-
-        /// `session`, `system`, or anything else taken as a D-Bus address (`unix:path=...`).
-        public init(argument: String) {
-            switch argument {
-            case "session": self = .session
-            case "system": self = .system
-            default: self = .address(argument)
-            }
-        }
-
-        public var description: String {
-            switch self {
-            case .session: return "session"
-            case .system: return "system"
-            case .address(let a): return a
-            }
-        }
-    }
-
-    /// A signal as it arrived, safe to hand to other threads.
-    public struct Signal: Sendable {
-        public let sender: String?
-        public let path: String
-        public let interface: String
-        public let member: String
-        public let arguments: [DBusValue]
-
-        /// A signal as it would arrive (to decode one without a bus, or to replay a recorded one).
-        public init(sender: String?, path: String, interface: String, member: String, arguments: [DBusValue]) {
-            self.sender = sender
-            self.path = path
-            self.interface = interface
-            self.member = member
-            self.arguments = arguments
-        }
-    }
-
     /// Return `true` when the message was handled (method calls then need a reply sent by the handler).
     public typealias MessageHandler = @Sendable (Message) -> Bool
 
     let raw: OpaquePointer
-    private let loop = EventLoop()
+    let loop = EventLoop()
     private var handlers: [MessageHandler] = []  // loop thread only
     private var disconnectHandlers: [@Sendable () -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
-    private let signalLock = Lock()
     private let closeLock = Lock()
     private var closed = false
-    private struct Subscriber {
-        let sender: String
-        let handler: @Sendable (Signal) -> Void
-    }
-    private var signalSubscribers: [UInt64: Subscriber] = [:]
-    /// Well-known names whose owners this connection follows, and their owners ("" for none). Loop thread only.
-    private var watchedNames: Set<String> = []
-    private var owners: [String: String] = [:]
-    /// Callers of `watchOwner(of:)` waiting for the first answer about a name. Loop thread only.
-    private var ownerWaiters: [String: [@Sendable () -> Void]] = [:]
-    private var nextSubscriber: UInt64 = 1
+    /// Who gets which of the signals this connection receives, and the owners of the names it follows
+    /// (`Connection+Signals`).
+    let router = SignalRouter()
 
     /// The unique name the bus gave this connection (`:1.42`).
     public let uniqueName: String
@@ -213,7 +166,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Sends a method call; `completion` gets its reply exactly once, on the connection's thread (or, when the
     /// connection closes first, `Disconnected` on whichever thread notices).
-    private func send(
+    func send(
         _ message: Message, timeout: Double, _ completion: @escaping @Sendable (Result<[DBusValue], any Error>) -> Void
     ) {
         let state = PendingCallState(completion)
@@ -265,100 +218,6 @@ public final class Connection: @unchecked Sendable {
         try message.append(arguments)
         try send(message)
     }
-
-    // MARK: Receiving signals
-
-    /// Calls `handler` (on the connection's thread) for every signal this connection receives from `sender`,
-    /// and for no other. Any peer can send a signal straight to this connection, whatever match rules say, so
-    /// the sender is checked on every signal:
-    /// - `org.freedesktop.DBus`: only the bus itself (no peer can send under that name);
-    /// - a unique name (`:1.42`): only that connection;
-    /// - a well-known name (`org.traitd.Layout1`): only its current owner, which the connection follows once
-    ///   `watchOwner(of:)` has been called (until then, nothing from it is delivered).
-    ///
-    /// Pair with `addMatch` (or use `subscribe(sender:matching:_:)`) so that the bus routes the signals here.
-    /// Returns an id for `unsubscribe`.
-    @discardableResult
-    public func subscribe(sender: String, _ handler: @escaping @Sendable (Signal) -> Void) -> UInt64 {
-        signalLock.withLock {
-            defer { nextSubscriber += 1 }
-            signalSubscribers[nextSubscriber] = Subscriber(sender: sender, handler: handler)
-            return nextSubscriber
-        }
-    }
-
-    /// `subscribe(sender:_:)`, with the match rule `type='signal',sender='SENDER'` and `rule` added, and the
-    /// owner of a well-known `sender` followed; signals flow when this returns.
-    @discardableResult
-    public func subscribe(sender: String, matching rule: String, _ handler: @escaping @Sendable (Signal) -> Void) async throws
-        -> UInt64
-    {
-        if Self.isWellKnown(sender) { try await watchOwner(of: sender) }
-        let id = subscribe(sender: sender, handler)
-        do {
-            try await addMatch("type='signal',sender='\(sender)'" + (rule.isEmpty ? "" : "," + rule))
-        } catch {
-            unsubscribe(id)
-            throw error
-        }
-        return id
-    }
-
-    public func unsubscribe(_ id: UInt64) {
-        _ = signalLock.withLock { signalSubscribers.removeValue(forKey: id) }
-    }
-
-    /// Follows the owner of the well-known `name` (`NameOwnerChanged` from the bus, after a first
-    /// `GetNameOwner`), so that signals from it can be told from signals by anyone else.
-    public func watchOwner(of name: String) async throws {
-        // The first caller asks the bus; a caller that comes while the answer is on its way waits for it.
-        let first = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-            perform { [self] in
-                if watchedNames.insert(name).inserted {
-                    ownerWaiters[name] = []
-                    done.resume(returning: true)
-                } else if owners[name] == nil, ownerWaiters[name] != nil {
-                    ownerWaiters[name]!.append { done.resume(returning: false) }
-                } else {
-                    done.resume(returning: false)
-                }
-            }
-        }
-        guard first else { return }
-        do {
-            try await addMatch(
-                "type='signal',sender='\(Self.busName)',interface='\(Self.busName)',member='NameOwnerChanged',arg0='\(name)'")
-            let message = try Message.methodCall(
-                destination: Self.busName, path: Self.busPath, interface: Self.busName, member: "GetNameOwner")
-            try message.append([.string(name)])
-            // The answer is applied on the connection's thread as it arrives, in order with the NameOwnerChanged
-            // signals around it, so a change that comes after it is never overwritten by it.
-            let _: Void = await withCheckedContinuation { continuation in
-                send(message, timeout: 25) { [self] result in
-                    let apply: @Sendable () -> Void = { [self] in
-                        if case .success(let values) = result { owners[name] = values.first?.string ?? "" } else { owners[name] = "" }
-                        for waiter in ownerWaiters.removeValue(forKey: name) ?? [] { waiter() }
-                        continuation.resume()
-                    }
-                    // A reply arrives on the connection's thread; only a connection closing first ends it elsewhere.
-                    if isOnConnectionThread || !loop.performIfRunning(apply) { apply() }
-                }
-            }
-        } catch {
-            // Let a later call try again, and release whoever waited.
-            perform { [self] in
-                watchedNames.remove(name)
-                for waiter in ownerWaiters.removeValue(forKey: name) ?? [] { waiter() }
-            }
-            throw error
-        }
-    }
-
-    /// The owner of a name followed with `watchOwner(of:)`: nil before the first answer, "" when it has none.
-    /// Call on the connection's thread.
-    public func owner(of name: String) -> String? { owners[name] }
-
-    static func isWellKnown(_ name: String) -> Bool { !name.hasPrefix(":") && name != busName }
 
     // MARK: Internals
 
@@ -424,78 +283,10 @@ public final class Connection: @unchecked Sendable {
             }
             return DBUS_HANDLER_RESULT_HANDLED
         }
-        if message.kind == .signal, let path = message.path, let interface = message.interface,
-            let member = message.member
-        {
-            let subscribers = signalLock.withLock { Array(signalSubscribers.values) }
-            if !subscribers.isEmpty || !watchedNames.isEmpty {
-                let signal = Signal(
-                    sender: message.sender, path: path, interface: interface, member: member,
-                    arguments: message.arguments())
-                followOwners(signal)
-                for subscriber in subscribers where isFrom(signal, subscriber.sender) { subscriber.handler(signal) }
-            }
-        }
+        if message.kind == .signal { router.deliver(message) }
         for handler in handlers where handler(message) {
             return DBUS_HANDLER_RESULT_HANDLED
         }
         return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-    }
-
-    /// Whether `signal` really comes from `sender` (see `subscribe(sender:_:)`).
-    private func isFrom(_ signal: Signal, _ sender: String) -> Bool {
-        guard let actual = signal.sender, !actual.isEmpty else { return false }
-        if !Self.isWellKnown(sender) { return actual == sender }
-        return owners[sender] == actual
-    }
-
-    /// Keeps `owners` current from the bus's own `NameOwnerChanged`.
-    private func followOwners(_ signal: Signal) {
-        guard signal.sender == Self.busName, signal.interface == Self.busName, signal.member == "NameOwnerChanged",
-            signal.arguments.count == 3, let name = signal.arguments[0].string, watchedNames.contains(name),
-            let owner = signal.arguments[2].string
-        else { return }
-        owners[name] = owner
-    }
-}
-
-/// The completion of one pending call, called exactly once whichever path completes it first.
-private final class PendingCallState: Sendable {
-    typealias Completion = @Sendable (Result<[DBusValue], any Error>) -> Void
-    private let completion: Locked<Completion?>
-
-    init(_ completion: @escaping Completion) { self.completion = Locked(completion) }
-
-    /// A call whose connection closed before it was sent or answered: libdbus frees the pending call (or the
-    /// loop drops the unsent job) without a reply, and the caller hears `Disconnected` instead of waiting forever.
-    deinit {
-        take()?(.failure(DBusError(DBusError.disconnectedName, "the connection closed before the reply came")))
-    }
-
-    func complete(_ pending: OpaquePointer) {
-        guard let taken = take() else { return }
-        guard let raw = dbus_pending_call_steal_reply(pending) else {
-            taken(.failure(DBusError(DBusError.noReplyName, "no reply")))
-            return
-        }
-        let reply = Message(owning: raw)
-        let arguments = reply.arguments()
-        if reply.kind == .error {
-            let text = arguments.first?.string ?? ""
-            taken(.failure(DBusError(reply.errorName ?? DBusError.failedName, text)))
-        } else {
-            taken(.success(arguments))
-        }
-    }
-
-    func finish(_ result: Result<[DBusValue], any Error>) {
-        take()?(result)
-    }
-
-    private func take() -> Completion? {
-        completion.withLock { completion in
-            defer { completion = nil }
-            return completion
-        }
     }
 }

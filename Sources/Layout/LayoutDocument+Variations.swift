@@ -1,5 +1,6 @@
 import Vocabulary
 
+/// The display-wide settings a layout depends on, and the values worth solving it in (`layout check`, `layout matrix`).
 extension LayoutDocument {
     /// The display-wide settings this layout depends on, and the values worth solving it in: what `layout check`
     /// and `layout matrix` add to every (device, orientation, arrangement) case. A trait counts when a section

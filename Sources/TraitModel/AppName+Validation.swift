@@ -1,5 +1,6 @@
 import Vocabulary
 
+/// The app-name rule as the model refuses a name: `invalidArgument` with the name shown and the rule.
 extension AppName {
     /// Throws `invalidArgument` with a message that shows the name (shortened) and the rule.
     public static func validate(_ name: String) throws(ModelError) {

@@ -132,63 +132,6 @@ extension Simulation {
         return [commit(state, drag: nil, resizing: nil, reason: .resize, duration: 0)].compactMap { $0 }
     }
 
-    /// Plugs in a monitor (`ExternalScreen.profiles`): it gets the next id (`external-1`). In a free-form mode
-    /// it is a stage of its own that windows move to (`moveToDisplay`); in Split View it mirrors the device's
-    /// screen, as iPadOS did before Stage Manager, and has no windows.
-    public mutating func connectDisplay(_ profileName: String) throws(ModelError) -> [Plan] {
-        try refuseDuringDrag()
-        _ = try ExternalScreen.named(profileName)
-        guard state.displays.count < ConnectedDisplay.maximum else {
-            throw .notOffered("an iPad drives \(ConnectedDisplay.maximum) external display; "
-                + "disconnect \(state.displays.map(\.id).joined(separator: ", ")) first")
-        }
-        var next = state
-        next.displays.append(ConnectedDisplay(id: ConnectedDisplay.firstFreeID(besides: state.displays), profile: profileName))
-        return moveInOneStage(to: next, reason: .display)
-    }
-
-    /// Unplugs a monitor: its windows come back to the device's screen, fitted to it, behind the device's own
-    /// (past the stage's limit, the ones at the back go to the background).
-    public mutating func disconnectDisplay(_ id: String) throws(ModelError) -> [Plan] {
-        try refuseDuringDrag()
-        guard state.displays.contains(where: { $0.id == id }) else { throw unknownDisplay(id) }
-        var next = state
-        next.displays.removeAll { $0.id == id }
-        let moving = next.placement.filter { $0.value == id }.map(\.key)
-        let screen = profile.screenSize(next.orientation)
-        for app in moving {
-            next.placement[app] = nil
-            next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: screen) }
-        }
-        // Behind the device's own windows: the device's stage keeps its order.
-        next.stacking = next.stacking.filter { !moving.contains($0) } + next.stacking.filter(moving.contains)
-        let events = keepWithinLimit(&next)
-        return moveInOneStage(to: next, reason: .display, lifecycle: events)
-    }
-
-    /// Moves a free window to another screen (`device` or an external display's id), fitted to it, in front.
-    /// It gets a transition even where its size stays: the screen under it changed (and with it, maybe, the
-    /// display scale: a trait change).
-    public mutating func moveToDisplay(_ app: String, to display: String) throws(ModelError) -> [Plan] {
-        try refuseDuringDrag()
-        try checkFreeWindow(app)
-        guard display == ConnectedDisplay.device || state.displays.contains(where: { $0.id == display }) else {
-            throw unknownDisplay(display)
-        }
-        guard display != state.display(of: app) else { return [] }
-        var next = state
-        next.placement[app] = display == ConnectedDisplay.device ? nil : display
-        next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: Self.screen(of: app, in: next, profile: profile)) }
-        next.bringToFront(app)
-        let events = keepWithinLimit(&next)
-        return moveInOneStage(to: next, reason: .display, lifecycle: events)
-    }
-
-    private func unknownDisplay(_ id: String) -> ModelError {
-        .invalidArgument("no display '\(id.shortened)' is connected; displays: "
-            + ([ConnectedDisplay.device] + state.displays.map(\.id)).joined(separator: ", "))
-    }
-
     // MARK: Rules
 
     /// The screen `app`'s window is on, in points.
@@ -256,7 +199,7 @@ extension Simulation {
     }
 
     /// Sends the windows at the back past the mode's limit to the background; returns their lifecycle events.
-    private func keepWithinLimit(_ next: inout DisplayState) -> [String: [LifecycleEvent]] {
+    func keepWithinLimit(_ next: inout DisplayState) -> [String: [LifecycleEvent]] {
         guard next.windowing.isFreeForm else { return [:] }
         var events: [String: [LifecycleEvent]] = [:]
         // Each screen is a stage of its own, with its own limit (`DisplayState.stage(on:)`, also what a loaded
@@ -271,6 +214,24 @@ extension Simulation {
             }
         }
         return events
+    }
+
+    /// A free window's geometry in `state`: its frame, the traits its width gives, the safe area of its
+    /// screen (none on a monitor, whose scale it takes), inactive while it is being resized.
+    static func freeWindow(
+        _ app: String, in state: DisplayState, geometry: DisplayGeometry, profile: DeviceProfile, resizing: String?
+    ) -> WindowGeometry {
+        // `problems(in:)` and every command keep a frame for each window; the fallback only guards the lookup.
+        let frame = state.frames[app] ?? profile.freeForm.defaultFrame(screen: geometry.screen, onStage: 0)
+        var traits = geometry.traits(horizontal: profile.freeForm.horizontal(width: frame.width))
+        var safeArea = geometry.safeArea(of: frame, role: .window)
+        let display = state.display(of: app)
+        if let external = externalScreen(display, in: state) {
+            traits.displayScale = external.scale
+            safeArea = .zero
+        }
+        return WindowGeometry(role: .window, frame: frame, traits: traits, state: resizing == app ? .inactive : .active,
+                              safeArea: safeArea, display: display)
     }
 
     /// Every remembered frame made a window on the current screen (`FreeFormRules.fit`): after a rotation or
@@ -296,7 +257,7 @@ extension Simulation {
     }
 
     /// `app` is a free window on screen.
-    private func checkFreeWindow(_ app: String) throws(ModelError) {
+    func checkFreeWindow(_ app: String) throws(ModelError) {
         guard state.windowing.isFreeForm else {
             throw .notOffered("windows have frames of their own in stage-manager and windowed windowing; "
                 + "the display is in split-view (SetWindowing first)")

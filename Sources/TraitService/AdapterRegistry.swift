@@ -1,7 +1,6 @@
 import Limits
 import DBus
 import TraitProtocol
-import TraitConfig
 
 /// Who is registered as which adapter for which app. A registration belongs to the bus connection that made
 /// it (its unique name, the owner): only the owner may report for it or unregister it, and it ends when the

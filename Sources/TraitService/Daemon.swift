@@ -2,7 +2,6 @@ import DBus
 import StateStore
 import TraitProtocol
 import Logging
-import TraitConfig
 import TraitModel
 import Vocabulary
 

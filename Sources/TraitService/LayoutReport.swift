@@ -1,6 +1,5 @@
 import Limits
 import DBus
-import TraitConfig
 import TraitModel
 import Vocabulary
 import TraitProtocol

@@ -4,6 +4,7 @@ import Layout
 import TraitModel
 import Vocabulary
 
+/// `traitctl layout matrix`: a contact sheet of one layout file in every case `layout check` solves.
 extension LayoutCommand {
     /// `traitctl layout matrix FILE --svg OUT`: a contact sheet of one layout in every case `check` solves.
     struct Matrix: ParsableCommand {
