@@ -6,7 +6,7 @@
 #   make docs          the DocC API documentation of TraitClient, Cassowary and Layout (into .build/docs)
 #   make install       install binaries, man pages, completions, units, D-Bus files (PREFIX, DESTDIR honoured)
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
-#   make pictures      regenerate the README's pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
+#   make pictures      regenerate the documents' pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
 #   make solver-counts our build's instructions and cache misses by constraint order, under callgrind
@@ -40,7 +40,7 @@ endif
 SUBSTITUTE = sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@datadir@|$(DATADIR)|g'
 SWIFT ?= swift
 # Release binaries link the Swift runtime statically: with FoundationEssentials instead of Foundation, that takes
-# traitd from 28 to 16 MiB idle (README, "Memory"), and the installed binaries need no Swift toolchain to run.
+# traitd from 28 to 16 MiB idle (docs/measurements.md, "Memory"), and the installed binaries need no Swift toolchain to run.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 # Debian packages the build and the daemon need: libdbus (headers), libyaml, the bus and its tools, busctl, gdbus,
 # rsvg-convert (traitctl render --png).
@@ -127,7 +127,7 @@ install-files:
 	done
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(SYSTEMD_USER_DIR) $(DESTDIR)$(SYSTEMD_SYSTEM_DIR) \
 		$(DESTDIR)$(SYSUSERS_DIR) $(DESTDIR)$(DATADIR)/dbus-1/services $(DESTDIR)$(DATADIR)/dbus-1/system-services \
-		$(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DOCDIR)/examples/layouts \
+		$(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR) $(DESTDIR)$(DATADIR)/dbus-1/interfaces $(DESTDIR)$(DOCDIR)/examples/layouts $(DESTDIR)$(DOCDIR)/docs \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
 	for tool in traitd traitctl traitd-adapters; do \
@@ -151,6 +151,7 @@ install-files:
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.conf $(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR)/org.traitd.Layout1.conf
 	install -m 0644 Config/dbus-1/org.traitd.Layout1.xml $(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.traitd.Layout1.xml
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 Config/traitd.yaml $(DESTDIR)$(DOCDIR)/examples/traitd.yaml
 	install -m 0644 Config/layouts/*.layout $(DESTDIR)$(DOCDIR)/examples/layouts/
 

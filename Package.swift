@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // traitd: a simulated iPad display and its windows, published on D-Bus.
-// Module map (see README "Layout of the code"):
+// Module map (see docs/development.md, "Layout of the code"):
 //   CDBus        libdbus-1 as a system library (no Swift code)
 //   DBus         the only module that touches CDBus: messages, connections, exported objects
 //   Vocabulary   the value types every module speaks: rectangle, size, insets, size class, orientation, idiom,
@@ -21,7 +21,7 @@
 //   Spawn        child processes with a clean signal mask and no inherited descriptors (traitctl run, ChildProcess)
 import PackageDescription
 
-/// How the installed programs are linked in release builds on Linux (README, "Memory"): with lld, so that
+/// How the installed programs are linked in release builds on Linux (docs/measurements.md, "Memory"): with lld, so that
 /// - the 44,000 relative relocations of a position-independent Swift binary go in a packed table (DT_RELR, glibc
 ///   2.36 and later) of 8 KiB instead of 1 MiB of `.rela.dyn` the loader reads and leaves resident, and
 /// - the executable exports no symbols of its own to the shared libraries (the Swift driver links executables with

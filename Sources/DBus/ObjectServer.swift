@@ -43,13 +43,18 @@ public final class ObjectServer: @unchecked Sendable {
             self.connection = connection
         }
 
-        /// Sends the reply (the first call wins; later ones do nothing).
+        /// Sends the reply (the first call wins; later ones do nothing): at once on the connection's thread,
+        /// else from a job there.
         public func send(_ result: Result<[DBusValue], DBusError>) {
             guard sent.withLock({ sent in
                 defer { sent = true }
                 return !sent
             }) else { return }
-            connection.perform { [self] in ObjectServer.reply(to: message, result, on: connection) }
+            if connection.isOnConnectionThread {
+                ObjectServer.reply(to: message, result, on: connection)
+            } else {
+                connection.perform { [self] in ObjectServer.reply(to: message, result, on: connection) }
+            }
         }
     }
 

@@ -303,6 +303,9 @@ public final class StateStore: Sendable {
         if let whenDurable { whenSaved(whenDurable) }
     }
 
+    /// Whether every state handed to `save` so far is on disk (then `whenSaved` would answer at once).
+    public var isDurable: Bool { shared.withLock { $0.durable >= $0.handedOver && !$0.disabled } }
+
     /// Calls `completion` once every state handed to `save` so far is on disk: at once (on the caller's
     /// thread) when it is already, else on the store's queue after the write that holds it, shared with every
     /// other caller waiting meanwhile (group commit). A caller waiting ends the writer's quiet pause.

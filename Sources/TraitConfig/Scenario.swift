@@ -3,7 +3,7 @@ import Vocabulary
 
 /// A scenario file (`traitctl scenario run FILE`): a starting display, then steps that change it, each a command
 /// of the model or a restoration state. Run against a daemon, it records every signal as a trace that a later
-/// run is checked against (README, "Scenarios and golden traces").
+/// run is checked against (docs/traitctl.md, "Scenarios and golden traces").
 ///
 /// ```yaml
 /// device: ipad-9.7                  # a profile id (required)

@@ -4,7 +4,7 @@ import CYAML
 ///
 /// traitd reads its config and device profiles with libyaml's event parser rather than a full YAML library:
 /// the config needs mappings, lists and plain strings, and the library it used before (Yams) brought all of
-/// Foundation and ICU into the daemon, a third of its memory (README, "Memory"). Every scalar stays a string;
+/// Foundation and ICU into the daemon, a third of its memory (docs/measurements.md, "Memory"). Every scalar stays a string;
 /// `YAMLReader` turns it into a number, a choice or a flag and says where it found something else.
 indirect enum Node {
     case scalar(Scalar)

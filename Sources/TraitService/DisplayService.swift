@@ -43,7 +43,7 @@ public actor DisplayService {
     private var nextCaller: UInt64 = 1
     /// The serial of the state last handed to the store.
     private var savedSerial: UInt64 = 0
-    private let store: StateStore?
+    let store: StateStore?
     /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
     /// `SettingChanged` too.
     var servesPortal = false
@@ -182,7 +182,10 @@ public actor DisplayService {
         method.bind { [unowned self] call, input in
             try assumeIsolated { service in
                 let output = try handler(service, call, input)
-                service.replyWhenSaved(call.deferReply(), method.outputValues(output))
+                // Already on disk (a command that changed nothing), or no state kept: the reply goes at once.
+                if let store = service.store, !store.isDurable {
+                    service.replyWhenSaved(call.deferReply(), method.outputValues(output))
+                }
                 return output
             }
         }

@@ -71,7 +71,7 @@ struct Traitd: AsyncParsableCommand {
             print(Layout1.interfaceXML, terminator: "")
             return
         }
-        // A refused or large message must not leave its buffers in the resident size (README, "Memory").
+        // A refused or large message must not leave its buffers in the resident size (docs/measurements.md, "Memory").
         IncomingLimit.returnLargeBuffersWhenFreed()
         let level = Logger.Level(rawValue: logLevel)!
         LoggingSystem.bootstrap { label in

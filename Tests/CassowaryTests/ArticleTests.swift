@@ -3,6 +3,16 @@ import Testing
 
 /// The code of the DocC article "Build and solve" (Sources/Cassowary/Cassowary.docc), with the values it prints.
 @Suite struct ArticleTests {
+    /// The example of docs/layout-engine.md, "Cassowary, with Auto Layout's priorities", as it is written there.
+    @Test func oneStrongerConstraintBeatsAnyNumberOfWeakerOnes() throws {
+        let solver = Solver()
+        let x = Variable("x")
+        try solver.add(x == 100 ~ 751)
+        for _ in 0..<2000 { try solver.add(x == 0 ~ 750) }
+        solver.updateVariables()            // x.value == 100
+        #expect(x.value == 100)
+    }
+
     @Test func buildAndSolve() throws {
         let width = Variable("window.width")
         let main = Variable("main.width")

@@ -2,22 +2,23 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's cookbook, line by line, against a live daemon: the docs cannot drift from the code.
+/// The D-Bus API's cookbook (docs/dbus-api.md), line by line, against a live daemon, and the README's first
+/// steps: the docs cannot drift from the code.
 @Suite struct CookbookTests {
-    /// The command lines of the first ```sh block after `heading`.
-    static func lines(after heading: String) throws -> [String] {
-        let readme = try String(contentsOf: Binaries.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    /// The command lines of the first ```sh block after `heading` in `document` (a path in the repository).
+    static func lines(after heading: String, in document: String = "README.md") throws -> [String] {
+        let readme = try String(contentsOf: Binaries.repository.appendingPathComponent(document), encoding: .utf8)
         guard let section = readme.range(of: heading),
               let start = readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex),
               let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex)
-        else { throw TestFailure("README has no ```sh block after \(heading)") }
+        else { throw TestFailure("\(document) has no ```sh block after \(heading)") }
         return readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
             .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
     @Test func everyCookbookLineRuns() async throws {
         let fixture = try await DaemonFixture()
-        let lines = try Self.lines(after: "## Cookbook")
+        let lines = try Self.lines(after: "## Cookbook", in: "docs/dbus-api.md")
         #expect(lines.count >= 25)
         for line in lines {
             let result = try await fixture.run("bash", ["-c", line])
