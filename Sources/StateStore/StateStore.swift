@@ -5,36 +5,6 @@ import Glibc
 import TraitModel
 import Vocabulary
 
-/// What the daemon keeps between runs: the display (device, orientation, arrangement, apps and their roles,
-/// apps in the background) and every app's restoration state.
-public struct SavedState: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
-
-    public var version: Int
-    public var display: DisplayState
-    /// app -> its `RestorationState` (`a{sv}`) in the D-Bus wire format, base64: exact for every D-Bus type.
-    public var restoration: [String: String]
-
-    public init(display: DisplayState, restoration: [String: [String: DBusValue]]) throws {
-        version = Self.currentVersion
-        self.display = display
-        self.restoration = try restoration.mapValues { Data(try Marshalling.encode([.vardict($0)])).base64EncodedString() }
-    }
-
-    /// The restoration states, decoded; throws when one is not a marshalled `a{sv}`.
-    public func restorationStates() throws -> [String: [String: DBusValue]] {
-        try restoration.mapValues { text in
-            guard let data = Data(base64Encoded: text) else { throw StateStore.Problem("a restoration state is not base64") }
-            let values = try Marshalling.decode([UInt8](data))
-            guard values.count == 1, values[0].signature == "a{sv}",
-                  let dictionary = try? values[0].uniqueDictionary("a restoration state") else {
-                throw StateStore.Problem("a restoration state is not an a{sv} dictionary with one value per key")
-            }
-            return dictionary
-        }
-    }
-}
-
 /// The state file, `state.json` in the state directory.
 ///
 /// Writes are atomic (a temporary file, fsync, rename, fsync of the directory), so a crash or `kill -9` at
@@ -77,7 +47,7 @@ public final class StateStore: Sendable {
     /// one on disk. A waiter waits for a number: the latest handed over when it asked (`whenSaved`). So a
     /// waiter that comes while a write is under way is answered by that write if the write holds what it
     /// waits for, and by the next one otherwise, never by one that was already on its way without it.
-    private struct Shared {
+    struct Shared {
         var pending: Data?
         /// The number of `pending`.
         var pendingNumber: UInt64 = 0
@@ -99,7 +69,7 @@ public final class StateStore: Sendable {
         /// Whether anyone waits for `pending`: then it is written at once.
         var someoneWaitsForPending: Bool { pending != nil && waiting.contains { $0.number > durable } }
     }
-    private let shared = Locked(Shared())
+    let shared = Locked(Shared())
     /// The least time between the starts of two writes that no caller waits for.
     public static let quietInterval = 0.025
     /// Signalled when a caller starts waiting for a write: the writer's pause ends.
@@ -132,105 +102,6 @@ public final class StateStore: Sendable {
         return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/state/traitd"
     }
 
-    /// What `restore` found.
-    public enum Restored: Sendable {
-        /// No state file yet: a first start.
-        case nothing
-        /// The file loaded. When it dropped anything (restoration states past the limits, settings of a later
-        /// version), the file as it was is kept at `copy`.
-        case restored(RestoredState, copy: String?)
-        /// The file broke a rule (`problems`, each `field: what was expected`) or could not be read; it now
-        /// lives at `movedTo` (nil when even that failed, and the store saves nothing so as not to overwrite it).
-        case refused(movedTo: String?, problems: [StateProblem])
-    }
-
-    /// Reads the state file and checks it whole (`RestoredState.make`): what the daemon starts from. A file
-    /// that fails is moved aside; no content of the file can make this trap or throw.
-    public func restore(_ context: RestoredState.Context) -> Restored {
-        do throws(RestoredState.Refusal) {
-            guard let data = try read() else { return .nothing }
-            let restored = try RestoredState.make(from: data, context)
-            remember(data)
-            let droppedAny = !restored.dropped.isEmpty || !restored.droppedSettings.isEmpty
-            return .restored(restored, copy: droppedAny ? keepCopy() : nil)
-        } catch {
-            guard case .movedAside(let target, _) = moveAside(reason: error.description) else {
-                return .refused(movedTo: nil, problems: error.problems)
-            }
-            return .refused(movedTo: target, problems: error.problems)
-        }
-    }
-
-    /// Reads the state file and decodes it, without the simulation's checks (`restore` is what traitd
-    /// starts from). A file that cannot be decoded is moved aside.
-    public func load() -> Loaded {
-        do throws(RestoredState.Refusal) {
-            guard let data = try read() else { return .nothing }
-            let state: SavedState
-            do { state = try Self.decode(data) } catch { throw RestoredState.Refusal([Self.problem(decoding: error)]) }
-            remember(data)
-            return .state(state)
-        } catch {
-            return moveAside(reason: error.description)
-        }
-    }
-
-    /// The state file's bytes, or nil when there is none (a first start).
-    private func read() throws(RestoredState.Refusal) -> Data? {
-        // A temporary file is a write that a crash cut short; the state file beside it is whole.
-        unlink(path + ".tmp")
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RestoredState.Refusal([StateProblem("the file", "a file traitd can read; \(String(cString: strerror(errno)))")])
-        }
-        return data
-    }
-
-    /// The file as loaded is what is on disk: saving the same state again writes nothing.
-    private func remember(_ data: Data) {
-        shared.withLock {
-            $0.lastWritten = data
-            $0.latest = data
-        }
-    }
-
-    /// The state in a state file's bytes; throws for anything that is not a whole state of this version.
-    /// `dropped`, when given, collects the settings left out (`DisplayTraits.init(from:)`).
-    public static func decode(_ data: Data, dropped: DroppedSettings? = nil) throws -> SavedState {
-        let decoder = JSONDecoder()
-        if let dropped { decoder.userInfo[DroppedSettings.key] = dropped }
-        let state = try decoder.decode(SavedState.self, from: data)
-        guard state.version == SavedState.currentVersion else {
-            throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
-        }
-        _ = try state.restorationStates()
-        return state
-    }
-
-    /// A decoding error as the field it is about and what was expected there.
-    static func problem(decoding error: any Error) -> StateProblem {
-        func field(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the file" : path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }
-                .joined().trimmingPrefix(".").description
-        }
-        switch error {
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            return StateProblem("the file", "a traitd state file (JSON); this is not one (\(context.debugDescription))")
-        case DecodingError.dataCorrupted(let context):
-            return StateProblem(field(context.codingPath), context.debugDescription)
-        case DecodingError.keyNotFound(let key, let context):
-            return StateProblem(field(context.codingPath + [key]), "a value; the file has none")
-        case DecodingError.typeMismatch(let type, let context):
-            return StateProblem(field(context.codingPath), "a value of type \(type); it has another type")
-        case DecodingError.valueNotFound(let type, let context):
-            return StateProblem(field(context.codingPath), "a value of type \(type); it is null")
-        case let problem as Problem:
-            return StateProblem("the file", problem.description)
-        default:
-            return StateProblem("the file", "\(error)")
-        }
-    }
-
     /// What went wrong with a file operation, as strerror words it ("Not a directory").
     static func describeFileError(_ error: any Error) -> String {
         if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
@@ -246,33 +117,6 @@ public final class StateStore: Sendable {
         var text = [CChar](repeating: 0, count: 32)
         let count = strftime(&text, text.count, "%Y%m%dT%H%M%S", &parts)
         return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Moves the state file aside as `state.json.corrupt-<time>` (for a file that parsed but that the
-    /// simulation refuses, too).
-    public func moveAside(reason: String) -> Loaded {
-        let stamp = Self.localTimeStamp()
-        var target = path + ".corrupt-" + stamp
-        var n = 1
-        while FileManager.default.fileExists(atPath: target) {
-            n += 1
-            target = path + ".corrupt-" + stamp + "-\(n)"
-        }
-        if rename(path, target) == 0 {
-            shared.withLock {
-                $0.lastWritten = nil
-                $0.latest = nil
-            }
-            return .movedAside(movedTo: target, reason: reason)
-        }
-        shared.withLock { $0.disabled = true }
-        return .movedAside(movedTo: nil, reason: reason + "; moving it aside failed too (\(String(cString: strerror(errno))))")
-    }
-
-    /// Moves the state file aside (as `moveAside` does) after part of it was dropped; returns where it went.
-    public func keepCopy() -> String? {
-        if case .movedAside(let target, _) = moveAside(reason: "") { return target }
-        return nil
     }
 
     /// Queues `state` for writing and returns at once. `whenDurable`, when given, is called (on the store's

@@ -134,7 +134,8 @@ extension Simulation {
         }
         for name in windows where state.frames[name] == nil { add("frames", "a frame for window '\(name)'") }
         let limit = windowLimit(state.windowing, windowedLimit: windowedLimit)
-        for screen in state.screens where state.stage(on: screen).count > limit {
+        var checked: Set<String> = []  // once each, even when a (refused) display id repeats another
+        for screen in state.screens where checked.insert(screen).inserted && state.stage(on: screen).count > limit {
             add("stacking", "at most \(limit) windows on the \(screen) screen's stage in \(state.windowing) windowing; "
                 + "got \(state.stage(on: screen).count)")
         }

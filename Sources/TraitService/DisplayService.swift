@@ -42,7 +42,7 @@ public actor DisplayService {
     var waitingCalls: [UInt64: ObjectServer.DeferredReply] = [:]
     private var nextCaller: UInt64 = 1
     /// The serial of the state last handed to the store.
-    private var savedSerial: UInt64 = 0
+    var savedSerial: UInt64 = 0
     let store: StateStore?
     /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
     /// `SettingChanged` too.
@@ -299,92 +299,5 @@ public actor DisplayService {
         let names = layoutsToo ? ["Adapters", "Layouts", "LayoutExtras"] : ["Adapters"]
         server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
                                  all.filter { names.contains($0.key) })
-    }
-
-    // MARK: State
-
-    private func pruneRestoration() {
-        let kept = Self.kept(restoration, by: simulation)
-        if kept.count != restoration.count { restoration = kept }
-    }
-
-    /// Restoration states are kept for open apps and apps in the background; an app closed with `CloseApp`
-    /// (or forgotten from the background) takes its state with it.
-    private static func kept(
-        _ restoration: [String: [String: DBusValue]], by simulation: Simulation
-    ) -> [String: [String: DBusValue]] {
-        let apps = Set(simulation.appNames + simulation.state.background)
-        return restoration.filter { apps.contains($0.key) }
-    }
-
-    /// Hands the current state to the store (written in the background, atomically; writes that follow one
-    /// another closely are grouped).
-    func save() {
-        savedSerial = simulation.serial
-        guard let store else { return }
-        do {
-            store.save(try SavedState(display: simulation.state, restoration: restoration))
-        } catch {
-            logger.error("cannot encode the state: \(error)")
-        }
-    }
-
-    /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when
-    /// it is (or when traitd keeps no state), else after the write that holds it, which every call waiting
-    /// meanwhile shares (group commit). `IOError` when it cannot be written: the change stays made, but the
-    /// caller learns that a crash would lose it.
-    func replyWhenSaved(_ reply: ObjectServer.DeferredReply, _ values: [DBusValue]) {
-        guard let store else { return reply.send(.success(values)) }
-        let path = store.path
-        store.whenSaved { result in
-            switch result {
-            case .success: reply.send(.success(values))
-            case .failure(let problem):
-                reply.send(.failure(DBusError(
-                    DBusError.ioErrorName,
-                    "the change was made but could not be saved to \(path) (\(problem)); it will be lost when traitd stops")))
-            }
-        }
-    }
-}
-
-/// The service's settings from the configuration.
-public struct ServiceSettings: Sendable {
-    /// Seconds a transition waits for its adapters.
-    public var deadline: Double
-    public var limits: Limits
-
-    public init(deadline: Double = 0.5, limits: Limits = Limits()) {
-        self.deadline = deadline
-        self.limits = limits
-    }
-}
-
-extension Command {
-    /// The command as the method call that caused it, for the log.
-    var logDescription: String {
-        switch self {
-        case .setDevice(let id): return "SetDevice(\(id))"
-        case .rotate(let o): return "Rotate(\(o.rawValue))"
-        case .setArrangement(let a): return "SetArrangement(\(a.rawValue))"
-        case .openApp(let app, let role): return "OpenApp(\(app), \(role.rawValue))"
-        case .closeApp(let app): return "CloseApp(\(app))"
-        case .beginDividerDrag: return "BeginDividerDrag()"
-        case .moveDivider(let x): return "MoveDivider(\(x.compact))"
-        case .endDividerDrag: return "EndDividerDrag()"
-        case .setTraits(let changes):
-            return "SetTraits(" + DisplayTrait.all.compactMap { trait in changes[trait].map { "\(trait.property)=\($0)" } }
-                .joined(separator: ", ") + ")"
-        case .setWindowing(let mode): return "SetWindowing(\(mode))"
-        case .setFrame(let app, let frame): return "SetFrame(\(app), \(frame))"
-        case .tile(let app, let position): return "Tile(\(app), \(position))"
-        case .raise(let app): return "Raise(\(app))"
-        case .beginResize(let app): return "BeginResize(\(app))"
-        case .resizeTo(let app, let size): return "ResizeTo(\(app), \(size))"
-        case .endResize(let app): return "EndResize(\(app))"
-        case .connectDisplay(let profile): return "ConnectDisplay(\(profile))"
-        case .disconnectDisplay(let id): return "DisconnectDisplay(\(id))"
-        case .moveToDisplay(let app, let display): return "MoveToDisplay(\(app), \(display))"
-        }
     }
 }

@@ -67,6 +67,8 @@ struct TransitionCoordinator: Sendable {
             events.removeAll(keepingCapacity: true)
         }
         let screen = plan.display.screen
+        // Worked out once: each window's change and its steps.
+        let transitions = plan.transitions.map { (change: $0, steps: $0.steps) }
         // 1. Monitors unplugged go first; new windows appear; apps leaving the screen hear it first.
         for id in plan.displaysDisconnected { events.append(.displayDisconnected(id)) }
         for app in plan.opened { events.append(.windowOpened(app)) }
@@ -75,12 +77,12 @@ struct TransitionCoordinator: Sendable {
         }
         // 2. The "will" half of every transition, sent window by window.
         var ids: [String: UInt64] = [:]
-        for change in plan.transitions {
+        for (change, steps) in transitions {
             let id = begin(change.app, expecting: adapters[change.app] ?? [],
                            id: reserved?.app == change.app ? reserved?.id : nil, &events)
             ids[change.app] = id
             began.append(id)
-            for step in change.steps.prefix(while: { $0 != .updateProperties }) {
+            for step in steps.prefix(while: { $0 != .updateProperties }) {
                 Self.emit(step, change, id, screen: screen, &events)
             }
             flush()
@@ -94,8 +96,8 @@ struct TransitionCoordinator: Sendable {
         }
         flush()
         // 4. The "did" half, apps returning become active, closed windows go.
-        for change in plan.transitions {
-            for step in change.steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
+        for (change, steps) in transitions {
+            for step in steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
                 Self.emit(step, change, ids[change.app]!, screen: nil, &events)
             }
             flush()
@@ -109,7 +111,7 @@ struct TransitionCoordinator: Sendable {
         }
 
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
-        for change in plan.transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
+        for (change, _) in transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
         // 6. Monitors plugged in, the monitors' windows, the settings (the portal's `SettingChanged`).
         for display in plan.displaysConnected { events.append(.displayConnected(display)) }
         for id in plan.displayWindows.keys.sorted() { events.append(.displayWindowsChanged(id, plan.displayWindows[id]!)) }

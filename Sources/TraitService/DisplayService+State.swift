@@ -1,0 +1,52 @@
+import DBus
+import StateStore
+import TraitModel
+import TraitProtocol
+
+/// What the service keeps and saves: restoration states pruned to the apps that still have one, the state
+/// handed to the store after every change, and replies that wait until it is on disk.
+extension DisplayService {
+    func pruneRestoration() {
+        let kept = Self.kept(restoration, by: simulation)
+        if kept.count != restoration.count { restoration = kept }
+    }
+
+    /// Restoration states are kept for open apps and apps in the background; an app closed with `CloseApp`
+    /// (or forgotten from the background) takes its state with it.
+    static func kept(
+        _ restoration: [String: [String: DBusValue]], by simulation: Simulation
+    ) -> [String: [String: DBusValue]] {
+        let apps = Set(simulation.appNames + simulation.state.background)
+        return restoration.filter { apps.contains($0.key) }
+    }
+
+    /// Hands the current state to the store (written in the background, atomically; writes that follow one
+    /// another closely are grouped).
+    func save() {
+        savedSerial = simulation.serial
+        guard let store else { return }
+        do {
+            store.save(try SavedState(display: simulation.state, restoration: restoration))
+        } catch {
+            logger.error("cannot encode the state: \(error)")
+        }
+    }
+
+    /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when
+    /// it is (or when traitd keeps no state), else after the write that holds it, which every call waiting
+    /// meanwhile shares (group commit). `IOError` when it cannot be written: the change stays made, but the
+    /// caller learns that a crash would lose it.
+    func replyWhenSaved(_ reply: ObjectServer.DeferredReply, _ values: [DBusValue]) {
+        guard let store else { return reply.send(.success(values)) }
+        let path = store.path
+        store.whenSaved { result in
+            switch result {
+            case .success: reply.send(.success(values))
+            case .failure(let problem):
+                reply.send(.failure(DBusError(
+                    DBusError.ioErrorName,
+                    "the change was made but could not be saved to \(path) (\(problem)); it will be lost when traitd stops")))
+            }
+        }
+    }
+}
