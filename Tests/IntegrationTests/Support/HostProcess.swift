@@ -41,16 +41,33 @@ final class HostProcess: @unchecked Sendable {
 }
 
 extension Recorder {
-    /// Runs `command`, waits for the next transition of `app` to complete, and returns the completion.
+    /// Runs `command`, waits for the next transition of `app` to complete, and for every other transition the
+    /// command began, and returns `app`'s completion.
     func transition(of app: String, _ what: String, timeout: Double = 30, _ command: () async throws -> Void)
         async throws -> Completion {
         let before = Set(transitionIDs(of: app))
+        let beforeAny = Set(allTransitionIDs)
         try await command()
         try await wait("a transition of \(app) after \(what)", timeout: timeout) { events in
             Recorder.transitionIDs(of: app, in: events).contains { !before.contains($0) }
         }
         let id = transitionIDs(of: app).first { !before.contains($0) }!
-        return try await completion(of: id, timeout: timeout)
+        let completion = try await completion(of: id, timeout: timeout)
+        // The command's other windows too: a next command must not find one of them still open (it would
+        // complete it early, and that window's adapters' reports would come too late, refused as stale).
+        for other in allTransitionIDs where !beforeAny.contains(other) && other != id {
+            _ = try await self.completion(of: other, timeout: timeout)
+        }
+        return completion
+    }
+
+    /// The ids of every transition begun so far, of any window.
+    var allTransitionIDs: [UInt64] {
+        var ids: [UInt64] = []
+        for event in all where event.member != "TransitionCompleted" {
+            if let id = event.transition, !ids.contains(id) { ids.append(id) }
+        }
+        return ids
     }
 
     /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.
