@@ -13,4 +13,4 @@ cd "$empty/traitd"
 echo "fresh clone of $(git rev-parse --short HEAD) in $empty/traitd (nothing beside it: $(ls "$empty"))"
 "$swift" build --build-tests
 # The unit tests of every module (the integration tests run in `make test`; they need no files outside either).
-"$swift" test --skip-build --filter 'TraitModelTests|CassowaryTests|LayoutTests|AdaptersTests|TraitServiceTests|DBusTests'
+"$swift" test --skip-build --filter 'TraitModelTests|CassowaryTests|LayoutTests|AdaptersTests|TransitionEngineTests|TraitServiceTests|DBusTests'
