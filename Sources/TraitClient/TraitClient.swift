@@ -145,7 +145,7 @@ public final class TraitClient: Sendable {
         try await call(method, input, path: Layout1.windowPath(app), interface: Self.windowInterface)
     }
 
-    private func call<Input, Output>(
+    func call<Input, Output>(
         _ method: MethodDeclaration<Input, Output>, _ input: Input, path: String, interface: String
     ) async throws -> Output {
         let arguments = method.arguments(input)

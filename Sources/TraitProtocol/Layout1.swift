@@ -63,6 +63,6 @@ public enum Layout1 {
         <node>
 
         """ + Display.interface.introspectionXML() + Window.interface.introspectionXML()
-            + ExternalDisplay.interface.introspectionXML() + "</node>\n"
+            + ExternalDisplay.interface.introspectionXML() + Testing.interface.introspectionXML() + "</node>\n"
     }
 }

@@ -42,8 +42,9 @@ extension DisplayService {
         case .settingsChanged(let changed, let traits):
             announcePortalChanges(changed, traits)
         case .deadlineStarted(let app, let id, let seconds):
-            // Goes off on the connection's thread, this actor's executor.
-            deadlineTimers[id] = connection.schedule(after: seconds) { [weak self] in
+            // Goes off on the connection's thread, this actor's executor (the real clock's timer, or within
+            // `AdvanceClock` on the virtual clock).
+            deadlineTimers[id] = clock.schedule(after: seconds) { [weak self] in
                 self?.assumeIsolated { service in
                     service.deadlineTimers[id] = nil
                     service.engineEvent { engine, adapters, send in
@@ -54,7 +55,7 @@ extension DisplayService {
         case .layoutsChanged(let app):
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
         case .completed(let app, let outcome):
-            if let timer = deadlineTimers.removeValue(forKey: outcome.id) { connection.cancel(timer: timer) }
+            if let timer = deadlineTimers.removeValue(forKey: outcome.id) { clock.cancel(timer) }
             emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))
         case .answered(let caller, let result):
             guard let reply = waitingCalls.removeValue(forKey: caller) else { return }

@@ -25,8 +25,12 @@ public actor DisplayService {
     let server: ObjectServer
     public nonisolated let connection: Connection
     public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
-    /// Transition id -> the connection's timer for its deadline, while it runs.
+    /// Transition id -> the clock's timer for its deadline, while it runs.
     var deadlineTimers: [UInt64: UInt64] = [:]
+    /// What the deadlines run on: the connection's timers, or the virtual clock (`--clock virtual`).
+    let clock: ServiceClock
+    /// Whether `org.traitd.Layout1.Testing` is served (`--testing`, `--clock virtual`).
+    let testing: Bool
     let logger: Logger
     let limits: Limits
     let budget: PublishBudget
@@ -61,6 +65,8 @@ public actor DisplayService {
         registry = AdapterRegistry(limits: settings.limits)
         budget = PublishBudget(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
+        clock = ServiceClock(settings.virtualClock ? .virtual : .real, connection: connection)
+        testing = settings.testing || settings.virtualClock
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
     }
@@ -72,7 +78,7 @@ public actor DisplayService {
         displayPropertyNames = Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.map {
             (Encoding.displayProperty($0, display).name, $0)
         })
-        server.export(Layout1.rootPath, [
+        server.export(Layout1.rootPath, testingInterfaces + [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
                 properties: reading { Encoding.displayProperties($0.simulation.display) },
@@ -159,6 +165,22 @@ public actor DisplayService {
             on(D.listAdapters) { service, _, _ in service.registry.all },
             on(D.getRestorationState) { service, _, app in try service.restorationState(of: app) },
         ]
+    }
+
+    /// `org.traitd.Layout1.Testing`, when it is served.
+    private var testingInterfaces: [ObjectServer.Interface] {
+        guard testing else { return [] }
+        return [ObjectServer.Interface(Layout1.Testing.interface, methods: [
+            on(Layout1.Testing.advanceClock) { service, call, milliseconds in
+                guard service.clock.kind == .virtual else {
+                    throw DBusError(Layout1.Error.notOffered,
+                                    "the clock is real; start traitd with --clock virtual to move it by hand")
+                }
+                let now = service.clock.advance(by: milliseconds)
+                service.logger.debug("\(call.sender) advanced the virtual clock by \(milliseconds) ms to \(now) ms")
+                return now
+            },
+        ], properties: { [:] })]
     }
 
     /// The properties of an object, read on the connection's thread (see `on`).

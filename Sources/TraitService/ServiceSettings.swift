@@ -5,6 +5,10 @@ public struct ServiceSettings: Sendable {
     /// Seconds a transition waits for its adapters.
     public var deadline: Double
     public var limits: Limits
+    /// `--clock virtual`: deadlines run on a clock that moves only with `AdvanceClock`.
+    public var virtualClock = false
+    /// `--testing`: serve `org.traitd.Layout1.Testing` (also with the virtual clock).
+    public var testing = false
 
     public init(deadline: Double = 0.5, limits: Limits = Limits()) {
         self.deadline = deadline

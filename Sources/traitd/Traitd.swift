@@ -54,6 +54,13 @@ struct Traitd: AsyncParsableCommand {
     @Flag(name: .long, help: "Keep no state: start from the configuration and save nothing.")
     var noState = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "real, or virtual: adapter deadlines run on a clock that moves only when a client calls org.traitd.Layout1.Testing.AdvanceClock (for exact tests; implies --testing).",
+        valueName: "clock"))
+    var clock: String = "real"
+    @Flag(name: .long, help: "Serve org.traitd.Layout1.Testing on the root object (for test suites; never on a shared bus).")
+    var testing = false
+
     @Flag(name: .long, help: "Print the D-Bus interface XML (Config/dbus-1/org.traitd.Layout1.xml) and exit.")
     var printIntrospection = false
 
@@ -64,6 +71,9 @@ struct Traitd: AsyncParsableCommand {
         if let bus, bus.isEmpty { throw ValidationError("--bus needs a value: session, system or an address") }
         if let stateDir, stateDir.isEmpty { throw ValidationError("--state-dir needs a directory") }
         if stateDir != nil, noState { throw ValidationError("--state-dir and --no-state contradict each other") }
+        guard ["real", "virtual"].contains(clock) else {
+            throw ValidationError("--clock takes real or virtual; got '\(clock)'")
+        }
     }
 
     func run() async throws {
@@ -142,7 +152,9 @@ struct Traitd: AsyncParsableCommand {
         let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let daemon: Daemon
         do {
-            let service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
+            var service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
+            service.virtualClock = clock == "virtual"
+            service.testing = testing
             daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
                                 restoration: restoration, portal: portal,
                                 followDesktop: followDesktop ? Connection.Bus(argument: desktopBus) : nil, logger: logger)

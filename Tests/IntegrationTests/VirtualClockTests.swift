@@ -1,0 +1,56 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// `traitd --clock virtual`: adapter deadlines run on a clock that moves only with `AdvanceClock`, so a missed
+/// deadline is seen at exactly its instant without waiting for it, and the real clock is refused by name.
+@Suite struct VirtualClockTests {
+    /// A silent adapter (registered, never reporting) and a deadline of 60 s: one millisecond before it nothing
+    /// completes, at its instant the transition completes with the adapter missed; no wall-clock wait.
+    @Test func aSilentAdaptersDeadlinePassesAtExactlyItsVirtualInstant() async throws {
+        let start = ContinuousClock.now
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: "transitions: { deadline-ms: 60000 }\n")
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        try await client.registerAdapter("silent", for: "mail")
+        // The log holds every signal the daemon sent before a reply on this connection once that call returns.
+        let log = try await client.eventLog()
+        defer { log.close() }
+        let began = try await client.setArrangement(.splitHalf)
+        let mail = try #require(began.first)
+        func completions() -> [UInt64] {
+            log.take().compactMap { if case .transitionCompleted("mail", let id, _) = $0 { id } else { nil } }
+        }
+        #expect(try await client.advanceClock(by: 59_999) == 59_999)
+        #expect(!completions().contains(mail), "not before its instant")
+        #expect(try await client.advanceClock(by: 1) == 60_000)
+        let after = log.take()
+        let outcome = after.compactMap { event -> (UInt64, [String])? in
+            if case .transitionCompleted("mail", let id, let outcome) = event { (id, outcome.missed) } else { nil }
+        }
+        #expect(outcome.count == 1 && outcome.first?.0 == mail && outcome.first?.1 == ["silent"], "\(after)")
+        // A later advance fires nothing more, and the clock keeps its time.
+        #expect(try await client.advanceClock(by: 10_000) == 70_000)
+        #expect(completions().isEmpty)
+        let wall = ContinuousClock.now - start
+        print("VirtualClockTests: a 60 s deadline missed at its virtual instant; the test took \(wall) of wall time")
+        #expect(fixture.daemon.standardError.contains("deadline passed"))
+    }
+
+    /// `--testing` with the real clock serves the interface but refuses to move time; without either flag the
+    /// interface is not there.
+    @Test func theRealClockIsNotMovedByHand() async throws {
+        let testing = try await DaemonFixture(arguments: ["--testing"])
+        let refused = try await testing.traitctl(["clock", "advance", "100"])
+        #expect(refused.status == 1 && refused.stderr.contains("NotOffered") && refused.stderr.contains("--clock virtual"), "\(refused)")
+        let plain = try await DaemonFixture()
+        let absent = try await plain.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1",
+                                             "org.traitd.Layout1.Testing", "AdvanceClock", "t", "100"])
+        #expect(absent.status != 0 && absent.stderr.contains("org.traitd.Layout1.Testing"), "\(absent)")
+        let virtual = try await DaemonFixture(arguments: ["--clock", "virtual"])
+        let moved = try await virtual.traitctl(["clock", "advance", "250"])
+        #expect(moved.status == 0 && moved.stdout == "250\n", "\(moved)")
+    }
+}
