@@ -10,4 +10,27 @@ extension TraitClient {
     public func advanceClock(by milliseconds: UInt64) async throws -> UInt64 {
         try await call(Layout1.Testing.advanceClock, milliseconds, path: Self.rootPath, interface: Layout1.testingInterface)
     }
+
+    /// Sets the simulation back to the configuration's starting state without a restart (restoration states
+    /// emptied, adapters still registered, `Serial` still growing); returns the transitions it started.
+    @discardableResult
+    public func reset() async throws -> [UInt64] {
+        try await call(Layout1.Testing.reset, (), path: Self.rootPath, interface: Layout1.testingInterface)
+    }
+
+    /// Keeps the whole simulation under `name` (in the daemon's memory), replacing a snapshot of that name.
+    public func saveSnapshot(_ name: String) async throws {
+        try await call(Layout1.Testing.saveSnapshot, name, path: Self.rootPath, interface: Layout1.testingInterface)
+    }
+
+    /// Brings snapshot `name` back, one transition per changed window; returns the transitions it started.
+    @discardableResult
+    public func restoreSnapshot(_ name: String) async throws -> [UInt64] {
+        try await call(Layout1.Testing.restoreSnapshot, name, path: Self.rootPath, interface: Layout1.testingInterface)
+    }
+
+    /// The names of the snapshots the daemon keeps, sorted.
+    public func listSnapshots() async throws -> [String] {
+        try await call(Layout1.Testing.listSnapshots, (), path: Self.rootPath, interface: Layout1.testingInterface)
+    }
 }

@@ -142,6 +142,7 @@ public struct Scenario: Sendable {
         case .connectDisplay(let profile): return "connect \(profile)"
         case .disconnectDisplay(let id): return "disconnect \(id)"
         case .moveToDisplay(let app, let display): return "move \(app) to \(display)"
+        case .restore(let state): return "restore \(state.device) \(state.orientation)"
         }
     }
 }

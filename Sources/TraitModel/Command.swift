@@ -36,6 +36,8 @@ public enum Command: Sendable, Equatable {
     case disconnectDisplay(id: String)
     /// A free-form window moves to another screen (`ConnectedDisplay.device` or an external display's id).
     case moveToDisplay(app: String, display: String)
+    /// The whole display set back to `state` (a test's `Reset` or `RestoreSnapshot`), in one stage.
+    case restore(DisplayState)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -49,6 +51,7 @@ public enum Command: Sendable, Equatable {
         case .setWindowing: return .windowing
         case .setFrame, .tile, .raise, .beginResize, .resizeTo, .endResize: return .resize
         case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display
+        case .restore: return .reset
         }
     }
 }

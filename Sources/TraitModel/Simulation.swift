@@ -124,6 +124,7 @@ public struct Simulation: Sendable {
         case .connectDisplay(let profile): return try connectDisplay(profile)
         case .disconnectDisplay(let id): return try disconnectDisplay(id)
         case .moveToDisplay(let app, let display): return try moveToDisplay(app, to: display)
+        case .restore(let state): return try restore(state)
         }
     }
 

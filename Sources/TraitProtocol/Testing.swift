@@ -11,9 +11,30 @@ extension Layout1 {
             doc: "Moves the virtual clock forward; returns once every timer due in that span (adapter deadlines) has fired, in time order, and its signals were sent. Returns the clock's time in milliseconds since traitd started. NotOffered with the real clock.")
             .returning(.uint64("now"))
 
+        public static let reset = Declare.method(
+            "Reset",
+            doc: "Sets the simulation back to the configuration's starting state (device, arrangement, windows, settings; restoration states emptied) without a restart, as one transition per changed window (reason reset); adapters stay registered and Serial keeps growing. Returns the transitions it started.")
+            .returning(Display.started)
+        public static let saveSnapshot = Declare.method(
+            "SaveSnapshot", .text("name", what: "the snapshot name"),
+            doc: "Keeps the whole simulation (the display, its windows, settings and restoration states) under a name, in memory, replacing one of that name; at most 64.")
+        public static let restoreSnapshot = Declare.method(
+            "RestoreSnapshot", .text("name", what: "the snapshot name"),
+            doc: "Brings a snapshot back, as Reset does: one transition per changed window. InvalidArgs for an unknown name, naming those there are. Returns the transitions it started.")
+            .returning(Display.started)
+        public static let listSnapshots = Declare.method(
+            "ListSnapshots", doc: "The names of the snapshots kept, sorted.")
+            .returning(.strings("names"))
+
         public static let interface = InterfaceDescription(
-            name: testingInterface, methods: [advanceClock.description], properties: [],
-            doc: "For test suites, with traitd --testing or --clock virtual: the virtual clock.")
+            name: testingInterface,
+            methods: [advanceClock.description, reset.description, saveSnapshot.description, restoreSnapshot.description,
+                      listSnapshots.description],
+            properties: [],
+            doc: "For test suites, with traitd --testing or --clock virtual: the virtual clock, reset and snapshots.")
+
+        /// How many snapshots a daemon keeps at most.
+        public static let maximumSnapshots = 64
     }
 
     public static let testingInterface = "org.traitd.Layout1.Testing"

@@ -31,6 +31,10 @@ public actor DisplayService {
     let clock: ServiceClock
     /// Whether `org.traitd.Layout1.Testing` is served (`--testing`, `--clock virtual`).
     let testing: Bool
+    /// What `Reset` goes back to: the configuration's starting state.
+    let startingState: DisplayState
+    /// `SaveSnapshot`'s: name -> the display and the restoration states.
+    var snapshots: [String: (state: DisplayState, restoration: [String: [String: DBusValue]])] = [:]
     let logger: Logger
     let limits: Limits
     let budget: PublishBudget
@@ -67,6 +71,7 @@ public actor DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         clock = ServiceClock(settings.virtualClock ? .virtual : .real, connection: connection)
         testing = settings.testing || settings.virtualClock
+        startingState = settings.startingState ?? simulation.state
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
     }
@@ -165,22 +170,6 @@ public actor DisplayService {
             on(D.listAdapters) { service, _, _ in service.registry.all },
             on(D.getRestorationState) { service, _, app in try service.restorationState(of: app) },
         ]
-    }
-
-    /// `org.traitd.Layout1.Testing`, when it is served.
-    private var testingInterfaces: [ObjectServer.Interface] {
-        guard testing else { return [] }
-        return [ObjectServer.Interface(Layout1.Testing.interface, methods: [
-            on(Layout1.Testing.advanceClock) { service, call, milliseconds in
-                guard service.clock.kind == .virtual else {
-                    throw DBusError(Layout1.Error.notOffered,
-                                    "the clock is real; start traitd with --clock virtual to move it by hand")
-                }
-                let now = service.clock.advance(by: milliseconds)
-                service.logger.debug("\(call.sender) advanced the virtual clock by \(milliseconds) ms to \(now) ms")
-                return now
-            },
-        ], properties: { [:] })]
     }
 
     /// The properties of an object, read on the connection's thread (see `on`).

@@ -1,4 +1,5 @@
 import Limits
+import TraitModel
 
 /// The service's settings from the configuration.
 public struct ServiceSettings: Sendable {
@@ -9,6 +10,8 @@ public struct ServiceSettings: Sendable {
     public var virtualClock = false
     /// `--testing`: serve `org.traitd.Layout1.Testing` (also with the virtual clock).
     public var testing = false
+    /// The configuration's starting state, what `Reset` goes back to (nil: the state the service starts in).
+    public var startingState: DisplayState?
 
     public init(deadline: Double = 0.5, limits: Limits = Limits()) {
         self.deadline = deadline

@@ -9,6 +9,8 @@ public enum TransitionReason: String, Sendable, CaseIterable, CustomStringConver
     case resize
     /// A window moved to another screen, or its screen was disconnected.
     case display
+    /// The simulation was set back to a saved state: `Reset` or `RestoreSnapshot` (`org.traitd.Layout1.Testing`).
+    case reset
 
     /// The name on the bus and in config files, also in text and logs.
     public var description: String { rawValue }

@@ -103,6 +103,8 @@ struct Traitd: AsyncParsableCommand {
             Self.fail("traitd: \(error)", code: 78)  // EX_CONFIG
         }
         let busChoice = Connection.Bus(argument: bus ?? settings.bus)
+        // What `Reset` (org.traitd.Layout1.Testing) goes back to: the configuration's, whatever the state file says.
+        let startingState = simulation.state
 
         // The saved state, when there is one, replaces the configuration's display.
         let store = openStore(settings, logger: logger)
@@ -155,6 +157,7 @@ struct Traitd: AsyncParsableCommand {
             var service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
             service.virtualClock = clock == "virtual"
             service.testing = testing
+            service.startingState = startingState
             daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
                                 restoration: restoration, portal: portal,
                                 followDesktop: followDesktop ? Connection.Bus(argument: desktopBus) : nil, logger: logger)

@@ -54,3 +54,50 @@ import Testing
         #expect(moved.status == 0 && moved.stdout == "250\n", "\(moved)")
     }
 }
+
+/// `Reset` and snapshots on `org.traitd.Layout1.Testing`: back to the configuration's start without a restart
+/// (registrations kept, `Serial` still growing, one transition per window that changes), and a snapshot of a
+/// changed display brought back whole.
+@Suite struct ResetAndSnapshotTests {
+    @Test func resetGoesBackToTheStartAndASnapshotComesBackWhole() async throws {
+        let fixture = try await DaemonFixture(arguments: ["--testing"])
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        let start = try await client.state()
+        try await client.registerAdapter("probe", for: "ghost")  // an app never opened: no transition waits for it
+        _ = try await client.setDevice("ipad-pro-11-m4")
+        _ = try await client.rotate(to: .portrait)
+        _ = try await client.setTraits([.appearance: "dark", .contentSize: "extra-large"])
+        _ = try await client.openApp("video", role: .pip)
+        try await client.setRestorationState(["tab": .string("drafts")], for: "mail")
+        var changed = try await client.state()
+        try await client.saveSnapshot("changed")
+
+        let log = try await client.eventLog()
+        defer { log.close() }
+        let reset = try await client.reset()
+        var now = try await client.state()
+        #expect(now.serial > changed.serial, "Serial never goes back")
+        var expected = start
+        expected.serial = now.serial
+        #expect(now == expected, "the configuration's start:\n\(now)\n\(start)")
+        #expect(try await client.restorationState(of: "mail").isEmpty)
+        #expect(try await client.listAdapters().contains { $0.adapter == "probe" }, "registrations stay")
+        // One transition per window that changed (mail and notes), each completed; video's window went.
+        let events = log.take()
+        let completed = events.compactMap { if case .transitionCompleted(let app, let id, _) = $0 { (app, id) } else { nil } }
+        #expect(Set(completed.map(\.0)) == ["mail", "notes"] && completed.count == 2 && Set(completed.map(\.1)) == Set(reset), "\(completed)")
+        #expect(events.contains { if case .viewWillTransitionToSize(_, _, _, let context) = $0 { context.reason == .reset } else { false } })
+
+        let restored = try await client.restoreSnapshot("changed")
+        #expect(restored.count == 2)
+        now = try await client.state()
+        changed.serial = now.serial
+        #expect(now == changed, "the snapshot whole:\n\(now)\n\(changed)")
+        #expect(try await client.restorationState(of: "mail") == ["tab": .string("drafts")])
+        #expect(try await client.listSnapshots() == ["changed"])
+        await #expect(throws: DBusError.self) { try await client.restoreSnapshot("nothing") }
+        let refused = try await fixture.traitctl(["status"])
+        #expect(refused.status == 0 && fixture.daemon.isRunning)
+    }
+}
