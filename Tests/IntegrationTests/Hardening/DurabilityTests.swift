@@ -44,19 +44,25 @@ import Testing
         }
         let mail = try await clients[0].restorationState(of: "mail")
         let notes = try await clients[0].restorationState(of: "notes")
-        let log = fixture.daemon.standardError
+        // Every acknowledgement waited for a write; writes waiting together share one (on a slow disk, few
+        // writes carry many acknowledgements). A write's log line is written before its replies go out, but it
+        // reaches this process through the daemon's stderr pipe in its own time: wait for the lines, line by
+        // line, until they account for the 16 replies (or time out, saying what came).
+        func waited() -> [Int] {
+            fixture.daemon.standardError.split(separator: "\n").compactMap { line -> Int? in
+                guard let range = line.range(of: " acknowledgement(s) waited") else { return nil }
+                return Int(line[..<range.lowerBound].split(separator: " ").last ?? "")
+            }
+        }
+        while waited().reduce(0, +) < 16 {
+            try await fixture.daemon.waitForOutput(" acknowledgement(s) waited", occurrences: waited().count + 1, in: .errors)
+        }
+        #expect(waited().reduce(0, +) == 16, "\(waited())")
+        #expect(waited().count <= 17, "\(waited())")
         fixture.daemon.kill(SIGKILL)
         try await fixture.restart(after: SIGKILL)
         #expect(try await clients[0].restorationState(of: "mail") == mail)
         #expect(try await clients[0].restorationState(of: "notes") == notes)
-        // Every acknowledgement waited for a write; writes waiting together share one (on a slow disk, few
-        // writes carry many acknowledgements).
-        let waited = log.split(separator: "\n").compactMap { line -> Int? in
-            guard let range = line.range(of: " acknowledgement(s) waited") else { return nil }
-            return Int(line[..<range.lowerBound].split(separator: " ").last ?? "")
-        }
-        #expect(waited.reduce(0, +) == 16, "\(waited)")
-        #expect(waited.count <= 17, "\(waited)")
     }
 
     /// 100 rounds, each a random walk of commands of every kind (devices, rotations, arrangements, apps,
