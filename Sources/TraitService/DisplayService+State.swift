@@ -32,6 +32,20 @@ extension DisplayService {
         }
     }
 
+    /// Takes `call`'s reply out of the object server's hands and sends `values` once the state is on disk
+    /// (`replyWhenSaved`); does nothing when it is there already (a command that changed nothing) or no state is
+    /// kept: the object server then replies at once.
+    func replyOnceSaved(_ call: ObjectServer.MethodCall, _ values: @autoclosure () -> [DBusValue]) {
+        guard let store, !store.isDurable else { return }
+        replyWhenSaved(call.deferReply(), values())
+    }
+
+    /// `PropertiesChanged` of `app`'s `RestorationState`, as it is now.
+    func announceRestoration(of app: String) {
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                 ["RestorationState": .vardict(restoration[app] ?? [:])])
+    }
+
     /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when
     /// it is (or when traitd keeps no state), else after the write that holds it, which every call waiting
     /// meanwhile shares (group commit). `IOError` when it cannot be written: the change stays made, but the

@@ -51,10 +51,7 @@ extension DisplayService {
     func replaceRestoration(with states: [String: [String: DBusValue]]) {
         let before = restoration
         restoration = Self.kept(states, by: simulation)
-        for app in simulation.appNames where before[app] != restoration[app] {
-            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                     ["RestorationState": .vardict(restoration[app] ?? [:])])
-        }
+        for app in simulation.appNames where before[app] != restoration[app] { announceRestoration(of: app) }
         save()
     }
 }

@@ -152,8 +152,7 @@ extension DisplayService {
         }
         restoration[app] = state.isEmpty ? nil : state
         logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s), \(bytes) bytes")
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                 ["RestorationState": .vardict(state)])
+        announceRestoration(of: app)
         save()
         replyWhenSaved(reply, [])
     }

@@ -98,7 +98,7 @@ public actor DisplayService {
                     let changes = try Layout1.Display.setTraits.input([.vardict([name: value])])
                     try assumeIsolated { service in
                         _ = try service.run(.setTraits(changes), call)
-                        service.replyWhenSaved(call.deferReply(), [])
+                        service.replyOnceSaved(call, [])
                     }
                 }),
         ])
@@ -193,10 +193,7 @@ public actor DisplayService {
         method.bind { [unowned self] call, input in
             try assumeIsolated { service in
                 let output = try handler(service, call, input)
-                // Already on disk (a command that changed nothing), or no state kept: the reply goes at once.
-                if let store = service.store, !store.isDurable {
-                    service.replyWhenSaved(call.deferReply(), method.outputValues(output))
-                }
+                service.replyOnceSaved(call, method.outputValues(output))
                 return output
             }
         }
@@ -225,10 +222,6 @@ public actor DisplayService {
 
     /// Calls the engine with the adapters registered now, sends the events it made, then saves what changed.
     /// A refusal is logged and thrown as its D-Bus error; it changed nothing.
-    ///
-    /// The events are sent once the engine has returned, not while it runs: sending reads the service's own
-    /// state, and exporting a window reads the engine's (its `InterfacesAdded` carries the window's properties),
-    /// which the engine holds exclusively while it runs. Each event is encoded as it is sent.
     func engineCall<Result>(
         _ member: String, from sender: String,
         _ body: (inout TransitionEngine, [String: [String]], (EngineEvent) -> Void) throws(ModelError) -> Result
@@ -242,21 +235,30 @@ public actor DisplayService {
             logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
-        for event in events { announce(event) }
+        announce(events)
         if simulation.serial == serial {
             logger.debug("\(member) from \(sender): nothing changes")
         } else {
             logger.info("\(member) from \(sender): serial \(simulation.serial)")
         }
-        stateChanged()
         return result
     }
 
     /// Calls the engine for something that is not a command (a report, an adapter leaving, a deadline), whose
-    /// events may still change the state (a waiting live-resize step applied), then saves what changed.
-    func engineEvent(_ body: (inout TransitionEngine, [String: [String]], (EngineEvent) -> Void) -> Void) {
+    /// events may still change the state (a waiting live-resize step applied), sends them and saves what
+    /// changed; the registrations are gathered only if the engine asks for them.
+    func engineEvent(_ body: (inout TransitionEngine, () -> [String: [String]], (EngineEvent) -> Void) -> Void) {
         var events: [EngineEvent] = []
-        body(&engine, registry.adaptersByApp) { events.append($0) }
+        body(&engine, { registry.adaptersByApp }) { events.append($0) }
+        announce(events)
+    }
+
+    /// Sends the events the engine made, then saves what changed.
+    ///
+    /// The events are sent once the engine has returned, not while it runs: sending reads the service's own
+    /// state, and exporting a window reads the engine's (its `InterfacesAdded` carries the window's properties),
+    /// which the engine holds exclusively while it runs. Each event is encoded as it is sent.
+    private func announce(_ events: [EngineEvent]) {
         for event in events { announce(event) }
         stateChanged()
     }

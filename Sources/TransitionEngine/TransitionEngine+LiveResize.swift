@@ -40,9 +40,10 @@ extension TransitionEngine {
     /// Applies the step waiting for each window of `apps` (their transitions just completed), in the transition
     /// reserved for it (completed at once when the step begins none), then ends the resize whose `EndResize`
     /// waited for it and answers that call.
-    mutating func applyWaitingSteps(of apps: [String], adapters: [String: [String]], emit: (EngineEvent) -> Void) {
+    mutating func applyWaitingSteps(of apps: [String], adapters: () -> [String: [String]], emit: (EngineEvent) -> Void) {
         for app in apps {
             guard let waiting = waitingSteps.removeValue(forKey: app) else { continue }
+            let adapters = adapters()
             var began: [UInt64] = []
             do {
                 began = try run(.resizeTo(app: app, waiting.size), adapters: adapters, reserved: (app, waiting.id), emit: emit)

@@ -62,12 +62,12 @@ public struct TransitionEngine: Sendable {
             // Each event goes out as the coordinator makes it; waiting steps only once the whole plan is out.
             var completed: [String] = []
             var layouts = layoutsToAnnounce
-            let waiting = Set(waitingSteps.keys), windows = Set(simulation.windows.keys)
+            let waiting = waitingSteps, windows = simulation.windows
             began += coordinator.run(plan, adapters: adapters, reserved: reserved) { event in
                 Self.relay(event, layouts: &layouts, waiting: waiting, windows: windows, completed: &completed, emit: emit)
             }
             layoutsToAnnounce = layouts
-            applyWaitingSteps(of: completed, adapters: adapters, emit: emit)
+            applyWaitingSteps(of: completed, adapters: { adapters }, emit: emit)
         }
         return began
     }
@@ -82,8 +82,13 @@ public struct TransitionEngine: Sendable {
     /// An accepted report (after `checkReport`): with `id` 0 (the window as it is, outside any transition) its
     /// layouts are announced at once; otherwise once, when the transition completes, which it does when this
     /// was the last report it waited for.
+    ///
+    /// Here and below `adapters` is asked only when a waiting live-resize step is applied (it begins a
+    /// transition): a report is the hot path (one per adapter per transition), and the registrations need not
+    /// be gathered for each.
     public mutating func reported(
-        app: String, id: UInt64, adapter: String, failed: Bool, adapters: [String: [String]], emit: (EngineEvent) -> Void
+        app: String, id: UInt64, adapter: String, failed: Bool, adapters: () -> [String: [String]],
+        emit: (EngineEvent) -> Void
     ) {
         guard id != 0 else { return emit(.layoutsChanged(app)) }
         layoutsToAnnounce.insert(app)
@@ -91,24 +96,28 @@ public struct TransitionEngine: Sendable {
     }
 
     /// An adapter of `app` unregistered or left the bus: its open transition stops waiting for it.
-    public mutating func adapterLeft(app: String, adapter: String, adapters: [String: [String]], emit: (EngineEvent) -> Void) {
+    public mutating func adapterLeft(
+        app: String, adapter: String, adapters: () -> [String: [String]], emit: (EngineEvent) -> Void
+    ) {
         announce(coordinator.adapterLeft(app: app, adapter: adapter), adapters: adapters, emit: emit)
     }
 
     /// The deadline of transition `id` of `app`'s window passed (a `deadlineStarted` ran out): it completes
     /// unless it already has.
-    public mutating func deadlinePassed(app: String, id: UInt64, adapters: [String: [String]], emit: (EngineEvent) -> Void) {
+    public mutating func deadlinePassed(
+        app: String, id: UInt64, adapters: () -> [String: [String]], emit: (EngineEvent) -> Void
+    ) {
         announce(coordinator.deadlinePassed(app: app, id: id), adapters: adapters, emit: emit)
     }
 
     // MARK: Internals
 
     /// Hands `events` on in order, then applies the steps that waited for a transition they completed.
-    mutating func announce(_ events: [EngineEvent], adapters: [String: [String]], emit: (EngineEvent) -> Void) {
+    mutating func announce(_ events: [EngineEvent], adapters: () -> [String: [String]], emit: (EngineEvent) -> Void) {
         var completed: [String] = []
-        let waiting = Set(waitingSteps.keys), windows = Set(simulation.windows.keys)
         for event in events {
-            Self.relay(event, layouts: &layoutsToAnnounce, waiting: waiting, windows: windows, completed: &completed, emit: emit)
+            Self.relay(event, layouts: &layoutsToAnnounce, waiting: waitingSteps, windows: simulation.windows,
+                       completed: &completed, emit: emit)
         }
         applyWaitingSteps(of: completed, adapters: adapters, emit: emit)
     }
@@ -117,13 +126,13 @@ public struct TransitionEngine: Sendable {
     /// if its window is still open (`windows`); a window whose transition completed with a step `waiting` is
     /// added to `completed`.
     static func relay(
-        _ event: EngineEvent, layouts: inout Set<String>, waiting: Set<String>, windows: Set<String>,
-        completed: inout [String], emit: (EngineEvent) -> Void
+        _ event: EngineEvent, layouts: inout Set<String>, waiting: [String: (size: Size, id: UInt64)],
+        windows: [String: WindowGeometry], completed: inout [String], emit: (EngineEvent) -> Void
     ) {
         if case .completed(let app, _) = event {
-            if layouts.remove(app) != nil, windows.contains(app) { emit(.layoutsChanged(app)) }
+            if layouts.remove(app) != nil, windows[app] != nil { emit(.layoutsChanged(app)) }
             emit(event)
-            if waiting.contains(app) { completed.append(app) }
+            if waiting[app] != nil { completed.append(app) }
             return
         }
         emit(event)

@@ -63,13 +63,15 @@ import Testing
             let id = try #require(engine.openTransitions[app])
             try engine.checkReport(app: app, id: id, adapter: adapter)
             var out: [EngineEvent] = []
-            engine.reported(app: app, id: id, adapter: adapter, failed: failed, adapters: adapters) { out.append($0) }
+            let adapters = adapters
+            engine.reported(app: app, id: id, adapter: adapter, failed: failed, adapters: { adapters }) { out.append($0) }
             out.forEach { take($0) }
         }
 
         mutating func adapterLeft(_ app: String, _ adapter: String) {
             var out: [EngineEvent] = []
-            engine.adapterLeft(app: app, adapter: adapter, adapters: adapters) { out.append($0) }
+            let adapters = adapters
+            engine.adapterLeft(app: app, adapter: adapter, adapters: { adapters }) { out.append($0) }
             out.forEach { take($0) }
         }
 
@@ -79,7 +81,8 @@ import Testing
             while let due = deadlines.filter({ $0.at <= now }).min(by: { $0.at < $1.at }) {
                 deadlines.removeAll { $0.id == due.id }
                 var out: [EngineEvent] = []
-                engine.deadlinePassed(app: due.app, id: due.id, adapters: adapters) { out.append($0) }
+                let adapters = adapters
+                engine.deadlinePassed(app: due.app, id: due.id, adapters: { adapters }) { out.append($0) }
                 out.forEach { take($0) }
             }
         }
