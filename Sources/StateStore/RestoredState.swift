@@ -53,8 +53,6 @@ public struct RestoredState: Sendable {
         let dropped = DroppedSettings()
         do {
             saved = try StateStore.decode(data, dropped: dropped)
-        } catch let refusal as Refusal {
-            throw refusal
         } catch {
             throw Refusal([StateStore.problem(decoding: error)])
         }

@@ -3,8 +3,8 @@ import Glibc
 import TraitModel
 import Vocabulary
 
-/// Reading the state file back: the whole load traitd starts from (`restore`), a decode for tests (`load`),
-/// what a decoding error says of its field, and a file that fails moved aside, never overwritten.
+/// Reading the state file back: the whole load traitd starts from (`restore`), what a decoding error says of
+/// its field, and a file that fails moved aside, never overwritten.
 extension StateStore {
     /// What `restore` found.
     public enum Restored: Sendable {
@@ -25,27 +25,11 @@ extension StateStore {
             guard let data = try read() else { return .nothing }
             let restored = try RestoredState.make(from: data, context)
             remember(data)
+            // The file as it was is kept aside when anything was dropped from it.
             let droppedAny = !restored.dropped.isEmpty || !restored.droppedSettings.isEmpty
-            return .restored(restored, copy: droppedAny ? keepCopy() : nil)
+            return .restored(restored, copy: droppedAny ? moveAside() : nil)
         } catch {
-            guard case .movedAside(let target, _) = moveAside(reason: error.description) else {
-                return .refused(movedTo: nil, problems: error.problems)
-            }
-            return .refused(movedTo: target, problems: error.problems)
-        }
-    }
-
-    /// Reads the state file and decodes it, without the simulation's checks (`restore` is what traitd
-    /// starts from). A file that cannot be decoded is moved aside.
-    public func load() -> Loaded {
-        do throws(RestoredState.Refusal) {
-            guard let data = try read() else { return .nothing }
-            let state: SavedState
-            do { state = try Self.decode(data) } catch { throw RestoredState.Refusal([Self.problem(decoding: error)]) }
-            remember(data)
-            return .state(state)
-        } catch {
-            return moveAside(reason: error.description)
+            return .refused(movedTo: moveAside(), problems: error.problems)
         }
     }
 
@@ -68,16 +52,16 @@ extension StateStore {
         }
     }
 
-    /// The state in a state file's bytes; throws for anything that is not a whole state of this version.
-    /// `dropped`, when given, collects the settings left out (`DisplayTraits.init(from:)`).
-    public static func decode(_ data: Data, dropped: DroppedSettings? = nil) throws -> SavedState {
+    /// A state file's bytes as a `SavedState` of this version (its restoration states still encoded: they are
+    /// read once, by `RestoredState.make`). `dropped`, when given, collects the settings left out
+    /// (`DisplayTraits.init(from:)`).
+    static func decode(_ data: Data, dropped: DroppedSettings? = nil) throws -> SavedState {
         let decoder = JSONDecoder()
         if let dropped { decoder.userInfo[DroppedSettings.key] = dropped }
         let state = try decoder.decode(SavedState.self, from: data)
         guard state.version == SavedState.currentVersion else {
             throw Problem("it has version \(state.version); this traitd reads version \(SavedState.currentVersion)")
         }
-        _ = try state.restorationStates()
         return state
     }
 
@@ -106,8 +90,9 @@ extension StateStore {
     }
 
     /// Moves the state file aside as `state.json.corrupt-<time>` (for a file that parsed but that the
-    /// simulation refuses, too).
-    public func moveAside(reason: String) -> Loaded {
+    /// simulation refuses, too); returns where it went, or nil when even that failed, in which case the store
+    /// stops saving so that the file is not overwritten.
+    func moveAside() -> String? {
         let stamp = Self.localTimeStamp()
         var target = path + ".corrupt-" + stamp
         var n = 1
@@ -120,15 +105,9 @@ extension StateStore {
                 $0.lastWritten = nil
                 $0.latest = nil
             }
-            return .movedAside(movedTo: target, reason: reason)
+            return target
         }
         shared.withLock { $0.disabled = true }
-        return .movedAside(movedTo: nil, reason: reason + "; moving it aside failed too (\(String(cString: strerror(errno))))")
-    }
-
-    /// Moves the state file aside (as `moveAside` does) after part of it was dropped; returns where it went.
-    public func keepCopy() -> String? {
-        if case .movedAside(let target, _) = moveAside(reason: "") { return target }
         return nil
     }
 }

@@ -21,15 +21,6 @@ public final class StateStore: Sendable {
         public init(_ description: String) { self.description = description }
     }
 
-    public enum Loaded {
-        /// No state file yet: a first start.
-        case nothing
-        case state(SavedState)
-        /// The file could not be loaded; it now lives at `movedTo` (nil when even that failed, in which case the
-        /// store stops saving so that the file is not overwritten).
-        case movedAside(movedTo: String?, reason: String)
-    }
-
     public let directory: String
     public var path: String { directory + "/state.json" }
     /// What the store tells its owner's log: each write, and why one failed.
@@ -129,22 +120,28 @@ public final class StateStore: Sendable {
             whenDurable?(.failure(Problem("the state cannot be encoded")))
             return
         }
-        let drain = shared.withLock { shared -> Bool in
-            if shared.disabled { return false }
+        // The caller's wait is registered under the same lock as the hand-over, so that the write of this state
+        // is the one that answers it (or the write that already holds it).
+        let (start, next) = shared.withLock { shared -> (Bool, Wait?) in
+            var start = false
             // Nothing new, and nothing still on its way to the disk: what is asked is there already.
-            if data == shared.latest, data == shared.lastWritten, shared.pending == nil, !shared.draining { return false }
-            // Anything else is written (again): a caller waiting for this state must see a write of it, even
-            // when the same state was handed over before and its write failed.
-            shared.handedOver += 1
-            shared.pending = data
-            shared.pendingNumber = shared.handedOver
-            shared.latest = data
-            if shared.draining { return false }
-            shared.draining = true
-            return true
+            let unchanged = data == shared.latest && data == shared.lastWritten && shared.pending == nil && !shared.draining
+            if !shared.disabled, !unchanged {
+                // Anything else is written (again): a caller waiting for this state must see a write of it, even
+                // when the same state was handed over before and its write failed.
+                shared.handedOver += 1
+                shared.pending = data
+                shared.pendingNumber = shared.handedOver
+                shared.latest = data
+                if !shared.draining {
+                    shared.draining = true
+                    start = true
+                }
+            }
+            return (start, whenDurable.map { Self.register($0, &shared) })
         }
-        if drain { queue.async { [self] in self.drain() } }
-        if let whenDurable { whenSaved(whenDurable) }
+        if start { queue.async { [self] in self.drain() } }
+        if let whenDurable, let next { answer(whenDurable, next) }
     }
 
     /// Whether every state handed to `save` so far is on disk (then `whenSaved` would answer at once).
@@ -154,19 +151,28 @@ public final class StateStore: Sendable {
     /// thread) when it is already, else on the store's queue after the write that holds it, shared with every
     /// other caller waiting meanwhile (group commit). A caller waiting ends the writer's quiet pause.
     public func whenSaved(_ completion: @escaping Completion) {
-        enum Now { case durable, failed(String), later, drain }
-        let now = shared.withLock { shared -> Now in
-            if shared.disabled { return .failed("saving is off: the state file could not be moved aside") }
-            if shared.durable >= shared.handedOver { return .durable }
-            shared.waiting.append((shared.handedOver, completion))
-            // The latest state's write failed and nothing is queued: it is written again for this caller.
-            guard shared.pending == nil, !shared.draining, let latest = shared.latest else { return .later }
-            shared.pending = latest
-            shared.pendingNumber = shared.handedOver
-            shared.draining = true
-            return .drain
-        }
-        switch now {
+        answer(completion, shared.withLock { Self.register(completion, &$0) })
+    }
+
+    /// What a caller's wait comes to when it is registered.
+    private enum Wait { case durable, failed(String), later, drain }
+
+    /// Registers `completion` (under the lock) for the latest state handed over, unless it is on disk already.
+    private static func register(_ completion: @escaping Completion, _ shared: inout Shared) -> Wait {
+        if shared.disabled { return .failed("saving is off: the state file could not be moved aside") }
+        if shared.durable >= shared.handedOver { return .durable }
+        shared.waiting.append((shared.handedOver, completion))
+        // The latest state's write failed and nothing is queued: it is written again for this caller.
+        guard shared.pending == nil, !shared.draining, let latest = shared.latest else { return .later }
+        shared.pending = latest
+        shared.pendingNumber = shared.handedOver
+        shared.draining = true
+        return .drain
+    }
+
+    /// Acts on a registered wait (out of the lock).
+    private func answer(_ completion: Completion, _ wait: Wait) {
+        switch wait {
         case .durable: completion(.success(()))
         case .failed(let reason): completion(.failure(Problem(reason)))
         case .later: waiterArrived.signal()

@@ -21,15 +21,24 @@ extension DisplayService {
     }
 
     /// Hands the current state to the store (written in the background, atomically; writes that follow one
-    /// another closely are grouped).
-    func save() {
+    /// another closely are grouped). With `reply`, the reply (empty) waits for the write that holds this state,
+    /// registered with it (`SetRestorationState`'s promise, and what its test counts).
+    func save(replyWhenDurable reply: ObjectServer.DeferredReply? = nil) {
         savedSerial = simulation.serial
-        guard let store else { return }
+        guard let store else {
+            reply?.send(.success([]))
+            return
+        }
+        let state: SavedState
         do {
-            store.save(try SavedState(display: simulation.state, restoration: restoration))
+            state = try SavedState(display: simulation.state, restoration: restoration)
         } catch {
             logger.error("cannot encode the state: \(error)")
+            reply?.send(.failure(DBusError(DBusError.ioErrorName, "the state cannot be encoded: \(error)")))
+            return
         }
+        guard let reply else { return store.save(state) }
+        store.save(state, whenDurable: Self.answering(reply, [], path: store.path))
     }
 
     /// Takes `call`'s reply out of the object server's hands and sends `values` once the state is on disk
@@ -52,8 +61,14 @@ extension DisplayService {
     /// caller learns that a crash would lose it.
     func replyWhenSaved(_ reply: ObjectServer.DeferredReply, _ values: [DBusValue]) {
         guard let store else { return reply.send(.success(values)) }
-        let path = store.path
-        store.whenSaved { result in
+        store.whenSaved(Self.answering(reply, values, path: store.path))
+    }
+
+    /// The store's completion that answers `reply`: `values`, or `IOError` saying the change will not survive.
+    private static func answering(
+        _ reply: ObjectServer.DeferredReply, _ values: [DBusValue], path: String
+    ) -> StateStore.Completion {
+        { result in
             switch result {
             case .success: reply.send(.success(values))
             case .failure(let problem):

@@ -153,8 +153,7 @@ extension DisplayService {
         restoration[app] = state.isEmpty ? nil : state
         logger.debug("\(call.sender) set the restoration state of \(app): \(state.count) key(s), \(bytes) bytes")
         announceRestoration(of: app)
-        save()
-        replyWhenSaved(reply, [])
+        save(replyWhenDurable: reply)
     }
 
     /// `GetRestorationState(app)`: the state of an app on screen or in the background (which has no window

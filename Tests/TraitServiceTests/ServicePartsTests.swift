@@ -80,18 +80,18 @@ import Testing
         let dir = directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = try StateStore(directory: dir)
-        guard case .nothing = store.load() else { Issue.record("a new directory has no state"); return }
+        guard case .nothing = store.restore(StateFileTests.context) else { Issue.record("a new directory has no state"); return }
         let restoration: [String: [String: DBusValue]] = [
             "mail": ["nan": .double(.nan), "big": .uint64(.max), "list": .strings(["a", "b"]), "v": .variant(.int16(-2))],
         ]
         store.save(try SavedState(display: display, restoration: restoration))
         store.flush()
-        guard case .state(let saved) = try StateStore(directory: dir).load() else {
+        guard case .restored(let saved, _) = try StateStore(directory: dir).restore(StateFileTests.context) else {
             Issue.record("the saved state did not load")
             return
         }
-        #expect(saved.display == display)
-        let back = try saved.restorationStates()["mail"]!
+        #expect(saved.simulation.state == display)
+        let back = saved.restoration["mail"]!
         #expect(back["nan"]?.double?.isNaN == true && back["big"] == .uint64(.max) && back["list"] == .strings(["a", "b"]))
         #expect(back["v"] == .int16(-2), "a variant inside the dictionary is unwrapped, as the property returns it")
         // Only the state file is left: no temporary file.
@@ -104,11 +104,11 @@ import Testing
         let store = try StateStore(directory: dir)
         try "{\"version\": 1".write(toFile: store.path, atomically: true, encoding: .utf8)
         try "half a write".write(toFile: store.path + ".tmp", atomically: true, encoding: .utf8)
-        guard case .movedAside(let target?, let reason) = store.load() else {
+        guard case .refused(let target?, let problems) = store.restore(StateFileTests.context) else {
             Issue.record("the corrupt file was not moved aside")
             return
         }
-        #expect(reason.contains("the file: a traitd state file (JSON); this is not one"))
+        #expect(problems.map(\.description).joined(separator: "; ").contains("the file: a traitd state file (JSON); this is not one"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"version\": 1")
         #expect(!FileManager.default.fileExists(atPath: store.path) && !FileManager.default.fileExists(atPath: store.path + ".tmp"))
     }
@@ -142,8 +142,8 @@ import Testing
                 // Read by a new store, as a restarted daemon would: the state that was promised is there
                 // (or a later one, since writes coalesce; here each waits for the last).
                 if case .success = result, n == 50,
-                   case .state(let saved)? = try? StateStore(directory: dir).load() {
-                    #expect(try! saved.restorationStates() == (try! expected.restorationStates()))
+                   case .restored(let saved, _)? = try? StateStore(directory: dir).restore(StateFileTests.context) {
+                    #expect(saved.restoration == (try! expected.restorationStates()))
                 }
                 if n == 50 { done.signal() }
             }
@@ -165,11 +165,11 @@ import Testing
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let allowed = 2 + Int(seconds / StateStore.quietInterval)
         #expect(store.writes <= allowed, "\(store.writes) writes in \(seconds) s for 2000 saves; at most \(allowed)")
-        guard case .state(let saved) = try StateStore(directory: dir).load() else {
+        guard case .restored(let saved, _) = try StateStore(directory: dir).restore(StateFileTests.context) else {
             Issue.record("nothing on disk")
             return
         }
-        #expect(try saved.restorationStates() == (try state(2000).restorationStates()))
+        #expect(saved.restoration == (try state(2000).restorationStates()))
     }
 
     /// Saves that each find the writer idle (the one before is on disk already) are still written at most once
@@ -200,11 +200,11 @@ import Testing
         store.save(try state(1)) { _ in done.signal() }  // back to 1 while 2 may still be queued
         #expect(done.wait(timeout: .now() + 10) == .success)
         store.flush()
-        guard case .state(let saved) = try StateStore(directory: dir).load() else {
+        guard case .restored(let saved, _) = try StateStore(directory: dir).restore(StateFileTests.context) else {
             Issue.record("nothing on disk")
             return
         }
-        #expect(try saved.restorationStates() == (try state(1).restorationStates()))
+        #expect(saved.restoration == (try state(1).restorationStates()))
     }
 }
 
@@ -259,11 +259,11 @@ extension DurableSaveTests {
         store.save(try state(7)) { results.append($0); second.signal() }
         #expect(second.wait(timeout: .now() + 10) == .success, "the second save was never answered")
         #expect(results.outcomes == [false, true])
-        guard case .state(let saved) = try StateStore(directory: dir).load() else {
+        guard case .restored(let saved, _) = try StateStore(directory: dir).restore(StateFileTests.context) else {
             Issue.record("nothing on disk")
             return
         }
-        #expect(try saved.restorationStates() == (try state(7).restorationStates()))
+        #expect(saved.restoration == (try state(7).restorationStates()))
     }
 
     // @unchecked: `values` is read and written under `lock` only.
