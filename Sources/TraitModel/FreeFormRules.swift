@@ -52,8 +52,7 @@ public struct FreeFormRules: Sendable, Hashable {
 
     /// Why `frame` is not a window on `screen`, or nil: at least the minimum size, at most the screen, inside it.
     public func problem(with frame: Rect, screen: Size) -> String? {
-        let values = [frame.x, frame.y, frame.width, frame.height]
-        if values.contains(where: { !$0.isFinite }) { return "the frame's numbers must be finite; got \(frame)" }
+        if !frame.isFinite { return "the frame's numbers must be finite; got \(frame)" }
         let minimum = "\(minimumSize.width.compact) x \(minimumSize.height.compact)"
         let maximum = "\(screen.width.compact) x \(screen.height.compact)"
         if frame.width < minimumSize.width || frame.height < minimumSize.height

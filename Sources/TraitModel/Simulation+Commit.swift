@@ -49,9 +49,9 @@ extension Simulation {
             plan.displaysConnected = next.displays.filter { !before.contains($0.id) }
             plan.displaysDisconnected = state.displays.map(\.id).filter { !after.contains($0) }
         }
-        for display in next.displays where state.displays.contains(display)
-            && state.stage(on: display.id) != next.stage(on: display.id) {
-            plan.displayWindows[display.id] = next.stage(on: display.id)
+        for display in next.displays where state.displays.contains(display) {
+            let stage = next.stage(on: display.id)
+            if stage != state.stage(on: display.id) { plan.displayWindows[display.id] = stage }
         }
         let names = Self.ordered(state).map(\.name) + Self.ordered(next).map(\.name)
         var seen: Set<String> = []

@@ -62,13 +62,7 @@ extension Recorder {
     }
 
     /// The ids of every transition begun so far, of any window.
-    var allTransitionIDs: [UInt64] {
-        var ids: [UInt64] = []
-        for event in all where event.member != "TransitionCompleted" {
-            if let id = event.transition, !ids.contains(id) { ids.append(id) }
-        }
-        return ids
-    }
+    var allTransitionIDs: [UInt64] { Recorder.transitionIDs(of: nil, in: all) }
 
     /// `app`'s window's `Layouts` and `LayoutExtras`, read with Properties.Get.
     func layouts(of app: String) async throws -> (frames: [String: [String: [Double]]], extras: [String: [String: DBusValue]]) {

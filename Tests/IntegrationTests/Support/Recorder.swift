@@ -79,9 +79,10 @@ final class Recorder: Sendable {
     /// The ids of the transitions that began for `app` (any transition signal carries the id).
     func transitionIDs(of app: String) -> [UInt64] { Self.transitionIDs(of: app, in: all) }
 
-    static func transitionIDs(of app: String, in events: [TraitEvent]) -> [UInt64] {
+    /// The ids of the transitions that began for `app` (of any window: nil) in `events`, in order.
+    static func transitionIDs(of app: String?, in events: [TraitEvent]) -> [UInt64] {
         var ids: [UInt64] = []
-        for event in events where event.app == app && event.member != "TransitionCompleted" {
+        for event in events where (app == nil || event.app == app) && event.member != "TransitionCompleted" {
             if let id = event.transition, !ids.contains(id) { ids.append(id) }
         }
         return ids
