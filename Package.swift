@@ -13,6 +13,7 @@
 //   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
 //   TraitProtocol the D-Bus contract (names, methods, signals, properties, errors) for the daemon and clients
 //   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
+//   LayoutJudge  the layout checks: a report against the geometry traitd published to its window
 //   TransitionEngine the corridor from the model to the bus, without the bus: open transitions, deadlines as
 //                events, waiting live-resize steps; commands, reports and deadlines in, typed events out
 //   TraitService the daemon's D-Bus shell: decode a call, run the engine, encode its events once, send them
@@ -136,10 +137,12 @@ let package = Package(
         .target(
             name: "TransitionEngine",
             dependencies: ["TraitModel", "Vocabulary", .product(name: "Logging", package: "swift-log")]),
+        // The layout checks: a report against the geometry its window was given (pure, no bus).
+        .target(name: "LayoutJudge", dependencies: ["Vocabulary"]),
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitProtocol", "StateStore", "Limits",
+                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitProtocol", "StateStore", "Limits", "LayoutJudge",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -208,6 +211,7 @@ let package = Package(
             name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport", "SolverWorkload"],
             exclude: ["Oracle", "Reproducers"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
+        .testTarget(name: "LayoutJudgeTests", dependencies: ["LayoutJudge", "Vocabulary"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
@@ -218,6 +222,7 @@ let package = Package(
             name: "TraitServiceTests",
             dependencies: [
                 "TraitService", "StateStore", "Limits", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus", "TestSupport",
+                "LayoutJudge",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -41,6 +41,7 @@ public struct BookPages: LayoutAdapter {
         let twoPages = settings.twoPagesFrom <= ratio && ratio <= settings.twoPagesTo
         var layout = LayoutDocument(file: name)
         layout.views("canvas", "leftPage", "rightPage")
+        layout.kind(.container, "canvas")
         layout.add(.init("canvas", .left), .equal, 1, .init("super", .left), constant: padding)
         layout.add(.init("canvas", .right), .equal, 1, .init("super", .right), constant: -padding)
         for item in ["canvas", "leftPage", "rightPage"] {

@@ -62,8 +62,10 @@ public typealias Extra = Layout.Extra
 
 /// A laid-out window, or why it could not be laid out.
 public enum AdapterResult: Sendable, Equatable {
-    /// Frames of the elements shown (hidden elements have none), in window coordinates, and the extras.
-    case laidOut(frames: [String: Rect], extras: [String: Extra])
+    /// Frames of the elements shown (hidden elements have none), in window coordinates, the extras, and what
+    /// the elements are (for traitd's layout checks; reported as the extra `kinds`; an element without one is
+    /// content).
+    case laidOut(frames: [String: Rect], extras: [String: Extra], kinds: [String: ElementKind] = [:])
     /// The layout cannot hold in this window (required constraints conflict): reported as failed, with no frames.
     case failed(String)
 
@@ -77,7 +79,7 @@ public enum AdapterResult: Sendable, Equatable {
             var extras = extras
             extras.merge(document.extras(in: environment)) { _, fromFile in fromFile }
             if !result.ambiguous.isEmpty { extras["ambiguous"] = .string(result.ambiguous.joined(separator: ", ")) }
-            return .laidOut(frames: frames, extras: extras)
+            return .laidOut(frames: frames, extras: extras, kinds: document.kinds.filter { frames[$0.key] != nil })
         } catch {
             return .failed("\(error)")
         }

@@ -36,6 +36,7 @@ public struct SplitColumns: LayoutAdapter {
         let column = narrow ? narrowColumn : wideColumn
         var layout = LayoutDocument(file: name)
         layout.views("primary", "secondary")
+        layout.kind(.container, "primary", "secondary")
         layout.metrics["column"] = column
         for item in ["primary", "secondary"] {
             layout.add(.init(item, .top), .equal, 1, .init("super", .top))

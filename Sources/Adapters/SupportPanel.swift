@@ -14,6 +14,7 @@ public struct SupportPanel: LayoutAdapter {
         self.app = app
         var layout = LayoutDocument(file: name)
         layout.views("main", "support")
+        layout.kind(.container, "main", "support")
         let compact = Condition(horizontal: .compact), regular = Condition(horizontal: .regular)
         // main | support, both the window's full height.
         layout.add(.init("main", .left), .equal, 1, .init("super", .left))

@@ -17,6 +17,8 @@ public struct XYSlider: LayoutAdapter {
         self.app = app
         var layout = LayoutDocument(file: name)
         layout.views("slider", "knob")
+        layout.kind(.container, "slider")
+        layout.kind(.control, "knob")
         layout.guides("leftMargin", "rightMargin", "topMargin", "bottomMargin", "area", "position")
         layout.pin("slider", inset: inset)
         layout.add(.init("knob", .width), .equal, constant: knob)

@@ -40,6 +40,11 @@ extension LayoutDocument {
     public mutating func hide(_ items: String..., when condition: Condition) {
         hides.append((condition, items))
     }
+
+    /// `kind KIND A B`: what the views are, for traitd's layout checks.
+    public mutating func kind(_ kind: ElementKind, _ views: String...) {
+        for view in views { kinds[view] = kind }
+    }
 }
 
 extension LayoutConstraint {

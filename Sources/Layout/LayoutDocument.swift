@@ -20,6 +20,8 @@ public struct LayoutDocument: Sendable {
     public var hides: [(condition: Condition, items: [String])] = []
     /// `extra NAME = VALUE` lines, in file order: where several hold, the last one wins.
     public var extras: [(condition: Condition, name: String, value: ExtraValue)] = []
+    /// `kind KIND A B` lines: what each view is, for traitd's layout checks (a view without one is content).
+    public var kinds: [String: ElementKind] = [:]
 
     /// An empty layout (no items, no constraints) labelled `file`.
     public init(file: String) { self.file = file }

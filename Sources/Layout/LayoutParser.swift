@@ -15,6 +15,8 @@ import Cassowary
 ///     H:|-[main]-[support(<=374@1000,==main@750)]-|     Apple's visual format language
 ///     [CONDITION]                 a section: what follows applies only where the condition holds
 ///     hide A B                    inside a section: those items are not installed there
+///     kind KIND A B               what views A and B are, for traitd's layout checks: background, container,
+///                                 content (a view without a kind), control or text; outside any section
 ///     extra NAME = VALUE          reported beside the frames where the section holds (see `ExtraValue`)
 ///     [any]                       back to unconditional
 ///
@@ -54,6 +56,30 @@ public enum LayoutParser {
                 throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found \(scanner.found)")
             }
             switch word {
+            case "kind" where !scanner.peekIs("."):  // `kind.width == 10` is a constraint on a view named kind
+                guard condition == .any else {
+                    throw scanner.error("a view's kind holds in every section; declare it before the first section or after [any]", at: wordColumn)
+                }
+                let kindColumn = scanner.columnAfterSpaces
+                guard let word = scanner.identifier(), let kind = ElementKind(rawValue: word) else {
+                    throw scanner.error("expected a kind (\(ElementKind.wordList)), found \(scanner.found)", at: kindColumn)
+                }
+                var names: [String] = []
+                while !scanner.atEndOfLine {
+                    let column = scanner.columnAfterSpaces
+                    guard let name = scanner.identifier() else { throw scanner.error("expected a view name, found \(scanner.found)") }
+                    guard document.views.contains(name) else {
+                        throw scanner.error(document.guides.contains(name)
+                                            ? "'\(name)' is a guide; guides draw nothing, so they have no kind"
+                                            : "unknown view '\(name)'; declare it with 'view \(name)' first", at: column)
+                    }
+                    guard document.kinds[name] == nil else {
+                        throw scanner.error("'\(name)' already has the kind \(document.kinds[name]!)", at: column)
+                    }
+                    names.append(name)
+                }
+                if names.isEmpty { throw scanner.error("expected at least one view after 'kind \(kind)'") }
+                for name in names { document.kinds[name] = kind }
             case "app":
                 guard let name = scanner.identifier(allowDash: true) else { throw scanner.error("expected the app name, found \(scanner.found)") }
                 document.app = name

@@ -142,3 +142,27 @@ extension Parameter where Value == [UInt64] {
         }, encode: { .array(element: "t", $0.map { .uint64($0) }) })
     }
 }
+
+extension Parameter where Value == [LayoutProblem] {
+    /// `a(ssss)`: adapter, element, rule, message (`LayoutProblems`); a rule this side does not know is refused,
+    /// naming it.
+    public static func layoutProblems(_ name: String) -> Self {
+        Self(name, "a(ssss)", decode: { value in
+            guard value.hasSignature("a(ssss)"), let items = value.elements else {
+                throw DBusError.invalidArgs("\(name) must be 'a(ssss)', but it is '\(value.signature)'")
+            }
+            return try items.map { item in
+                let f = item.elements!.map { $0.string! }
+                guard let rule = LayoutRule(rawValue: f[2]) else {
+                    throw DBusError.invalidArgs("\(name): unknown layout rule '\(f[2].printable)'; expected one of: "
+                                                + LayoutRule.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return LayoutProblem(adapter: f[0], element: f[1], rule: rule, message: f[3])
+            }
+        }, encode: { list in
+            .array(element: "(ssss)", list.map {
+                .structure([.string($0.adapter), .string($0.element), .string($0.rule.rawValue), .string($0.message)])
+            })
+        })
+    }
+}

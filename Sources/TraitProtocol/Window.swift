@@ -9,7 +9,7 @@ extension Layout1 {
 
         public static let reportLayout = Declare.method(
             "ReportLayout", .uint64("transition"), .adapterName("adapter"), .frames("frames"), .vardict("extras"),
-            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed).")
+            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed; kinds a{ss}: element -> background, container, content, control or text; scrolledIn a{ss}: element -> the scroll view it scrolls in). Checked against the window's geometry (LayoutProblems).")
         public static let setRestorationState = Declare.method(
             "SetRestorationState", .value("state", "a{sv}"),
             doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
@@ -40,6 +40,20 @@ extension Layout1 {
         public static let endResize = Declare.method(
             "EndResize", doc: "Lets go: the window becomes active again; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
+
+        /// The keys of `ReportLayout`'s extras that traitd reads (an adapter's other keys are its own).
+        public enum Extras {
+            /// s: the layout failed, and why; its frames are not published.
+            public static let error = "error"
+            /// a{ss}: element -> what it is (`ElementKind`: background, container, content, control, text).
+            public static let kinds = "kinds"
+            /// a{ss}: element -> the element (a scroll view) it scrolls in.
+            public static let scrolledIn = "scrolledIn"
+
+            public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(
+                kinds, of: .choice(kinds, what: "element kind"))
+            public static let scrolledInParameter = Parameter<[String: String]>.dictionary(scrolledIn, of: .string(scrolledIn))
+        }
 
         // MARK: Signals
 
@@ -98,12 +112,15 @@ extension Layout1 {
             doc: "adapter, element and frame (window coordinates): each adapter's latest accepted report.")
         public static let layoutExtras = Declare.property(
             .layoutExtras("LayoutExtras"), doc: "The extras of each adapter's latest report (error for a failed layout).")
+        public static let layoutProblems = Declare.property(
+            .layoutProblems("LayoutProblems"),
+            doc: "adapter, element, rule (outside-window, outside-safe-area, overlap, small-target) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
         public static let restorationState = Declare.property(
             .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, adapters.erased, layouts.erased, layoutExtras.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(

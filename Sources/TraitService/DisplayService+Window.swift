@@ -1,4 +1,5 @@
 import DBus
+import LayoutJudge
 import TraitModel
 import TraitProtocol
 import TransitionEngine
@@ -96,7 +97,12 @@ extension DisplayService {
             throw DBusError(DBusError.accessDeniedName,
                             "adapter '\(adapter)' for app '\(app)' belongs to \(owner); only it may report for it")
         }
-        let report = try LayoutReport(frames: frames, extras: extras, budget: budget)
+        // The window exists (its object answered this call); the report is judged against what it shows now,
+        // which is what the open transition published.
+        let window = simulation.windows[app]!
+        let report = try LayoutReport(
+            frames: frames, extras: extras, budget: budget, judgedAs: adapter,
+            in: PublishedWindow(size: window.frame.size, safeAreaInsets: window.safeArea, idiom: window.traits.idiom))
         let old = layouts[app]?[adapter]?.bytes ?? 0
         try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
                                total: totalPublishedBytes - old + report.bytes)
@@ -116,18 +122,25 @@ extension DisplayService {
         } else {
             logger.debug("adapter \(adapter) reported \(report.frames.count) frame(s) for \(app), transition \(id)")
         }
+        for problem in report.problems {
+            logger.info("\(app) transition \(id): \(problem.rule) in \(adapter)'s \(problem.element): \(problem.message)")
+        }
+        let failed = report.failure != nil || (strictLayouts && !report.problems.isEmpty)
         // Announced at once for id 0; otherwise once, when the transition completes, rather than once per report.
         engineEvent { engine, adapters, send in
-            engine.reported(app: app, id: id, adapter: adapter, failed: report.failure != nil, adapters: adapters, emit: send)
+            engine.reported(app: app, id: id, adapter: adapter, failed: failed, adapters: adapters, emit: send)
         }
     }
 
-    /// `Layouts` (the frames of every report but a failed one) and `LayoutExtras` (every report's extras).
+    /// `Layouts` (the frames of every report but a failed one), `LayoutExtras` (every report's extras) and
+    /// `LayoutProblems` (every report's problems, by adapter).
     func layoutProperties(_ app: String) -> [String: DBusValue] {
         let reports = layouts[app] ?? [:]
+        let window = Layout1.Window.self
         return [
-            "Layouts": Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
-            "LayoutExtras": Encoding.layoutExtras(reports.mapValues(\.extras)),
+            window.layouts.name: Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
+            window.layoutExtras.name: Encoding.layoutExtras(reports.mapValues(\.extras)),
+            window.layoutProblems.name: window.layoutProblems.value.encode(reports.keys.sorted().flatMap { reports[$0]!.problems }),
         ]
     }
 

@@ -31,6 +31,8 @@ public actor DisplayService {
     let clock: ServiceClock
     /// Whether `org.traitd.Layout1.Testing` is served (`--testing`, `--clock virtual`).
     let testing: Bool
+    /// `--strict-layouts`: a report with layout problems counts as failed.
+    let strictLayouts: Bool
     /// What `Reset` goes back to: the configuration's starting state.
     let startingState: DisplayState
     /// `SaveSnapshot`'s: name -> the display and the restoration states.
@@ -71,6 +73,7 @@ public actor DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         clock = ServiceClock(settings.virtualClock ? .virtual : .real, connection: connection)
         testing = settings.testing || settings.virtualClock
+        strictLayouts = settings.strictLayouts
         startingState = settings.startingState ?? simulation.state
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
@@ -308,9 +311,8 @@ public actor DisplayService {
 
     private func adaptersChanged(_ app: String, layoutsToo: Bool = false) {
         guard simulation.windows[app] != nil else { return }
-        let all = windowProperties(app)
-        let names = layoutsToo ? ["Adapters", "Layouts", "LayoutExtras"] : ["Adapters"]
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                 all.filter { names.contains($0.key) })
+        var changed = [Layout1.Window.adapters.name: Layout1.Window.adapters.value.encode(registry.adapters(for: app))]
+        if layoutsToo { changed.merge(layoutProperties(app)) { _, layout in layout } }
+        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, changed)
     }
 }

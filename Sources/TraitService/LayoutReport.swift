@@ -1,28 +1,38 @@
 import Limits
 import DBus
+import LayoutJudge
 import TraitModel
 import Vocabulary
 import TraitProtocol
 
-/// One adapter's answer to a transition (`ReportLayout`'s frames and extras), checked.
+/// One adapter's answer to a transition (`ReportLayout`'s frames and extras), checked, read (what each element
+/// is, what scrolls) and judged against the window it answers, once, where it is accepted.
 ///
 /// A report whose extras carry `error` (a string) is a failed layout: its frames are not published, as a
-/// layout that could not be computed has no true frames.
+/// layout that could not be computed has no true frames, and it is not judged.
 struct LayoutReport: Equatable {
     var frames: [String: Rect]
     var extras: [String: DBusValue]
-    /// Bytes of the frames and extras in the wire format (what the report adds to `Layouts` and `LayoutExtras`).
+    /// Bytes of the frames, extras and problems in the wire format (what the report adds to `Layouts`,
+    /// `LayoutExtras` and `LayoutProblems`).
     var bytes: Int
+    /// What the layout breaks of the window's geometry (`LayoutJudge`), at most `publishedProblems`.
+    var problems: [LayoutProblem] = []
 
     /// The failure an adapter reported in `extras["error"]`, if any.
-    var failure: String? { extras["error"]?.unwrapped.string }
+    var failure: String? { extras[Layout1.Window.Extras.error]?.unwrapped.string }
+
+    /// The most problems one report publishes: the first, by rule and element; the last says how many more
+    /// there were (two hundred labels piled up are one mistake, not twenty thousand overlaps to send).
+    static let publishedProblems = 20
 
     /// Frames larger than this (in points, either way) are refused as absurd.
     static let maximumCoordinate = 100_000.0
 
     /// Checks a report as `ReportLayout`'s declaration decoded it (the shape, and one value per name, are the
     /// declaration's business): the names, the numbers, the extras, and the limits.
-    init(frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget) throws {
+    init(frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget,
+         judgedAs adapter: String, in window: PublishedWindow) throws {
         let limits = budget.limits
         guard frames.count <= limits.elementsPerReport else {
             throw DBusError(Layout1.Error.limitExceeded,
@@ -47,12 +57,47 @@ struct LayoutReport: Equatable {
         }
         for key in extras.keys { try ReportName.check(key, what: "extras key") }
         try budget.checkDepth(.vardict(extras), "the report's extras")
-        if let error = extras["error"], error.unwrapped.string == nil {
+        if let error = extras[Layout1.Window.Extras.error], error.unwrapped.string == nil {
             throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
         }
+        let layout = try Self.read(frames, extras)
         self.frames = frames
         self.extras = extras.mapValues(\.unwrapped)
+        if self.extras[Layout1.Window.Extras.error] == nil {
+            problems = Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window))
+        }
         bytes = Encoding.layouts(["": frames]).wireSize + DBusValue.vardict(self.extras).wireSize
+            + Layout1.Window.layoutProblems.value.encode(problems).wireSize
         try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")
+    }
+
+    /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind) and `scrolledIn` (a{ss},
+    /// element -> its scroll view). Refused, naming the key, where they are of another type, name an unknown
+    /// kind, or scroll in an element the report does not hold or in circles.
+    private static func read(_ frames: [String: Rect], _ extras: [String: DBusValue]) throws -> ReportedLayout {
+        typealias Keys = Layout1.Window.Extras
+        func decode<Value>(_ key: String, _ parameter: Parameter<Value>) throws -> Value? {
+            guard let value = extras[key] else { return nil }
+            do {
+                return try parameter.decode(value.unwrapped)
+            } catch let error as DBusError {
+                throw DBusError.invalidArgs("extras '\(key)': \(error.message)")
+            }
+        }
+        let kinds = try decode(Keys.kinds, Keys.kindsParameter) ?? [:]
+        let scrolledIn = try decode(Keys.scrolledIn, Keys.scrolledInParameter) ?? [:]
+        do {
+            return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn)
+        } catch {
+            throw DBusError.invalidArgs("extras '\(Keys.scrolledIn)': \(error.message)")
+        }
+    }
+
+    /// The first `publishedProblems` of `problems`, the last of them saying how many more there were.
+    private static func published(_ problems: [LayoutProblem]) -> [LayoutProblem] {
+        guard problems.count > publishedProblems else { return problems }
+        var kept = Array(problems.prefix(publishedProblems))
+        kept[kept.count - 1].message += " (and \(problems.count - publishedProblems) more problems in this report, not listed)"
+        return kept
     }
 }

@@ -10,6 +10,8 @@ public struct ServiceSettings: Sendable {
     public var virtualClock = false
     /// `--testing`: serve `org.traitd.Layout1.Testing` (also with the virtual clock).
     public var testing = false
+    /// `--strict-layouts`: a report with layout problems completes its transition as failed.
+    public var strictLayouts = false
     /// The configuration's starting state, what `Reset` goes back to (nil: the state the service starts in).
     public var startingState: DisplayState?
 

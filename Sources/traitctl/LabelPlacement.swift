@@ -20,24 +20,12 @@ enum TextMetrics {
 }
 
 extension Rect {
-    var maxX: Double { x + width }
-    var maxY: Double { y + height }
-
     /// The box of `string` drawn at (x, baseline) with `anchor` start, middle or end.
     init(text string: String, x: Double, baseline: Double, size: Double, bold: Bool = false, anchor: String = "start") {
         let width = TextMetrics.width(string, size: size, bold: bold)
         self.init(x: anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x,
                   y: baseline - size * TextMetrics.ascent, width: width,
                   height: size * (TextMetrics.ascent + TextMetrics.descent))
-    }
-
-    /// Whether the two share any area (touching edges do not count).
-    func intersects(_ other: Rect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
-    func contains(_ other: Rect) -> Bool {
-        other.x >= x - 1e-9 && other.y >= y - 1e-9 && other.maxX <= maxX + 1e-9 && other.maxY <= maxY + 1e-9
     }
 }
 

@@ -49,7 +49,7 @@ struct Picture {
                         candidates: [(x: Double, baseline: Double)], within bounds: Rect, avoiding: [Rect] = []) -> Rect? {
         for spot in candidates {
             let box = Rect(text: string, x: spot.x, baseline: spot.baseline, size: size, bold: bold)
-            guard bounds.contains(box), !textBoxes.contains(where: { $0.intersects(box) }),
+            guard bounds.contains(box, tolerance: 1e-9), !textBoxes.contains(where: { $0.intersects(box) }),
                   !avoiding.contains(where: { $0.intersects(box) }) else { continue }
             text(spot.x, spot.baseline, string, size: size, color: color, bold: bold)
             return box

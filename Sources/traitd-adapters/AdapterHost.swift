@@ -184,22 +184,24 @@ actor AdapterHost {
     static func wire(_ result: AdapterResult) -> ([String: Rect], [String: DBusValue]) {
         switch result {
         case .failed(let reason):
-            return ([:], ["error": .string(reason)])
-        case .laidOut(let frames, let extras):
-            return (frames, extras.mapValues { extra in
+            return ([:], [Layout1.Window.Extras.error: .string(reason)])
+        case .laidOut(let frames, let extras, let kinds):
+            var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
                 case .number(let d): return .double(d)
                 case .bool(let b): return .boolean(b)
                 }
-            })
+            }
+            if !kinds.isEmpty { wire[Layout1.Window.Extras.kinds] = Layout1.Window.Extras.kindsParameter.encode(kinds) }
+            return (frames, wire)
         }
     }
 
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras):
+        case .laidOut(let frames, let extras, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")

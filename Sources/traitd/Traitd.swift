@@ -60,6 +60,8 @@ struct Traitd: AsyncParsableCommand {
     var clock: String = "real"
     @Flag(name: .long, help: "Serve org.traitd.Layout1.Testing on the root object (for test suites; never on a shared bus).")
     var testing = false
+    @Flag(name: .long, help: "Count a report with layout problems (LayoutProblems: outside-window, outside-safe-area, overlap, small-target) as failed in TransitionCompleted; its frames are still published.")
+    var strictLayouts = false
 
     @Flag(name: .long, help: "Print the D-Bus interface XML (Config/dbus-1/org.traitd.Layout1.xml) and exit.")
     var printIntrospection = false
@@ -157,6 +159,7 @@ struct Traitd: AsyncParsableCommand {
             var service = ServiceSettings(deadline: Double(settings.deadlineMilliseconds) / 1000, limits: settings.limits)
             service.virtualClock = clock == "virtual"
             service.testing = testing
+            service.strictLayouts = strictLayouts
             service.startingState = startingState
             daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
                                 restoration: restoration, portal: portal,

@@ -1,5 +1,6 @@
 import Limits
 import DBus
+import LayoutJudge
 import StateStore
 import Foundation
 import Logging
@@ -42,7 +43,43 @@ import Testing
     /// The report as the daemon gets it: the wire value decoded by `ReportLayout`'s declaration, then checked.
     func report(_ value: DBusValue, extras: [String: DBusValue] = [:]) throws -> LayoutReport {
         let decoded = try Parameter<[String: Rect]>.frames("frames").decode(value)
-        return try LayoutReport(frames: decoded, extras: extras, budget: PublishBudget(limits: Limits()))
+        return try LayoutReport(frames: decoded, extras: extras, budget: PublishBudget(limits: Limits()), judgedAs: "test",
+                                in: PublishedWindow(size: Size(width: 100, height: 100), safeAreaInsets: .zero, idiom: .pad))
+    }
+
+    func strings(_ entries: [String: String]) -> DBusValue {
+        .variant(.array(element: "{ss}", entries.sorted { $0.key < $1.key }.map { .dictEntry(.string($0.key), .string($0.value)) }))
+    }
+
+    /// `kinds` and `scrolledIn` read once, at the edge, and the report judged with them; a failed report is not.
+    @Test func aReportIsReadAndJudgedWhereItIsAccepted() throws {
+        let value = frames([("knob", [10, 10, 20, 20]), ("list", [0, 0, 100, 100]), ("row", [0, 150, 100, 40])])
+        let judged = try report(value, extras: ["kinds": strings(["knob": "control", "list": "container"]),
+                                                "scrolledIn": strings(["row": "list"])])
+        #expect(judged.problems.map(\.rule) == [.smallTarget])
+        #expect(try report(value).problems.map(\.rule) == [.outsideWindow])  // the row, not scrolled: the list holds the knob
+        #expect(try report(value, extras: ["error": .string("no"), "scrolledIn": strings(["row": "list"])]).problems.isEmpty)
+    }
+
+    @Test func unreadableKindsAndScrollsAreRefusedNamingTheKey() {
+        let value = frames([("a", [0, 0, 10, 10])])
+        #expect(throws: DBusError.invalidArgs("extras 'kinds': unknown element kind 'buton'; expected one of: background, container, content, control, text")) {
+            try report(value, extras: ["kinds": strings(["a": "buton"])])
+        }
+        #expect(throws: DBusError.invalidArgs("extras 'kinds': kinds must be 'a{ss}', but it is 's'")) {
+            try report(value, extras: ["kinds": .variant(.string("control"))])
+        }
+        #expect(throws: DBusError.invalidArgs("extras 'scrolledIn': element 'a' scrolls in 'list', which the report has no frame for")) {
+            try report(value, extras: ["scrolledIn": strings(["a": "list"])])
+        }
+    }
+
+    /// Two hundred labels piled up publish twenty problems, the last saying how many more there were.
+    @Test func aReportPublishesAtMostTwentyProblems() throws {
+        let piled = frames((0..<200).map { ("label-\($0)", [Double($0) * 0.1, 0, 50, 20]) })
+        let judged = try report(piled, extras: [:])
+        #expect(judged.problems.count == LayoutReport.publishedProblems)
+        #expect(judged.problems.last!.message.hasSuffix("(and 19880 more problems in this report, not listed)"))
     }
 
     @Test func aGoodReportAndItsFailure() throws {

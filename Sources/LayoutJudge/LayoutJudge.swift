@@ -1,0 +1,114 @@
+import Vocabulary
+
+/// The checks of one report against the window it answers, read top to bottom: which part of each element
+/// shows, then each rule in turn (`LayoutRule`'s order), each finding one problem per element (or pair).
+///
+/// How the checks tell things apart (docs/adapters.md, "Layout checks"):
+/// - **What an element is** comes from the report (`kinds`). Backgrounds and containers may fill the window
+///   under the safe area and lie under what they hold; content, controls and text must stay in the safe area
+///   and apart.
+/// - **Scrolled content** is named by the report (`scrolledIn`: element -> its scroll view). It is judged only
+///   by the part of it that shows through its scroll view (and that scroll view's, outwards); an element
+///   scrolled wholly out of sight is not judged at all. Whatever scrolls in nothing is judged whole: content
+///   that overflows its window is a problem, content a person can scroll to is not.
+/// - **An element that holds another** is not overlapping it: `overlap` is two foreground elements that share
+///   area while neither holds the other (within `tolerance`), as a label on a card, not a label over a label.
+public enum LayoutJudge {
+    /// How far (in points) an edge may pass another and still count as within it: the solver's and a
+    /// pixel grid's rounding, not a layout's mistake.
+    public static let tolerance = 0.01
+    /// The smallest control a person hits reliably on a touch screen, either way (Apple's Human Interface
+    /// Guidelines, "Buttons": at least 44 x 44 pt).
+    public static let minimumTarget = 44.0
+
+    /// Every problem of `layout`, reported by `adapter`, against `window`: by rule, then by element.
+    public static func problems(of layout: ReportedLayout, adapter: String, in window: PublishedWindow) -> [LayoutProblem] {
+        let shown = visibleParts(of: layout)
+        let names = shown.keys.sorted()
+        var problems: [LayoutProblem] = []
+        func found(_ element: String, _ rule: LayoutRule, _ message: String) {
+            problems.append(LayoutProblem(adapter: adapter, element: element, rule: rule, message: message))
+        }
+
+        // outside-window: any element, by what of it shows.
+        let bounds = window.bounds
+        var outside: Set<String> = []
+        for name in names where !bounds.contains(shown[name]!, tolerance: tolerance) {
+            outside.insert(name)
+            found(name, .outsideWindow, "\(describe(name, layout)) reaches "
+                    + overflow(shown[name]!, past: bounds, edges: "the window's")
+                    + " (the window is \(window.size) pt)")
+        }
+
+        // outside-safe-area: content, controls and text inside the window but not inside its safe area.
+        let safe = window.safeAreaInsets.inset(bounds)
+        for name in names where layout.kind(of: name).isForeground && !outside.contains(name)
+            && !safe.contains(shown[name]!, tolerance: tolerance) {
+            found(name, .outsideSafeArea, "\(describe(name, layout)) reaches "
+                    + overflow(shown[name]!, past: safe, edges: "the safe area's")
+                    + " (safe-area insets top \(window.safeAreaInsets.top.compact), left \(window.safeAreaInsets.left.compact), "
+                    + "bottom \(window.safeAreaInsets.bottom.compact), right \(window.safeAreaInsets.right.compact))")
+        }
+
+        // overlap: two foreground elements sharing area, neither holding the other. Sorted by left edge, each
+        // element meets only those that start before it ends.
+        let foreground = names.filter { layout.kind(of: $0).isForeground }.sorted { (shown[$0]!.x, $0) < (shown[$1]!.x, $1) }
+        var pairs: [(String, String, Rect)] = []
+        for (index, first) in foreground.enumerated() {
+            let a = shown[first]!
+            for second in foreground[(index + 1)...] {
+                let b = shown[second]!
+                if b.x >= a.maxX - tolerance { break }
+                guard let shared = a.intersection(b), shared.width > tolerance, shared.height > tolerance,
+                      !a.contains(b, tolerance: tolerance), !b.contains(a, tolerance: tolerance) else { continue }
+                pairs.append(first < second ? (first, second, shared) : (second, first, shared))
+            }
+        }
+        for (first, second, shared) in pairs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            found("\(first) & \(second)", .overlap, "\(describe(first, layout)) and \(describe(second, layout)) overlap by "
+                    + "\(shared.size) pt, and neither holds the other")
+        }
+
+        // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button).
+        for name in names where layout.kind(of: name) == .control {
+            let frame = layout.frames[name]!
+            guard frame.width < minimumTarget - tolerance || frame.height < minimumTarget - tolerance else { continue }
+            let device = window.idiom == .pad ? "an iPad" : "a phone"
+            found(name, .smallTarget, "control '\(name)' is \(frame.size) pt; on \(device) a control needs at least "
+                    + "\(minimumTarget.compact) x \(minimumTarget.compact) pt to be hit reliably")
+        }
+        return problems
+    }
+
+    /// What of each element shows: its frame, cut to its scroll view's visible part (outwards along the chain);
+    /// elements scrolled wholly out of sight are left out.
+    static func visibleParts(of layout: ReportedLayout) -> [String: Rect] {
+        var shown: [String: Rect?] = [:]
+        func visible(_ name: String) -> Rect? {
+            if let known = shown[name] { return known }
+            let frame = layout.frames[name]!
+            // `ReportedLayout` refused chains that loop or name an element it does not hold.
+            let part = layout.scrolledIn[name].map { scroller in visible(scroller).flatMap(frame.intersection) } ?? frame
+            shown[name] = .some(part)
+            return part
+        }
+        return layout.frames.keys.reduce(into: [:]) { result, name in
+            if let part = visible(name) { result[name] = part }
+        }
+    }
+
+    /// `button 'undo' (x, y, w, h)`: the element as a sentence names it.
+    private static func describe(_ name: String, _ layout: ReportedLayout) -> String {
+        "\(layout.kind(of: name)) '\(name)' \(layout.frames[name]!)"
+    }
+
+    /// `12 pt past the window's right edge and 4 pt past its bottom edge`.
+    private static func overflow(_ rect: Rect, past area: Rect, edges whose: String) -> String {
+        let amounts = [("top", area.y - rect.y), ("left", area.x - rect.x),
+                       ("bottom", rect.maxY - area.maxY), ("right", rect.maxX - area.maxX)]
+        let over = amounts.filter { $0.1 > tolerance }
+        return over.enumerated().map { index, edge in
+            "\(edge.1.compact) pt past \(index == 0 ? whose : "its") \(edge.0) edge"
+        }.joined(separator: " and ")
+    }
+}

@@ -1,0 +1,61 @@
+import Vocabulary
+
+/// A report as the judge reads it: every element's frame, what each element is (`kinds`) and which scroll
+/// view each scrolled element scrolls in (`scrolledIn`). Built once, where the report is accepted; a report
+/// that names what it does not hold, or scrolls in circles, is refused there.
+public struct ReportedLayout: Sendable, Equatable {
+    /// Element frames in window coordinates, in points.
+    public var frames: [String: Rect]
+    /// What each element is; an element without one is `content`.
+    public var kinds: [String: ElementKind]
+    /// Element -> the element it scrolls in (a scroll view, which the report also holds).
+    public var scrolledIn: [String: String]
+
+    /// Why a report's `kinds` or `scrolledIn` cannot be read, for a person.
+    public struct Invalid: Error, Equatable {
+        public var message: String
+    }
+
+    public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:]) throws(Invalid) {
+        for (element, scroller) in scrolledIn.sorted(by: { $0.key < $1.key }) {
+            guard frames[element] != nil else {
+                throw Invalid(message: "scrolledIn names element '\(element)', which the report has no frame for")
+            }
+            guard frames[scroller] != nil else {
+                throw Invalid(message: "element '\(element)' scrolls in '\(scroller)', which the report has no frame for")
+            }
+            // Follow the chain out: it must end at an element that scrolls in nothing.
+            var seen: Set<String> = [element]
+            var next: String? = scroller
+            while let current = next {
+                guard seen.insert(current).inserted else {
+                    throw Invalid(message: "element '\(element)' scrolls in itself (through '\(current)')")
+                }
+                next = scrolledIn[current]
+            }
+        }
+        self.frames = frames
+        self.kinds = kinds
+        self.scrolledIn = scrolledIn
+    }
+
+    /// What `element` is: its declared kind, or `content`.
+    public func kind(of element: String) -> ElementKind { kinds[element] ?? .content }
+}
+
+/// What traitd published to the window a report answers: the geometry the layout is judged against.
+public struct PublishedWindow: Sendable, Equatable {
+    /// The window's size in points (its frame's; the layout's coordinates start at its top-left corner).
+    public var size: Size
+    public var safeAreaInsets: EdgeInsets
+    public var idiom: Idiom
+
+    public init(size: Size, safeAreaInsets: EdgeInsets, idiom: Idiom) {
+        self.size = size
+        self.safeAreaInsets = safeAreaInsets
+        self.idiom = idiom
+    }
+
+    /// The window in its own coordinates.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+}

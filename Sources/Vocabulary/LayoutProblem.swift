@@ -1,0 +1,37 @@
+/// One way a reported layout breaks the geometry traitd published to its window: the rule it breaks, the
+/// adapter and element it was found in, and a sentence with the numbers. A window publishes its latest
+/// reports' problems as `LayoutProblems` (`a(ssss)`: adapter, element, rule, message).
+public struct LayoutProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The adapter whose report it was found in.
+    public var adapter: String
+    /// The element, or for `overlap` both, as `a & b` (element names hold no spaces).
+    public var element: String
+    public var rule: LayoutRule
+    /// What is wrong, with the numbers, for a person.
+    public var message: String
+
+    public init(adapter: String, element: String, rule: LayoutRule, message: String) {
+        self.adapter = adapter
+        self.element = element
+        self.rule = rule
+        self.message = message
+    }
+
+    /// `adapter element rule: message`, as `traitctl status` and scenario traces print it.
+    public var description: String { "\(adapter) \(element) \(rule): \(message)" }
+}
+
+/// The checks traitd makes of every report it accepts, by the names they have on the bus and in text.
+public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    /// An element reaches outside the window.
+    case outsideWindow = "outside-window"
+    /// Content, a control or text reaches outside the safe area (into the status bar, the home indicator,
+    /// the sensor housing's margins).
+    case outsideSafeArea = "outside-safe-area"
+    /// Two elements of content, controls or text partly overlap: neither holds the other.
+    case overlap
+    /// A control smaller than 44 x 44 points on a phone or an iPad (Apple's Human Interface Guidelines).
+    case smallTarget = "small-target"
+
+    public var description: String { rawValue }
+}

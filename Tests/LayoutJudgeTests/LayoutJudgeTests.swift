@@ -1,0 +1,113 @@
+import LayoutJudge
+import Testing
+import Vocabulary
+
+/// Each rule found where it applies and not where it does not, with the numbers in its sentence; scrolled
+/// content and elements holding others told apart from overflow and overlap.
+@Suite struct LayoutJudgeTests {
+    /// An iPhone X in portrait: 375 x 812, the sensor housing's 44 on top and the home indicator's 34 below.
+    static let phone = PublishedWindow(size: Size(width: 375, height: 812),
+                                       safeAreaInsets: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0), idiom: .phone)
+    /// A 320-pt Split View column on an iPad, no insets.
+    static let column = PublishedWindow(size: Size(width: 320, height: 768), safeAreaInsets: .zero, idiom: .pad)
+
+    func problems(_ frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
+                  in window: PublishedWindow = column) throws -> [LayoutProblem] {
+        LayoutJudge.problems(of: try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn),
+                             adapter: "test", in: window)
+    }
+
+    func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+    @Test func aLayoutInsideItsWindowHasNoProblem() throws {
+        let frames = ["sidebar": rect(0, 0, 320, 768), "title": rect(16, 16, 200, 30), "done": rect(250, 10, 60, 44)]
+        #expect(try problems(frames, kinds: ["sidebar": .container, "title": .text, "done": .control]).isEmpty)
+    }
+
+    @Test func aSidebarOverflowingAOneThirdColumnIsOutsideTheWindow() throws {
+        let found = try problems(["sidebar": rect(0, 0, 440, 768)], kinds: ["sidebar": .container])
+        #expect(found.map(\.rule) == [.outsideWindow])
+        #expect(found[0].element == "sidebar")
+        #expect(found[0].message == "container 'sidebar' (0, 0, 440, 768) reaches 120 pt past the window's right edge (the window is 320 x 768 pt)")
+    }
+
+    @Test func aButtonUnderTheHomeIndicatorIsOutsideTheSafeArea() throws {
+        let found = try problems(["buy": rect(16, 760, 343, 44)], kinds: ["buy": .control], in: Self.phone)
+        #expect(found.map(\.rule) == [.outsideSafeArea])
+        #expect(found[0].message.contains("reaches 26 pt past the safe area's bottom edge"))
+        #expect(found[0].message.contains("bottom 34"))
+    }
+
+    @Test func backgroundsAndContainersMayFillTheWindowUnderTheSafeArea() throws {
+        let frames = ["backdrop": rect(0, 0, 375, 812), "list": rect(0, 0, 375, 812)]
+        #expect(try problems(frames, kinds: ["backdrop": .background, "list": .container], in: Self.phone).isEmpty)
+        // The same frame as content (the default kind) is outside the safe area.
+        #expect(try problems(["photo": rect(0, 0, 375, 812)], in: Self.phone).map(\.rule) == [.outsideSafeArea])
+    }
+
+    @Test func anElementOutsideTheWindowIsNotAlsoCountedOutsideTheSafeArea() throws {
+        let found = try problems(["label": rect(-10, 800, 100, 30)], kinds: ["label": .text], in: Self.phone)
+        #expect(found.map(\.rule) == [.outsideWindow])
+        #expect(found[0].message.contains("10 pt past the window's left edge and 18 pt past its bottom edge"))
+    }
+
+    @Test func twoLabelsPartlyOverlappingAreAnOverlap() throws {
+        let found = try problems(["title": rect(16, 16, 200, 40), "subtitle": rect(16, 40, 200, 30)],
+                                 kinds: ["title": .text, "subtitle": .text])
+        #expect(found.map(\.rule) == [.overlap])
+        #expect(found[0].element == "subtitle & title")
+        #expect(found[0].message.hasSuffix("overlap by 200 x 16 pt, and neither holds the other"))
+    }
+
+    /// An element that holds another (a label on a card, a knob in its track) is not an overlap; neither is
+    /// a background or container under what it holds, nor two elements that only touch.
+    @Test func anElementHoldingAnotherIsNotAnOverlap() throws {
+        let frames = ["card": rect(10, 10, 300, 200), "caption": rect(20, 150, 200, 30), "same": rect(10, 10, 300, 200),
+                      "next": rect(10, 210, 300, 100), "backdrop": rect(0, 100, 320, 300)]
+        #expect(try problems(frames, kinds: ["caption": .text, "backdrop": .background]).isEmpty)
+    }
+
+    @Test func aSmallControlIsASmallTargetOnAPhoneAndAnIPad() throws {
+        for window in [Self.phone, Self.column] {
+            let found = try problems(["undo": rect(100, 100, 24, 24)], kinds: ["undo": .control], in: window)
+            #expect(found.map(\.rule) == [.smallTarget])
+            #expect(found[0].message == "control 'undo' is 24 x 24 pt; on \(window.idiom == .pad ? "an iPad" : "a phone") a control needs at least 44 x 44 pt to be hit reliably")
+        }
+        // Text and content of that size are not targets.
+        #expect(try problems(["icon": rect(100, 100, 24, 24)]).isEmpty)
+    }
+
+    /// Rows of a list scrolled out of its scroll view are not outside the window; the part of a row that
+    /// shows is judged; a list that overflows the window itself is.
+    @Test func scrolledContentIsJudgedByWhatShowsThroughItsScrollView() throws {
+        let frames = ["list": rect(0, 100, 320, 600), "row-1": rect(0, 100, 320, 44), "row-40": rect(0, 1800, 320, 44),
+                      "row-14": rect(0, 680, 320, 44)]
+        let scrolled = ["row-1": "list", "row-40": "list", "row-14": "list"]
+        #expect(try problems(frames, kinds: ["list": .container], scrolledIn: scrolled).isEmpty)
+        // The same rows not declared scrolled: row-40 overflows the window.
+        let unscrolled = try problems(frames, kinds: ["list": .container])
+        #expect(unscrolled.map(\.element) == ["row-40"])
+        #expect(unscrolled.map(\.rule) == [.outsideWindow])
+        // A scrolled row's visible part still overlaps what lies over it.
+        let over = try problems(frames.merging(["badge": rect(300, 690, 40, 40)]) { a, _ in a },
+                                kinds: ["list": .container, "badge": .content], scrolledIn: scrolled)
+        #expect(over.map(\.rule) == [.outsideWindow, .overlap])
+        #expect(over.map(\.element) == ["badge", "badge & row-14"])
+    }
+
+    @Test func aReportNamingWhatItDoesNotHoldOrScrollingInCirclesIsRefused() {
+        let frames = ["a": rect(0, 0, 10, 10), "b": rect(0, 0, 10, 10)]
+        #expect(throws: ReportedLayout.Invalid.self) { try ReportedLayout(frames: frames, scrolledIn: ["a": "missing"]) }
+        #expect(throws: ReportedLayout.Invalid.self) { try ReportedLayout(frames: frames, scrolledIn: ["missing": "a"]) }
+        let circle = #expect(throws: ReportedLayout.Invalid.self) {
+            try ReportedLayout(frames: frames, scrolledIn: ["a": "b", "b": "a"])
+        }
+        #expect(circle?.message == "element 'a' scrolls in itself (through 'a')")
+    }
+
+    /// The solver's rounding is not a layout's mistake.
+    @Test func roundingWithinAHundredthOfAPointIsNoProblem() throws {
+        let frames = ["a": rect(-0.004, 0, 320.008, 768), "b": rect(0, 0, 160.005, 44), "c": rect(160, 0, 160, 44)]
+        #expect(try problems(frames, kinds: ["a": .background, "b": .control, "c": .control]).isEmpty)
+    }
+}
