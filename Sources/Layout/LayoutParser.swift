@@ -53,7 +53,7 @@ public enum LayoutParser {
             }
             let wordColumn = scanner.columnAfterSpaces
             guard let word = scanner.identifier() else {
-                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found \(scanner.found)")
+                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra, kind), a constraint, a section or an H:/V: line, found \(scanner.found)")
             }
             switch word {
             case "kind" where !scanner.peekIs("."):  // `kind.width == 10` is a constraint on a view named kind
@@ -61,8 +61,11 @@ public enum LayoutParser {
                     throw scanner.error("a view's kind holds in every section; declare it before the first section or after [any]", at: wordColumn)
                 }
                 let kindColumn = scanner.columnAfterSpaces
-                guard let word = scanner.identifier(), let kind = ElementKind(rawValue: word) else {
+                guard let word = scanner.identifier() else {
                     throw scanner.error("expected a kind (\(ElementKind.wordList)), found \(scanner.found)", at: kindColumn)
+                }
+                guard let kind = ElementKind(rawValue: word) else {
+                    throw scanner.error("unknown kind '\(word)'; expected one of: \(ElementKind.wordList)", at: kindColumn)
                 }
                 var names: [String] = []
                 while !scanner.atEndOfLine {

@@ -95,6 +95,8 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var adapters: [String]
     /// adapter -> element -> frame in window coordinates, from each adapter's latest accepted report.
     public var layouts: [String: [String: Rect]]
+    /// What those reports break of the window's geometry (`LayoutProblems`; none from a daemon without it).
+    public var layoutProblems: [LayoutProblem]
 
     /// The window from its object path and its `org.traitd.Layout1.Window` properties; strict as
     /// ``DisplaySnapshot`` is.
@@ -110,6 +112,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         display = p[W.display.name] == nil ? "device" : try W.display.read(from: p)
         adapters = try W.adapters.read(from: p)
         layouts = try W.layouts.read(from: p)
+        layoutProblems = p[W.layoutProblems.name] == nil ? [] : try W.layoutProblems.read(from: p)
     }
 
     /// The horizontal size class, from ``traits``.

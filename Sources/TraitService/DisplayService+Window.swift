@@ -82,9 +82,10 @@ extension DisplayService {
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry
-    /// outside any transition). Checks in order: the adapter is registered for this app, by the caller; the
-    /// report is well formed; the transition is open and the adapter has not reported for it yet. A refused
-    /// report changes nothing.
+    /// outside any transition: refused while one is open). Checks in order: the adapter is registered for this
+    /// app, by the caller; the report is well formed; the transition is open and the adapter has not reported
+    /// for it yet. A refused report changes nothing. An accepted one is judged against the window
+    /// (`LayoutReport`, `LayoutProblems`).
     private func reportLayout(
         app: String, id: UInt64, adapter: String, frames: [String: Rect], extras: [String: DBusValue],
         _ call: ObjectServer.MethodCall
@@ -106,14 +107,12 @@ extension DisplayService {
         let old = layouts[app]?[adapter]?.bytes ?? 0
         try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
                                total: totalPublishedBytes - old + report.bytes)
-        if id != 0 {
-            do {
-                try engine.checkReport(app: app, id: id, adapter: adapter)
-            } catch {
-                switch error {
-                case .stale(let message): throw DBusError(Layout1.Error.staleTransition, message)
-                case .alreadyReported(let message): throw DBusError(Layout1.Error.alreadyReported, message)
-                }
+        do {
+            try engine.checkReport(app: app, id: id, adapter: adapter)
+        } catch {
+            switch error {
+            case .stale(let message): throw DBusError(Layout1.Error.staleTransition, message)
+            case .alreadyReported(let message): throw DBusError(Layout1.Error.alreadyReported, message)
             }
         }
         layouts[app, default: [:]][adapter] = report

@@ -145,6 +145,13 @@ struct TransitionCoordinator: Sendable {
 
     /// Checks that `adapter` may report for transition `id` of `app`'s window now; throws a refusal otherwise.
     func checkReport(app: String, id: UInt64, adapter: String) throws(ReportRefusal) {
+        // Transition 0 is the window as it is, outside any transition. While one is open the window is on its
+        // way to a geometry the report cannot have been computed for (it answers an older one): published, it
+        // would show frames for a window that no longer exists until the adapter's next report.
+        if id == 0 {
+            guard let transition = open[app] else { return }
+            throw .stale("window '\(app)' has transition \(transition.id) open: report for it (transition 0 is for the window outside any transition)")
+        }
         guard let transition = open[app], transition.id == id else {
             let now = open[app].map { "; its open transition is \($0.id)" } ?? "; it has no open transition"
             let what = id >= nextID ? "no transition \(id) has begun" : "transition \(id) is not open for window '\(app)'"

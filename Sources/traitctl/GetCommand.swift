@@ -13,7 +13,7 @@ struct Get: AsyncParsableCommand {
             traitctl word prints its value as traitctl set takes it: traitctl get appearance; traitctl get reduce-motion.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays (or the settings' words: \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, Adapters, Layouts, LayoutExtras, RestorationState.")
+    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays (or the settings' words: \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, Adapters, Layouts, LayoutExtras, LayoutProblems, RestorationState.")
     var property: String
     @Option(help: "Read the property of this app's window.") var app: String?
 

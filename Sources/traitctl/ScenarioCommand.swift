@@ -173,7 +173,8 @@ struct ScenarioRecorder {
         }
     }
 
-    /// The adapters' layouts of every window after the step, one line a window and adapter.
+    /// The adapters' layouts of every window after the step, one line a window and adapter, then the layout
+    /// checks' problems, one line each.
     private func layouts() async throws -> [String] {
         let state = try await client.state()
         return state.windows.flatMap { window in
@@ -183,7 +184,7 @@ struct ScenarioRecorder {
                     let f = frames[name]!
                     return "\(name)=(\(f.x.compact),\(f.y.compact),\(f.width.compact),\(f.height.compact))"
                 }.joined(separator: " ")
-            }
+            } + window.layoutProblems.map { "problem \(window.app) \($0)" }
         }
     }
 
@@ -191,7 +192,8 @@ struct ScenarioRecorder {
     /// property changes (adapters report in their own time; the final layouts follow the step), with every
     /// TransitionCompleted moved last, in id order.
     static func normalised(_ events: [TraitEvent]) -> [String] {
-        let timed: Set<String> = ["Layouts", "LayoutExtras", "Adapters"]
+        let window = Layout1.Window.self
+        let timed: Set<String> = [window.layouts.name, window.layoutExtras.name, window.layoutProblems.name, window.adapters.name]
         var lines: [String] = []
         var completions: [(UInt64, String)] = []
         for event in events {

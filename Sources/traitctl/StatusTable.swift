@@ -38,6 +38,12 @@ struct StatusTable {
                     .joined(separator: "  ").trimmingTrailingSpaces())
             }
         }
+        // The layout checks' findings, a line each, under the table.
+        let problems = windows.flatMap { w in w.layoutProblems.map { (w.app, $0) } }
+        if !problems.isEmpty {
+            lines.append("layout problems:")
+            lines += problems.map { app, problem in "  \(app) \(problem)" }
+        }
         text = lines.joined(separator: "\n") + "\n"
     }
 }
@@ -71,6 +77,15 @@ struct StatusJSON: Encodable {
         let displayScale: Double
         let adapters: [String]
         let layouts: [String: [String: [Double]]]
+        let layoutProblems: [Problem]
+    }
+
+    /// One of `LayoutProblems`.
+    struct Problem: Encodable {
+        let adapter: String
+        let element: String
+        let rule: String
+        let message: String
     }
 
     let serial: UInt64
@@ -102,7 +117,8 @@ struct StatusJSON: Encodable {
             Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,
                    state: w.state.rawValue, display: w.display, idiom: w.idiom.rawValue, displayScale: w.displayScale, adapters: w.adapters,
-                   layouts: w.layouts.mapValues { $0.mapValues(\.values) })
+                   layouts: w.layouts.mapValues { $0.mapValues(\.values) },
+                   layoutProblems: w.layoutProblems.map { Problem(adapter: $0.adapter, element: $0.element, rule: $0.rule.rawValue, message: $0.message) })
         }
     }
 }

@@ -27,6 +27,9 @@ actor AdapterHost {
     private var display = DisplayFacts()
     /// The adapters registered with the daemon now, as "app/adapter".
     private var registered: Set<String> = []
+    /// app -> how many transitions of its window the host has laid out: a report of the window as it is
+    /// (transition 0) still on its way when a transition comes is dropped, as it answers the older geometry.
+    private var transitionsLaidOut: [String: Int] = [:]
     private var daemon: String?
 
     init(bus: Connection.Bus, adapters: [any LayoutAdapter], delay: Duration, logger: Logger) throws {
@@ -164,10 +167,17 @@ actor AdapterHost {
         let work = adapters.filter { $0.app == app && registered.contains(Self.key($0)) }
         let context = windows[app]?.context
         guard let context, !work.isEmpty else { return }
+        if transition != 0 { transitionsLaidOut[app, default: 0] += 1 }
+        let laidOut = transitionsLaidOut[app, default: 0]
         for adapter in work {
             let result = adapter.layout(context)
             Task { [client, logger, delay] in
                 if delay > .zero { try? await Task.sleep(for: delay) }
+                // Runs on the host's executor: a transition handled meanwhile has moved the count on.
+                if transition == 0, transitionsLaidOut[app, default: 0] != laidOut {
+                    logger.debug("\(app) \(adapter.name): a transition came; its report replaces the one of the window as it was")
+                    return
+                }
                 let (frames, extras) = Self.wire(result)
                 do {
                     try await client.reportLayout(app: app, transition: transition, adapter: adapter.name,

@@ -157,10 +157,24 @@ import Vocabulary
         ("view a\nH:|-(>=x)-[a]", "t.layout:2:8: unknown metric 'x'; declare it with 'metric x = NUMBER'"),
         ("view a\nH:|--[a]", "t.layout:2:5: expected a spacing (a number, a metric or '(...)'), found '-[a]'"),
         ("view a\nH:||", "t.layout:2:4: expected a view '[name]' before the closing '|'"),
-        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra), a constraint, a section or an H:/V: line, found '???'"),
+        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra, kind), a constraint, a section or an H:/V: line, found '???'"),
+        ("view a\nkind button a", "t.layout:2:6: unknown kind 'button'; expected one of: background, container, content, control, text"),
+        ("view a\nkind control b", "t.layout:2:14: unknown view 'b'; declare it with 'view b' first"),
+        ("view a\nguide g\nkind control g", "t.layout:3:14: 'g' is a guide; guides draw nothing, so they have no kind"),
+        ("view a\nkind control a\nkind text a", "t.layout:3:11: 'a' already has the kind control"),
+        ("view a\nkind control", "t.layout:2:13: expected at least one view after 'kind control'"),
+        ("view a\n[compact]\nkind control a", "t.layout:3:1: a view's kind holds in every section; declare it before the first section or after [any]"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
         #expect(parseError(text) == expected)
+    }
+
+    /// `kind` lines say what views are; a solved layout reports the kinds of the views it shows. A view named
+    /// `kind` is still a view.
+    @Test func kindsAreDeclaredAndReportedForShownViews() throws {
+        let document = try LayoutParser.parse("view kind a b\nkind control a\nkind text b kind\nkind.width == 10\n", file: "t")
+        #expect(document.kinds == ["a": .control, "b": .text, "kind": .text])
+        #expect(document.constraints.count == 1)
     }
 
     @Test func commentsAppAndBlankLines() throws {

@@ -264,6 +264,9 @@ class Follower:
             "layout": GLib.Variant("s", self.window.stack.get_visible_child_name()),
             "window": GLib.Variant("(dd)", (float(self.window.get_width()), float(self.window.get_height()))),
             "toolkit": GLib.Variant("s", f"GTK {Gtk.get_major_version()}.{Gtk.get_minor_version()}.{Gtk.get_micro_version()}"),
+            # What the widgets are, for traitd's layout checks: panes that hold the rest, which may reach
+            # under the status bar as a UIKit bar's background does.
+            "kinds": GLib.Variant("a{ss}", {name: "container" for name in frames}),
         }
         parameters = GLib.Variant("(tsa{s(dddd)}a{sv})", (transition, ADAPTER, frames, extras))
         try:

@@ -7,7 +7,7 @@ import os
 import subprocess
 
 import pytest
-from dbus_fast import Message, MessageType
+from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio.message_bus import MessageBus
 
 from traitd import InvalidArgs, NotOffered, OutOfRange, window_path
@@ -78,7 +78,9 @@ def test_a_forged_signal_is_ignored(traitd: TraitdFixture) -> None:
     assert not any(e.member == "DidEnterBackground" for e in traitd.events)
 
 
-@pytest.mark.traitd(adapters=True)
+# The seed book-pages lays its pages from the window's top, under the iPad's 20-pt status bar: the layout checks
+# find it, and this test is not about it.
+@pytest.mark.traitd(adapters=True, allow_problems=["outside-safe-area"])
 def test_the_adapter_host_reports(traitd: TraitdFixture) -> None:
     traitd.set(arrangement="split-half")
     mail = traitd.status()["windows"][0]
@@ -114,3 +116,23 @@ def test_an_app_under_test_gtk(traitd: TraitdFixture) -> None:
     finally:
         xvfb.terminate()
         xvfb.wait(10)
+
+
+# The problem planted below is the point of the test: allowed here, checked by hand.
+@pytest.mark.traitd(allow_problems=True)
+def test_a_layout_problem_is_found_and_fails_a_test_unless_allowed(traitd: TraitdFixture) -> None:
+    """A 24-pt button reported for mail: the window publishes the problem, status shows it as traitctl does,
+    and the fixture's check fails a test that does not allow it."""
+    traitd.run(traitd.client.display("RegisterAdapter", "ss", ["mail", "probe"]))
+    traitd.run(traitd.client.window("mail", "ReportLayout", "tsa{s(dddd)}a{sv}", [
+        0, "probe", {"undo": [100.0, 100.0, 24.0, 24.0]}, {"kinds": Variant("a{ss}", {"undo": "control"})}]))
+    traitd.set(appearance="dark")  # a transition after the report: its PropertiesChanged has been logged
+    problems = traitd.layout_problems()
+    assert [(p["app"], p["adapter"], p["element"], p["rule"]) for p in problems] == [("mail", "probe", "undo", "small-target")]
+    assert "is 24 x 24 pt; on an iPad a control needs at least 44 x 44 pt" in problems[0]["message"]
+    assert traitd.status()["windows"][0]["layoutProblems"][0]["rule"] == "small-target"
+    with pytest.raises(pytest.fail.Exception, match="1 layout problem"):
+        traitd.check_layout_problems(False)
+    with pytest.raises(pytest.fail.Exception, match="small-target"):
+        traitd.check_layout_problems(["overlap"])
+    traitd.check_layout_problems(["small-target"])

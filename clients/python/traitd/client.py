@@ -27,6 +27,12 @@ def plain(value: Any) -> Any:
     return value
 
 
+def problem(value: list[str]) -> dict[str, str]:
+    """One of a window's ``LayoutProblems`` (adapter, element, rule, message) as ``traitctl status --json`` has it."""
+    adapter, element, rule, message = value
+    return {"adapter": adapter, "element": element, "rule": rule, "message": message}
+
+
 class Client:
     """One connection to a bus, speaking to traitd on it. ``await Client.connect(address)``."""
 
@@ -126,6 +132,7 @@ class Client:
             "verticalSizeClass": w["VerticalSizeClass"], "state": w["State"], "display": w.get("Display", "device"),
             "idiom": w["Traits"]["idiom"], "displayScale": w["Traits"]["displayScale"], "adapters": list(w["Adapters"]),
             "layouts": {a: {e: list(f) for e, f in frames.items()} for a, frames in w["Layouts"].items()},
+            "layoutProblems": [problem(p) for p in w.get("LayoutProblems", [])],
         } for path, w in windows]
         return out
 

@@ -7,6 +7,10 @@ a ``TraitdFixture``: ``.address`` for the app under test, ``.set(...)``, ``.stat
         traitd.set(orientation="portrait")
         assert traitd.status()["windows"][0]["frame"] == [0, 0, 375, 812]
 
+A test fails when any layout an adapter reported during it has a layout problem (a window's ``LayoutProblems``:
+outside-window, outside-safe-area, overlap, small-target), unless the marker allows it: ``allow_problems=True``
+for any, or a list of rule names (``allow_problems=["outside-safe-area"]``).
+
 It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR`` or ``PATH``, and stops everything it
 started, also when the test fails or is interrupted."""
 
@@ -23,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from .client import problem
 from .model import BUS_NAME
 from .sync import SyncClient
 
@@ -34,9 +39,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "traitd(device=None, orientation=None, adapters=False, portal=False, config=None): "
-                   "the traitd fixture's start: the device and orientation, the adapter host, the settings portal, "
-                   "a config file's text")
+        "markers", "traitd(device=None, orientation=None, adapters=False, portal=False, config=None, "
+                   "allow_problems=False): the traitd fixture's start: the device and orientation, the adapter host, "
+                   "the settings portal, a config file's text; and the layout problems the test allows (True, or a "
+                   "list of rule names)")
 
 
 def find_binary(name: str, config: pytest.Config) -> str:
@@ -69,6 +75,29 @@ class TraitdFixture(SyncClient):
         if run.returncode != 0:
             pytest.fail(f"scenario {path}: {run.stdout}{run.stderr}", pytrace=False)
         return run.stdout
+
+    def layout_problems(self) -> list[dict[str, str]]:
+        """Every layout problem published during the test so far (each window's ``LayoutProblems`` as it changed),
+        once each, in the order they came: dicts with ``app``, ``adapter``, ``element``, ``rule`` and ``message``."""
+        seen: list[dict[str, str]] = []
+        for event in self.events:
+            if event.member != "PropertiesChanged" or event.app is None or len(event.args) < 2:
+                continue
+            for value in event.args[1].get("LayoutProblems", []):
+                found = {"app": event.app, **problem(value)}
+                if found not in seen:
+                    seen.append(found)
+        return seen
+
+    def check_layout_problems(self, allowed: bool | list[str]) -> None:
+        """Fails the test on a layout problem that ``allowed`` (the marker's ``allow_problems``) does not cover."""
+        if allowed is True:
+            return
+        kept = [p for p in self.layout_problems() if not (isinstance(allowed, list) and p["rule"] in allowed)]
+        if kept:
+            lines = "\n".join(f"  {p['app']} {p['adapter']} {p['element']} {p['rule']}: {p['message']}" for p in kept)
+            pytest.fail(f"traitd: {len(kept)} layout problem(s) during the test (allow them with "
+                        f"@pytest.mark.traitd(allow_problems=[...])):\n{lines}", pytrace=False)
 
     @property
     def environment(self) -> dict[str, str]:
@@ -128,6 +157,7 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
         if start:
             fixture.set(**start)
         yield fixture
+        fixture.check_layout_problems(options.get("allow_problems", False))
     finally:
         if fixture is not None:
             fixture.close()
