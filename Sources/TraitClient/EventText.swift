@@ -73,8 +73,8 @@ enum EventText {
         case .uint64(let n): return String(n)
         case .boolean(let b): return String(b)
         case .structure(let fields): return "(" + fields.map(render).joined(separator: ",") + ")"
-        case .array(_, let items):
-            if let dict = value.unwrapped.dictionary {
+        case .array(let element, let items):
+            if element.hasPrefix("{"), let dict = value.unwrapped.dictionary {
                 return "{" + dict.keys.sorted().map { "\($0)=\(render(dict[$0]!))" }.joined(separator: ",") + "}"
             }
             return "[" + items.map(render).joined(separator: ",") + "]"
