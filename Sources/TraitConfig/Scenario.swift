@@ -9,6 +9,8 @@ import Vocabulary
 /// device: ipad-9.7                  # a profile id (required)
 /// orientation: landscape-left       # optional: the start's orientation
 /// adapters: true                    # with --private: start the adapter host too
+/// layouts: [my-layouts]             # with --private: the host runs these folders' *.layout (alone, unless adapters: true)
+/// strict: true                      # the run fails where an adapter misses or fails, or a layout has a problem
 /// steps:
 ///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, or a setting's word
 ///   - open: { app: video, role: pip }
@@ -23,6 +25,13 @@ public struct Scenario: Sendable {
     public var orientation: Orientation?
     /// Whether the adapter host runs beside a private daemon (`--private`).
     public var adapters: Bool
+    /// Folders of layout files the adapter host runs (`traitd-adapters --layouts`), as written in the file:
+    /// relative ones are relative to the scenario file's folder. Without `adapters: true`, the host runs these
+    /// files alone (`--only-layouts`); with it, beside the built-in adapters.
+    public var layouts: [String] = []
+    /// Whether the run fails (exit 1) at a step whose transitions an adapter missed or failed, or after which a
+    /// window has a layout problem: what `traitctl explore` writes, so its finding fails on its own.
+    public var strict = false
     public var steps: [Step]
 
     public enum Step: Sendable, Equatable {
@@ -44,13 +53,19 @@ public struct Scenario: Sendable {
     public static func parse(_ text: String, file: String) throws -> Scenario {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
-        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "steps"])
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "strict", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
             device: try reader.string(device, what: "a device id"),
             orientation: try map["orientation"].map { try reader.choice($0, what: "orientation", Orientation.self) },
             adapters: try map["adapters"].map { try reader.flag($0, what: "adapters (true or false)") } ?? false,
             steps: [])
+        if let layouts = map["layouts"] {
+            scenario.layouts = try reader.sequence(layouts, what: "the folders of layout files").map {
+                try reader.string($0, what: "a folder of layout files")
+            }
+        }
+        scenario.strict = try map["strict"].map { try reader.flag($0, what: "strict (true or false)") } ?? false
         guard let steps = map["steps"] else { throw reader.fail(root, "missing key 'steps' (a list of steps) in the scenario") }
         for node in try reader.sequence(steps, what: "the steps") {
             scenario.steps += try parseStep(node, reader)

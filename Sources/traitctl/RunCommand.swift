@@ -65,6 +65,8 @@ final class PrivateTraitd {
     private var host: Child?
     private var watchdog: Watchdog?
     private(set) var address = ""
+    /// Variables the command gets beside the bus's address (`traitctl explore`: PYTHONPATH).
+    var extraEnvironment: [String: String] = [:]
     private var signalSources: [DispatchSourceSignal] = []
 
     init(verbose: Bool) {
@@ -76,10 +78,13 @@ final class PrivateTraitd {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment.removeValue(forKey: "DBUS_STARTER_ADDRESS")
+        environment.merge(extraEnvironment) { _, extra in extra }
         return environment
     }
 
-    func start(config: String?, adapters: Bool, device: String?, portal: Bool = false) async throws {
+    /// `hostArguments` go to the adapter host (`--layouts DIR`); `daemonArguments` to traitd (`--testing`).
+    func start(config: String?, adapters: Bool, device: String?, portal: Bool = false, hostArguments: [String] = [],
+               daemonArguments: [String] = []) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         watchdog = try Watchdog(folder: folder)
         try startBus()
@@ -87,6 +92,7 @@ final class PrivateTraitd {
         var arguments = ["--bus", address, "--no-state"]
         if let config { arguments += ["--config", config] }
         if portal { arguments.append("--portal") }
+        arguments += daemonArguments
         let daemon = try Child(try tool("traitd"), arguments, environment: environment, output: .file(log("traitd")), ownGroup: true)
         self.daemon = daemon
         watchdog?.watch(daemon)
@@ -96,7 +102,7 @@ final class PrivateTraitd {
         note("traitd is up (pid \(daemon.pid))")
         if let device { try await client.setDevice(device) }
         if adapters {
-            let host = try Child(try tool("traitd-adapters"), ["--bus", address], environment: environment,
+            let host = try Child(try tool("traitd-adapters"), ["--bus", address] + hostArguments, environment: environment,
                                  output: .file(log("traitd-adapters")), ownGroup: true)
             self.host = host
             watchdog?.watch(host)

@@ -20,11 +20,12 @@ struct ScenarioCommand: AsyncParsableCommand {
                 The trace has a line per step (# STEP) and then every signal the step caused, as traitctl watch \
                 prints them but normalised: no timestamps, no bus names; each window's TransitionCompleted last, \
                 in id order (adapters report in their own time); then the layouts each window's adapters reported \
-                for the final state. --private runs it against a bus and a daemon of its own (traitd --no-state, \
-                and the adapter host when the scenario says adapters: true), which is what makes a trace \
-                reproducible (its transitions wait 60 s for the adapters' reports, never less); without it, against \
-                the daemon on --bus. Exit 0 when the run matches (or no check), \
-                1 when it differs, 65 for a scenario file error.
+                for the final state, and their layout problems. --private runs it against a bus and a daemon of \
+                its own (traitd --no-state, and the adapter host when the scenario says adapters: true or names \
+                layouts: folders), which is what makes a trace reproducible (its transitions wait 60 s for the \
+                adapters' reports, never less); without it, against the daemon on --bus. Exit 0 when the run \
+                matches (or no check), 1 when it differs or, in a strict: true scenario, when a step's adapter \
+                missed or failed or a layout has a problem (the trace is still written), 65 for a scenario file error.
                 """)
         @Argument(help: "The scenario file (YAML).") var file: String
         @OptionGroup var options: BusOptions
@@ -47,8 +48,9 @@ struct ScenarioCommand: AsyncParsableCommand {
                 throw ExitCode(65)
             }
             let trace: String
+            let failures: [String]
             do {
-                trace = try await record(scenario)
+                (trace, failures) = try await record(scenario)
             } catch let error as ExitCode {
                 throw error
             } catch {
@@ -64,17 +66,23 @@ struct ScenarioCommand: AsyncParsableCommand {
                     throw ExitCode(1)
                 }
                 let golden = String(decoding: data, as: UTF8.self)
-                guard golden != trace else { return print("\(file): matches \(check)") }
-                print("\(file): the run differs from \(check) (- golden, + this run):")
-                print(TraceDiff.lines(golden, trace))
-                throw ExitCode(1)
+                guard golden == trace else {
+                    print("\(file): the run differs from \(check) (- golden, + this run):")
+                    print(TraceDiff.lines(golden, trace))
+                    throw ExitCode(1)
+                }
+                print("\(file): matches \(check)")
             } else {
                 print(trace, terminator: "")
             }
+            if scenario.strict, let first = failures.first {
+                FileHandle.standardError.write(Data("traitctl: scenario \(file) (strict): \(first)\n".utf8))
+                throw ExitCode(1)
+            }
         }
 
-        /// Starts a private daemon when asked, runs the scenario and returns its trace.
-        private func record(_ scenario: Scenario) async throws -> String {
+        /// Starts a private daemon when asked, runs the scenario and returns its trace and what went wrong in it.
+        private func record(_ scenario: Scenario) async throws -> (String, [String]) {
             guard `private` else {
                 return try await options.withClient { try await ScenarioRecorder(client: $0, timeout: timeout).trace(scenario) }
             }
@@ -84,7 +92,14 @@ struct ScenarioCommand: AsyncParsableCommand {
             let config = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-scenario-\(getpid()).yaml")
             try "transitions: { deadline-ms: 60000 }\n".write(to: config, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: config) }
-            try await daemon.start(config: config.path, adapters: scenario.adapters, device: nil)
+            // A scenario's layout folders are relative to its own folder.
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            var host = scenario.layouts.flatMap { path in
+                ["--layouts", path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path]
+            }
+            if !host.isEmpty && !scenario.adapters { host.insert("--only-layouts", at: 0) }
+            try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
+                                   hostArguments: host)
             let client = try TraitClient(bus: .address(daemon.address))
             defer { client.close() }
             return try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
@@ -98,10 +113,11 @@ struct ScenarioRecorder {
     let client: TraitClient
     let timeout: Double
 
-    /// The trace, or a `RunError` when the run takes longer than `timeout` seconds (a step whose transitions never
-    /// complete): the run is cancelled, which ends its wait for the next signal.
-    func trace(_ scenario: Scenario) async throws -> String {
-        try await withThrowingTaskGroup(of: String?.self) { group in
+    /// The trace and what went wrong in it (a line for each step with an adapter missed or failed, or a layout
+    /// problem after it), or a `RunError` when the run takes longer than `timeout` seconds (a step whose
+    /// transitions never complete): the run is cancelled, which ends its wait for the next signal.
+    func trace(_ scenario: Scenario) async throws -> (String, [String]) {
+        try await withThrowingTaskGroup(of: (String, [String])?.self) { group in
             group.addTask { try await self.run(scenario) }
             group.addTask { [timeout] in
                 try await Task.sleep(for: .seconds(timeout))
@@ -115,7 +131,7 @@ struct ScenarioRecorder {
         }
     }
 
-    private func run(_ scenario: Scenario) async throws -> String {
+    private func run(_ scenario: Scenario) async throws -> (String, [String]) {
         let log = try await client.eventLog()
         defer { log.close() }
         // The start (not traced): the device and orientation, their transitions completed.
@@ -123,12 +139,28 @@ struct ScenarioRecorder {
         if let orientation = scenario.orientation { setup.append(.command(.rotate(orientation))) }
         for step in setup { _ = try await perform(step, log) }
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
-        for step in scenario.steps {
+        var failures: [String] = []
+        for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")
-            lines += Self.normalised(try await perform(step, log))
-            lines += try await layouts()
+            let events = try await perform(step, log)
+            lines += Self.normalised(events)
+            let (layoutLines, problems) = try await layouts()
+            lines += layoutLines
+            let where_ = "step \(number + 1) (\(step.title))"
+            // A transition another one of the same window overtook within the step (a divider drag's snapshot
+            // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
+            // window's last transition of the step counts its misses (as traitctl explore counts them).
+            var last: [String: UInt64] = [:]
+            for event in events { if let app = event.app, let id = event.transition { last[app] = max(last[app] ?? 0, id) } }
+            for case .transitionCompleted(let app, let id, let outcome) in events {
+                let missed = last[app] == id ? outcome.missed : []
+                guard !missed.isEmpty || !outcome.failed.isEmpty else { continue }
+                failures.append("\(where_): \(app) transition \(id) missed [\(missed.joined(separator: ","))] "
+                                + "failed [\(outcome.failed.joined(separator: ","))]")
+            }
+            failures += problems.map { "\(where_): layout problem: \($0)" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", failures)
     }
 
     /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
@@ -174,10 +206,11 @@ struct ScenarioRecorder {
     }
 
     /// The adapters' layouts of every window after the step, one line a window and adapter, then the layout
-    /// checks' problems, one line each.
-    private func layouts() async throws -> [String] {
+    /// checks' problems, one line each; and those problems as `APP ADAPTER ELEMENT RULE: MESSAGE`.
+    private func layouts() async throws -> ([String], [String]) {
         let state = try await client.state()
-        return state.windows.flatMap { window in
+        let problems = state.windows.flatMap { window in window.layoutProblems.map { "\(window.app) \($0)" } }
+        return (state.windows.flatMap { window in
             window.layouts.keys.sorted().map { adapter in
                 let frames = window.layouts[adapter]!
                 return "layouts \(window.app) \(adapter): " + frames.keys.sorted().map { name in
@@ -185,7 +218,7 @@ struct ScenarioRecorder {
                     return "\(name)=(\(f.x.compact),\(f.y.compact),\(f.width.compact),\(f.height.compact))"
                 }.joined(separator: " ")
             } + window.layoutProblems.map { "problem \(window.app) \($0)" }
-        }
+        }, problems)
     }
 
     /// The step's signals as trace lines: `traitctl watch`'s lines without the layouts' and registrations'

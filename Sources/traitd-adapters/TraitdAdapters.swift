@@ -50,12 +50,15 @@ struct TraitdAdapters: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the adapters this configuration and these files give, with their settings, and exit.")
     var list = false
+    @Flag(name: .long, help: "Run only the layout files of the --layouts directories: no built-in adapters, no embedded or user layout files (to explore or test those files alone).")
+    var onlyLayouts = false
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
+        if onlyLayouts && layouts.isEmpty { throw ValidationError("--only-layouts needs at least one --layouts directory") }
         for dir in layouts {
             var info = stat()
             guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -72,7 +75,8 @@ struct TraitdAdapters: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "traitd-adapters")
-        let plugins = Plugins(configFile: config, directories: [DaemonConfig.userLayoutDirectory] + layouts)
+        let plugins = Plugins(configFile: config, directories: (onlyLayouts ? [] : [DaemonConfig.userLayoutDirectory]) + layouts,
+                              onlyLayouts: onlyLayouts)
         let settings: DaemonConfig
         do {
             settings = try plugins.configuration()
@@ -135,6 +139,8 @@ struct TraitdAdapters: AsyncParsableCommand {
 struct Plugins: Sendable {
     let configFile: String?
     let directories: [String]
+    /// `--only-layouts`: the directories' files and nothing else.
+    var onlyLayouts = false
 
     /// The configuration, its `adapters:` section checked against the built-in adapters' settings.
     func configuration() throws -> DaemonConfig {
@@ -147,7 +153,7 @@ struct Plugins: Sendable {
 
     /// The layout sources: the embedded Config/layouts files, then each directory's *.layout in name order.
     func sources() -> [LayoutFileLoader.Source] {
-        var sources = DefaultConfig.layouts.map { (path: "<embedded>/" + $0.name, text: Optional($0.text)) }
+        var sources = onlyLayouts ? [] : DefaultConfig.layouts.map { (path: "<embedded>/" + $0.name, text: Optional($0.text)) }
         for directory in directories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in names.sorted() where name.hasSuffix(".layout") {
@@ -161,7 +167,7 @@ struct Plugins: Sendable {
     /// Every adapter: built-in ones first, then the layout files; problems are logged.
     func load(_ settings: DaemonConfig, _ logger: Logger) -> [any LayoutAdapter] {
         let builtIn = settings.adapters.compactMap { setup -> (any LayoutAdapter)? in
-            guard setup.enabled else { return nil }
+            guard setup.enabled, !onlyLayouts else { return nil }
             return BuiltInAdapter.named(setup.name)?.make(app: setup.app, values: setup.values)
         }
         let files = LayoutFileLoader.load(sources())
