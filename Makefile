@@ -111,7 +111,8 @@ install: release
 
 # Everything `make install` puts in place, from the binaries in BUILT (the tests install debug binaries into a
 # DESTDIR and check every path: PackagingTests). Man pages come from the argument parsers (swift-argument-
-# parser's generate-manual, the engine of its manual plugin), completions from the binaries themselves.
+# parser's generate-manual, the engine of its manual plugin), completions from the binaries themselves. The Python
+# package goes to share/traitd/python, where traitctl explore finds it beside bin/.
 GENERATED ?= .build/install-generated
 install-files:
 	@test -x "$(BUILT)/traitd" -a -x "$(BUILT)/generate-manual" || \
@@ -155,6 +156,8 @@ install-files:
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
 	install -m 0644 Config/traitd.yaml $(DESTDIR)$(DOCDIR)/examples/traitd.yaml
 	install -m 0644 Config/layouts/*.layout $(DESTDIR)$(DOCDIR)/examples/layouts/
+	install -d $(DESTDIR)$(DATADIR)/traitd/python/traitd
+	install -m 0644 clients/python/traitd/*.py clients/python/traitd/py.typed $(DESTDIR)$(DATADIR)/traitd/python/traitd/
 
 # SetArrangement -> TransitionCompleted with 1, 10 and 100 adapters, then a 120 calls/s MoveDivider stream
 # with 50 adapters, each beside the bare libdbus peer, with RSS; then traitd's and the adapter host's memory

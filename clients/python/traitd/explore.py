@@ -22,6 +22,7 @@ would not reproduce; 69 without Hypothesis.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -101,6 +102,8 @@ class Explorer:
         self.steps_taken = 0
         self.walks = 0
         self.last: list[Step] = []
+        # Every step taken, in order, hashed: the same seed gives the same walks, and so the same fingerprint.
+        self.fingerprint = hashlib.sha256()
 
     # The walk: Reset, then each move, checked.
 
@@ -115,6 +118,7 @@ class Explorer:
                 continue  # refused: nothing changed
             self.steps_taken += 1
             self.last.append(step)
+            self.fingerprint.update(step.title().encode() + b"\n")
             self.check(len(self.last), step, ids, mark)
 
     def reset(self) -> None:
@@ -352,7 +356,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         seconds = time.monotonic() - began
         rate = explorer.steps_taken / seconds if seconds > 0 else 0.0
-        print(f"explored {explorer.steps_taken} steps in {explorer.walks} walks ({rate:.1f} steps/s): no failure")
+        print(f"explored {explorer.steps_taken} steps in {explorer.walks} walks ({rate:.1f} steps/s): no failure "
+              f"(walks {explorer.fingerprint.hexdigest()[:12]})")
         return 0
     finally:
         client.close()
