@@ -161,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "traitd-adapters",
             dependencies: [
-                "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout",
+                "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -27,6 +27,8 @@ public struct WindowContext: Sendable, Equatable {
     public var screenHeight: Double
     /// The window's safe-area insets (`SafeAreaInsets`).
     public var safeArea: EdgeInsets
+    /// The display's Reduce Motion, as the window's last transition said (a web page's `prefers-reduced-motion`).
+    public var reduceMotion = false
 
     public init(width: Double, height: Double, traits: TraitCollection, orientation: Orientation,
                 screenWidth: Double, screenHeight: Double, safeArea: EdgeInsets = .zero) {
@@ -62,10 +64,11 @@ public typealias Extra = Layout.Extra
 
 /// A laid-out window, or why it could not be laid out.
 public enum AdapterResult: Sendable, Equatable {
-    /// Frames of the elements shown (hidden elements have none), in window coordinates, the extras, and what
-    /// the elements are (for traitd's layout checks; reported as the extra `kinds`; an element without one is
-    /// content).
-    case laidOut(frames: [String: Rect], extras: [String: Extra], kinds: [String: ElementKind] = [:])
+    /// Frames of the elements shown (hidden elements have none), in window coordinates, the extras, and for
+    /// traitd's layout checks what the elements are (the extra `kinds`; an element without one is content) and
+    /// which scroll in which (the extra `scrolledIn`: element -> the element it scrolls in).
+    case laidOut(frames: [String: Rect], extras: [String: Extra], kinds: [String: ElementKind] = [:],
+                 scrolledIn: [String: String] = [:])
     /// The layout cannot hold in this window (required constraints conflict): reported as failed, with no frames.
     case failed(String)
 

@@ -19,14 +19,16 @@ import CSpawn
 public enum Spawn {
     /// Starts `path` (looked up on PATH when it has no slash) with `arguments` and `environment`; returns its pid.
     /// `streams` adds the redirections the caller wants; with `ownGroup` the child leads a process group of its
-    /// own (a Ctrl-C at the terminal, sent to the foreground group, then does not reach it).
+    /// own (a Ctrl-C at the terminal, sent to the foreground group, then does not reach it). The child keeps
+    /// descriptors below `keeping` (3: the standard streams; Chromium's debugging pipe also wants 3 and 4).
     public static func start(_ path: String, _ arguments: [String], environment: [String: String], ownGroup: Bool = false,
+                             keeping: Int32 = 3,
                              streams: (inout posix_spawn_file_actions_t) -> Void = { _ in }) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         streams(&actions)
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)  // after the caller's dup2s onto 0, 1 and 2
+        posix_spawn_file_actions_addclosefrom_np(&actions, keeping)  // after the caller's dup2s onto 0, 1, 2 (...)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -23,6 +23,9 @@ actor AdapterHost {
     /// Waits this long before each report (to play a slow host in tests; 0 normally).
     private let delay: Duration
     private var adapters: [any LayoutAdapter]
+    /// The bridges to programs outside the host (`--web`): registered and reported like the adapters, laid
+    /// out asynchronously; not replaced on SIGHUP (their programs keep running).
+    private let bridges: [any BridgeAdapter]
     private var windows: [String: WindowTracker] = [:]
     private var display = DisplayFacts()
     /// The adapters registered with the daemon now, as "app/adapter".
@@ -32,9 +35,11 @@ actor AdapterHost {
     private var transitionsLaidOut: [String: Int] = [:]
     private var daemon: String?
 
-    init(bus: Connection.Bus, adapters: [any LayoutAdapter], delay: Duration, logger: Logger) throws {
+    init(bus: Connection.Bus, adapters: [any LayoutAdapter], bridges: [any BridgeAdapter] = [], delay: Duration,
+         logger: Logger) throws {
         client = try TraitClient(bus: bus)
         self.adapters = adapters
+        self.bridges = bridges
         self.delay = delay
         self.logger = logger
     }
@@ -63,7 +68,7 @@ actor AdapterHost {
 
     /// Replaces the adapter set; withdraws registrations that went, and registers and reports the rest.
     func replace(adapters new: [any LayoutAdapter]) async {
-        let keep = Set(new.map(Self.key))
+        let keep = Set(new.map { Self.key($0.app, $0.name) } + bridges.map { Self.key($0.app, $0.name) })
         let old = registered.filter { !keep.contains($0) }.sorted()
         adapters = new
         guard daemon != nil else { return }
@@ -103,14 +108,14 @@ actor AdapterHost {
     }
 
     private func registerAll() async {
-        let pending = adapters.filter { !registered.contains(Self.key($0)) }
-        for adapter in pending {
+        let all = adapters.map { ($0.app, $0.name) } + bridges.map { ($0.app, $0.name) }
+        for (app, name) in all where !registered.contains(Self.key(app, name)) {
             do {
-                try await client.registerAdapter(adapter.name, for: adapter.app)
-                registered.insert(Self.key(adapter))
-                logger.info("registered \(adapter.name) for \(adapter.app)")
+                try await client.registerAdapter(name, for: app)
+                registered.insert(Self.key(app, name))
+                logger.info("registered \(name) for \(app)")
             } catch {
-                logger.error("cannot register \(adapter.name) for \(adapter.app): \(error)")
+                logger.error("cannot register \(name) for \(app): \(error)")
             }
         }
     }
@@ -164,29 +169,37 @@ actor AdapterHost {
 
     /// Lays out `app`'s window with each of its adapters and reports, each report on its own task.
     private func report(app: String, transition: UInt64) {
-        let work = adapters.filter { $0.app == app && registered.contains(Self.key($0)) }
+        let work = adapters.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) }
+        let bridged = bridges.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) }
         let context = windows[app]?.context
-        guard let context, !work.isEmpty else { return }
+        guard let context, !work.isEmpty || !bridged.isEmpty else { return }
         if transition != 0 { transitionsLaidOut[app, default: 0] += 1 }
         let laidOut = transitionsLaidOut[app, default: 0]
         for adapter in work {
             let result = adapter.layout(context)
-            Task { [client, logger, delay] in
-                if delay > .zero { try? await Task.sleep(for: delay) }
-                // Runs on the host's executor: a transition handled meanwhile has moved the count on.
-                if transition == 0, transitionsLaidOut[app, default: 0] != laidOut {
-                    logger.debug("\(app) \(adapter.name): a transition came; its report replaces the one of the window as it was")
-                    return
-                }
-                let (frames, extras) = Self.wire(result)
-                do {
-                    try await client.reportLayout(app: app, transition: transition, adapter: adapter.name,
-                                                  frames: frames, extras: extras)
-                    logger.info("\(app) #\(transition) \(Self.size(context)) \(adapter.name): \(Self.summary(result))")
-                } catch {
-                    logger.warning("\(app) #\(transition) \(adapter.name): the daemon refused the report: \(error)")
-                }
-            }
+            Task { await send(result, of: adapter.name, app: app, transition: transition, context, laidOut: laidOut) }
+        }
+        for bridge in bridged {
+            Task { await send(await bridge.layout(context), of: bridge.name, app: app, transition: transition, context, laidOut: laidOut) }
+        }
+    }
+
+    /// Reports one adapter's result, after the host's `--delay-ms`; a report of the window as it is
+    /// (transition 0) is dropped when a transition came since it was laid out (`laidOut`).
+    private func send(_ result: AdapterResult, of adapter: String, app: String, transition: UInt64, _ context: WindowContext,
+                      laidOut: Int) async {
+        if delay > .zero { try? await Task.sleep(for: delay) }
+        // On the host's executor: a transition handled meanwhile has moved the count on.
+        if transition == 0, transitionsLaidOut[app, default: 0] != laidOut {
+            logger.debug("\(app) \(adapter): a transition came; its report replaces the one of the window as it was")
+            return
+        }
+        let (frames, extras) = Self.wire(result)
+        do {
+            try await client.reportLayout(app: app, transition: transition, adapter: adapter, frames: frames, extras: extras)
+            logger.info("\(app) #\(transition) \(Self.size(context)) \(adapter): \(Self.summary(result))")
+        } catch {
+            logger.warning("\(app) #\(transition) \(adapter): the daemon refused the report: \(error)")
         }
     }
 
@@ -195,7 +208,7 @@ actor AdapterHost {
         switch result {
         case .failed(let reason):
             return ([:], [Layout1.Window.Extras.error: .string(reason)])
-        case .laidOut(let frames, let extras, let kinds):
+        case .laidOut(let frames, let extras, let kinds, let scrolledIn):
             var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
@@ -204,6 +217,9 @@ actor AdapterHost {
                 }
             }
             if !kinds.isEmpty { wire[Layout1.Window.Extras.kinds] = Layout1.Window.Extras.kindsParameter.encode(kinds) }
+            if !scrolledIn.isEmpty {
+                wire[Layout1.Window.Extras.scrolledIn] = Layout1.Window.Extras.scrolledInParameter.encode(scrolledIn)
+            }
             return (frames, wire)
         }
     }
@@ -211,7 +227,7 @@ actor AdapterHost {
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras, _):
+        case .laidOut(let frames, let extras, _, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")
@@ -225,7 +241,7 @@ actor AdapterHost {
         return "\(c.width.compact)x\(c.height.compact) \(classes) \(c.orientation.isLandscape ? "landscape" : "portrait")"
     }
 
-    static func key(_ adapter: any LayoutAdapter) -> String { adapter.app + "/" + adapter.name }
+    static func key(_ app: String, _ adapter: String) -> String { app + "/" + adapter }
 
     static func split(_ key: String) -> (app: String, adapter: String) {
         let parts = key.split(separator: "/", maxSplits: 1)

@@ -23,6 +23,10 @@ struct TraitdAdapters: AsyncParsableCommand {
             (or ~/.config/traitd/layouts), then *.layout in each --layouts directory; a file replaces an earlier one \
             of the same name. A layout file is the adapter named after it (support-panel.layout). A file that \
             cannot be used is logged as FILE:LINE:COLUMN and skipped; the others keep working.
+            --web APP=URL puts a web page (file:// or http://localhost) in app APP's window as the adapter web: \
+            headless Chromium (Debian's chromium) gets the window's size, scale, orientation, appearance, contrast, \
+            text size, direction and safe area for each transition, and every rendered element with an id is \
+            reported (docs/adapters.md, "Web pages").
             SIGHUP reloads the configuration and the files. SIGTERM or SIGINT exits 0. When traitd restarts, the \
             host registers again as soon as the name reappears.
             """,
@@ -50,6 +54,12 @@ struct TraitdAdapters: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the adapters this configuration and these files give, with their settings, and exit.")
     var list = false
+    @Option(name: .long, help: ArgumentHelp("A web page as app APP's adapter web: APP=URL, the URL file:// or http://localhost (repeatable).",
+                                            valueName: "app=url"))
+    var web: [String] = []
+    @Option(name: .long, help: ArgumentHelp("The Chromium binary the web pages run in.", valueName: "path"))
+    var chromium: String = DevToolsPipe.defaultBrowser
+
     @Flag(name: .long, help: "Run only the layout files of the --layouts directories: no built-in adapters, no embedded or user layout files (to explore or test those files alone).")
     var onlyLayouts = false
 
@@ -58,13 +68,33 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
-        if onlyLayouts && layouts.isEmpty { throw ValidationError("--only-layouts needs at least one --layouts directory") }
+        if onlyLayouts && layouts.isEmpty && web.isEmpty {
+            throw ValidationError("--only-layouts needs at least one --layouts directory (or --web page)")
+        }
+        var apps: Set<String> = []
+        for page in try web.map(Self.webPage) where !apps.insert(page.app).inserted {
+            throw ValidationError("--web \(page.app)=...: one page per app (app '\(page.app)' is given twice)")
+        }
         for dir in layouts {
             var info = stat()
             guard stat(dir, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw ValidationError("--layouts \(dir): no such directory")
             }
         }
+    }
+
+    /// `APP=URL`, checked: a valid app name, and a URL of a local page.
+    static func webPage(_ text: String) throws -> (app: String, url: String) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ValidationError("--web takes APP=URL (mail=file:///home/me/page.html); got '\(text)'")
+        }
+        let app = String(text[..<equals]), url = String(text[text.index(after: equals)...])
+        guard AppName.isValid(app) else { throw ValidationError("--web \(text): '\(app)' is not a valid app name: \(AppName.rule)") }
+        let local = ["file:///", "http://localhost:", "http://localhost/", "http://127.0.0.1:", "http://127.0.0.1/", "http://[::1]"]
+        guard local.contains(where: url.hasPrefix) || url == "http://localhost" else {
+            throw ValidationError("--web \(text): the URL must be a file:// or http://localhost page (a page under test, not the web)")
+        }
+        return (app, url)
     }
 
     func run() async throws {
@@ -90,13 +120,24 @@ struct TraitdAdapters: AsyncParsableCommand {
         // Signals are trapped before anything can arrive, so that a SIGHUP right after start is not fatal.
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigterm, .sigint)
         let host: AdapterHost
+        var browser: DevToolsPipe?
         do {
+            var bridges: [any BridgeAdapter] = []
+            if !web.isEmpty {
+                let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-chromium-\(getpid()).log").path
+                let started = try DevToolsPipe(browser: chromium, log: log)
+                browser = started
+                logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
+                bridges = try web.map(Self.webPage).map { WebPage(app: $0.app, url: $0.url, browser: started) }
+            }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
-                                   delay: .milliseconds(delayMs), logger: logger)
+                                   bridges: bridges, delay: .milliseconds(delayMs), logger: logger)
             try await host.start()
         } catch {
+            browser?.close()
             Self.fail("traitd-adapters: \(error)", code: 1)
         }
+
         let (lost, lostContinuation) = AsyncStream<Void>.makeStream()
         host.client.connection.onDisconnect { lostContinuation.finish() }
         let exit = await withTaskGroup(of: Int32?.self) { group in
@@ -124,6 +165,7 @@ struct TraitdAdapters: AsyncParsableCommand {
             return first ?? 0
         }
         host.client.close()
+        browser?.close()
         if exit != 0 { Self.fail("traitd-adapters: the bus closed the connection", code: exit) }
     }
 

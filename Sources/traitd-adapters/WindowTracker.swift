@@ -16,6 +16,8 @@ struct WindowTracker {
     var screenWidth: Double
     var screenHeight: Double
     var safeArea: EdgeInsets
+    /// The display's Reduce Motion, from the last `ViewWillTransitionToSize` (off until one says).
+    var reduceMotion = false
 
     /// From a window as `GetState` or `InterfacesAdded` gives it, and the display's orientation and screen.
     init(window: WindowSnapshot, display: DisplayFacts) {
@@ -27,8 +29,10 @@ struct WindowTracker {
 
     /// The context an adapter lays out in.
     var context: WindowContext {
-        WindowContext(width: width, height: height, traits: traits, orientation: orientation,
-                      screenWidth: screenWidth, screenHeight: screenHeight, safeArea: safeArea)
+        var context = WindowContext(width: width, height: height, traits: traits, orientation: orientation,
+                                    screenWidth: screenWidth, screenHeight: screenHeight, safeArea: safeArea)
+        context.reduceMotion = reduceMotion
+        return context
     }
 
     /// Takes in one of the window's transition signals; returns the transition id to lay out now when the
@@ -42,6 +46,7 @@ struct WindowTracker {
             orientation = context.orientation
             if let screen = context.screenSize { (screenWidth, screenHeight) = (screen.width, screen.height) }
             safeArea = context.safeAreaInsets
+            reduceMotion = context.traits[.reduceMotion] == "on"
         case .viewSafeAreaInsetsDidChange(_, _, let insets):
             safeArea = insets
         case .viewWillLayoutSubviews(_, let id):

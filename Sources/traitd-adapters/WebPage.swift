@@ -1,0 +1,234 @@
+import Adapters
+import FoundationEssentials
+import Vocabulary
+
+/// `traitd-adapters --web APP=URL`: a web page in headless Chromium as app APP's adapter `web`.
+///
+/// For each transition the page gets what a browser on the simulated device would give it, over the DevTools
+/// protocol (`DevToolsPipe`), then its elements' boxes are read back:
+/// - the viewport is the window's size in CSS pixels (a CSS pixel is a point), the device scale factor the
+///   display's scale, `mobile` and touch on (phones and iPads alike), the screen and its orientation
+///   (`portraitPrimary` 0°, `landscapePrimary` 90°, `portraitSecondary` 180°, `landscapeSecondary` 270°);
+/// - `prefers-color-scheme` from the appearance, `prefers-contrast: more` with high contrast,
+///   `prefers-reduced-motion: reduce` with Reduce Motion (a page sees it at the window's next transition);
+/// - the text size: the default font size is the Dynamic Type category's body size (17 px at `large`), which
+///   `rem`s and unstyled text follow (`Page.setFontSizes`);
+/// - right to left as a page sees it: the browser's locale and `navigator.language` become Arabic
+///   (`Emulation.setLocaleOverride`); the page's own `dir` decides its layout, as on the web;
+/// - the safe area in `env(safe-area-inset-*)`, in whole CSS pixels, the protocol's unit
+///   (`Emulation.setSafeAreaInsetsOverride`).
+///
+/// Then, two animation frames later (the page has laid out at the new size: an event, not a sleep), every
+/// rendered element with an `id` is reported as `id=(x, y, width, height)` in window coordinates: an element
+/// with `display: none`, `visibility: hidden` or no area is not. Ids that are not element names (1-64 of
+/// A-Z a-z 0-9 _ - .) are left out. `kinds`: buttons, links and form fields are controls, images, video and
+/// canvases content, an element holding others a container, one with text text. A page taller than the
+/// window scrolls: it is reported as the element `viewport` (the window), and every element not
+/// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window; a page
+/// wider than the window does not count as scrolling, so its overflow is found.
+actor WebPage: BridgeAdapter {
+    nonisolated let name = "web"
+    nonisolated let app: String
+    nonisolated let url: String
+    private let browser: DevToolsPipe
+    /// The page's DevTools session, once it is open and loaded.
+    private var session: String?
+    /// The layout before this one: each waits for it, so that transitions are laid out in their order even though
+    /// each suspends at every call to the browser.
+    private var previous: Task<Void, Never>?
+
+    init(app: String, url: String, browser: DevToolsPipe) {
+        self.app = app
+        self.url = url
+        self.browser = browser
+    }
+
+    func layout(_ window: WindowContext) async -> AdapterResult {
+        let before = previous
+        let work = Task { () -> AdapterResult in
+            await before?.value
+            return await self.layOut(window)
+        }
+        previous = Task { _ = await work.value }
+        return await work.value
+    }
+
+    private func layOut(_ window: WindowContext) async -> AdapterResult {
+        do {
+            let session = try await open()
+            try await emulate(window, session)
+            let answer = try await browser.call(
+                "Runtime.evaluate", Evaluate(expression: Self.readScript), session: session, returning: Evaluated<PageLayout>.self)
+            if let exception = answer.exceptionDetails { throw DevToolsError("the page's script failed: \(exception.text)") }
+            guard let page = answer.result.value else { throw DevToolsError("the page returned no layout") }
+            let frames = page.frames.mapValues { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+            let kinds = page.kinds.compactMapValues(ElementKind.init(rawValue:))
+            return .laidOut(frames: frames, extras: [:], kinds: kinds, scrolledIn: page.scrolledIn)
+        } catch {
+            return .failed("web: \(url): \(error)")
+        }
+    }
+
+    /// The page's session: opened in a new tab, navigated to the URL and loaded, the first time.
+    private func open() async throws -> String {
+        if let session { return session }
+        let target = try await browser.call("Target.createTarget", ["url": "about:blank"], returning: Created.self)
+        let attached = try await browser.call(
+            "Target.attachToTarget", Attach(targetId: target.targetId), returning: Attached.self)
+        let session = attached.sessionId
+        try await browser.call("Page.enable", DevToolsPipe.Empty(), session: session)
+        let loaded = browser.expect("Page.loadEventFired", session: session)
+        let navigated = try await browser.call("Page.navigate", ["url": url], session: session, returning: Navigated.self)
+        if let error = navigated.errorText { throw DevToolsError("cannot load \(url): \(error)") }
+        try await browser.wait(for: loaded)
+        self.session = session
+        return session
+    }
+
+    /// What the device and its settings say, as a browser on it would tell the page.
+    private func emulate(_ window: WindowContext, _ session: String) async throws {
+        let traits = window.traits
+        try await browser.call("Emulation.setDeviceMetricsOverride", DeviceMetrics(window), session: session)
+        try await browser.call("Emulation.setTouchEmulationEnabled", Touch(enabled: true, maxTouchPoints: 5), session: session)
+        let dark = traits.display[.appearance] == "dark"
+        let highContrast = traits.display[.contrast] == "high"
+        try await browser.call("Emulation.setEmulatedMedia", Media(features: [
+            .init(name: "prefers-color-scheme", value: dark ? "dark" : "light"),
+            .init(name: "prefers-contrast", value: highContrast ? "more" : "no-preference"),
+            .init(name: "prefers-reduced-motion", value: window.reduceMotion ? "reduce" : "no-preference"),
+        ]), session: session)
+        let body = ContentSizeCategory(rawValue: traits.display[.contentSize])?.bodySize ?? ContentSizeCategory.large.bodySize
+        try await browser.call("Page.setFontSizes", FontSizes(fontSizes: .init(standard: Int(body.rounded()))), session: session)
+        let insets = window.safeArea
+        try await browser.call("Emulation.setSafeAreaInsetsOverride", SafeArea(insets: .init(
+            top: Int(insets.top.rounded()), left: Int(insets.left.rounded()), bottom: Int(insets.bottom.rounded()),
+            right: Int(insets.right.rounded()))), session: session)
+        // One locale override at a time: the old one goes first.
+        try await browser.call("Emulation.setLocaleOverride", DevToolsPipe.Empty(), session: session)
+        if traits.display.isRightToLeft {
+            try await browser.call("Emulation.setLocaleOverride", ["locale": "ar"], session: session)
+        }
+    }
+
+    func stop() async {}
+
+    /// Two animation frames (the page has laid out and painted at the new size), then every rendered element
+    /// with an id: its box, its kind, and whether the page scrolls.
+    static let readScript = """
+        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))).then(() => {
+          const valid = /^[A-Za-z0-9_.-]{1,64}$/;
+          const controls = ['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'];
+          const media = ['IMG', 'VIDEO', 'CANVAS', 'SVG', 'PICTURE', 'IFRAME', 'svg'];
+          const kind = el => controls.includes(el.tagName) || el.getAttribute('role') === 'button' ? 'control'
+            : media.includes(el.tagName) ? 'content'
+            : el.children.length > 0 ? 'container'
+            : (el.textContent || '').trim() ? 'text' : 'content';
+          const frames = {}, kinds = {}, fixed = [];
+          for (const el of document.querySelectorAll('[id]')) {
+            if (!valid.test(el.id) || el.id in frames) continue;
+            const style = getComputedStyle(el);
+            if (style.display === 'none' || style.visibility === 'hidden') continue;
+            const r = el.getBoundingClientRect();
+            if (r.width <= 0 || r.height <= 0) continue;
+            frames[el.id] = [r.x, r.y, r.width, r.height];
+            kinds[el.id] = kind(el);
+            if (style.position === 'fixed') fixed.push(el.id);
+            if (Object.keys(frames).length >= 255) break;
+          }
+          const root = document.documentElement;
+          const scrolls = root.scrollHeight > innerHeight + 1 && root.scrollWidth <= innerWidth + 1 && !('viewport' in frames);
+          const scrolledIn = {};
+          if (scrolls) {
+            for (const id of Object.keys(frames)) if (!fixed.includes(id)) scrolledIn[id] = 'viewport';
+            frames.viewport = [0, 0, innerWidth, innerHeight];
+            kinds.viewport = 'container';
+          }
+          return {frames, kinds, scrolledIn};
+        })
+        """
+
+    // MARK: The commands' parameters and answers
+
+    private struct Evaluate: Encodable {
+        let expression: String
+        let awaitPromise = true
+        let returnByValue = true
+    }
+
+    private struct Evaluated<Value: Decodable>: Decodable {
+        struct Remote: Decodable { let value: Value? }
+        struct Exception: Decodable { let text: String }
+        let result: Remote
+        let exceptionDetails: Exception?
+    }
+
+    private struct PageLayout: Decodable {
+        let frames: [String: [Double]]
+        let kinds: [String: String]
+        let scrolledIn: [String: String]
+    }
+
+    private struct Created: Decodable { let targetId: String }
+    private struct Attach: Encodable {
+        let targetId: String
+        let flatten = true
+    }
+    private struct Attached: Decodable { let sessionId: String }
+    private struct Navigated: Decodable { let errorText: String? }
+
+    private struct DeviceMetrics: Encodable {
+        struct ScreenOrientation: Encodable {
+            let type: String
+            let angle: Int
+        }
+        let width: Int
+        let height: Int
+        let deviceScaleFactor: Double
+        let mobile = true
+        let screenWidth: Int
+        let screenHeight: Int
+        let screenOrientation: ScreenOrientation
+
+        init(_ window: WindowContext) {
+            width = Int(window.width.rounded())
+            height = Int(window.height.rounded())
+            deviceScaleFactor = window.traits.displayScale
+            screenWidth = Int(window.screenWidth.rounded())
+            screenHeight = Int(window.screenHeight.rounded())
+            switch window.orientation {
+            case .portrait: screenOrientation = .init(type: "portraitPrimary", angle: 0)
+            case .landscapeLeft: screenOrientation = .init(type: "landscapePrimary", angle: 90)
+            case .portraitUpsideDown: screenOrientation = .init(type: "portraitSecondary", angle: 180)
+            case .landscapeRight: screenOrientation = .init(type: "landscapeSecondary", angle: 270)
+            }
+        }
+    }
+
+    private struct Touch: Encodable {
+        let enabled: Bool
+        let maxTouchPoints: Int
+    }
+
+    private struct Media: Encodable {
+        struct Feature: Encodable {
+            let name: String
+            let value: String
+        }
+        let features: [Feature]
+    }
+
+    private struct FontSizes: Encodable {
+        struct Sizes: Encodable { let standard: Int }
+        let fontSizes: Sizes
+    }
+
+    private struct SafeArea: Encodable {
+        struct Insets: Encodable {
+            let top: Int
+            let left: Int
+            let bottom: Int
+            let right: Int
+        }
+        let insets: Insets
+    }
+}

@@ -1,0 +1,75 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// `traitd-adapters --web`: a plain HTML page in Debian's Chromium, unmodified, as notes' adapter `web`,
+/// through Split View widths, dark mode and Reduce Motion; and what happens when the browser dies.
+@Suite struct WebBridgeTests {
+    static let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/adaptive.html")
+
+    /// A daemon (transitions wait a minute: completions are the reports') and a host running only the page, once
+    /// its first layout is in.
+    func start() async throws -> (DaemonFixture, Recorder, HostProcess) {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(Self.page.path)"])
+        try await recorder.until("the page's first layout", timeout: 60) {
+            (try? await recorder.layouts(of: "notes").frames["web"]) != nil
+        }
+        return (fixture, recorder, host)
+    }
+
+    func web(_ recorder: Recorder) async throws -> [String: [Double]] {
+        try await recorder.layouts(of: "notes").frames["web"] ?? [:]
+    }
+
+    @Test func thePageFollowsWidthsAppearanceAndReduceMotion() async throws {
+        let (fixture, recorder, host) = try await start()
+        // 320 pt (Split View 2/3 gives notes the third): no sidebar; the header under the 20-pt status bar.
+        var page = try await web(recorder)
+        #expect(page["sidebar"] == nil && page["header"] == [0, 0, 320, 64], "\(page)")
+        // 694 pt: past the 678-px media query, the sidebar shows and the content moves right of it.
+        var done = try await recorder.transition(of: "notes", "split-one-third") { try await recorder.client.setArrangement(.splitOneThird) }
+        #expect(done.reported == ["web"], "\(done)")
+        page = try await web(recorder)
+        #expect(page["sidebar"] == [0, 100, 300, 400] && page["content"]?[0] == 300, "\(page)")
+        // 507 pt: no sidebar again.
+        done = try await recorder.transition(of: "notes", "split-half") { try await recorder.client.setArrangement(.splitHalf) }
+        page = try await web(recorder)
+        #expect(page["sidebar"] == nil && page["header"] == [0, 0, 507, 64], "\(page)")
+        // Dark: prefers-color-scheme makes the header taller.
+        done = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
+        #expect(try await web(recorder)["header"] == [0, 0, 507, 80])
+        // Reduce Motion, seen at the window's next transition: the spinner goes.
+        #expect(try await web(recorder)["spinner"] != nil)
+        _ = try await recorder.client.setTraits([.reduceMotion: "on"])
+        done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        page = try await web(recorder)
+        #expect(page["spinner"] == nil && page["greeting"] != nil, "\(page)")
+        // What the page is, from its tags: the button a control (a 60 x 30 one: too small), the header a container.
+        let extras = try await recorder.layouts(of: "notes").extras["web"]
+        #expect(extras?["kinds"]?.dictionary?["back"]?.unwrapped.string == "control", "\(String(describing: extras))")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(problems.contains { $0.adapter == "web" && $0.element == "back" && $0.rule == .smallTarget }, "\(problems)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// The browser killed: the page's next report is `failed`, naming why; the transition completes with it at
+    /// once, not at the deadline, and the daemon and host carry on.
+    @Test func aKilledBrowserIsReportedFailedAndNothingStalls() async throws {
+        let (fixture, recorder, host) = try await start()
+        let log = host.log
+        let pid = try #require(log.firstMatch(of: /\(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(log)")
+        kill(pid, SIGKILL)
+        let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)")
+        let extras = try await recorder.layouts(of: "notes").extras["web"]
+        #expect(extras?["error"]?.unwrapped.string?.contains("closed its debugging pipe") == true, "\(String(describing: extras))")
+        // Still there for the next command.
+        let again = try await recorder.transition(of: "notes", "landscape") { try await recorder.client.rotate(to: .landscapeLeft) }
+        #expect(again.failed == ["web"], "\(again)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+}
