@@ -10,6 +10,7 @@ import Vocabulary
 /// orientation: landscape-left       # optional: the start's orientation
 /// adapters: true                    # with --private: start the adapter host too
 /// layouts: [my-layouts]             # with --private: the host runs these folders' *.layout (alone, unless adapters: true)
+/// web: { notes: page.html }         # with --private: pages as apps' adapter web (a path is relative to the file)
 /// strict: true                      # the run fails where an adapter misses or fails, or a layout has a problem
 /// steps:
 ///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, or a setting's word
@@ -29,6 +30,9 @@ public struct Scenario: Sendable {
     /// relative ones are relative to the scenario file's folder. Without `adapters: true`, the host runs these
     /// files alone (`--only-layouts`); with it, beside the built-in adapters.
     public var layouts: [String] = []
+    /// app -> the web page the adapter host shows as its adapter `web` (`traitd-adapters --web`): a URL, or a
+    /// path relative to the scenario file's folder.
+    public var web: [String: String] = [:]
     /// Whether the run fails (exit 1) at a step whose transitions an adapter missed or failed, or after which a
     /// window has a layout problem: what `traitctl explore` writes, so its finding fails on its own.
     public var strict = false
@@ -53,7 +57,7 @@ public struct Scenario: Sendable {
     public static func parse(_ text: String, file: String) throws -> Scenario {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
-        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "strict", "steps"])
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "strict", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
             device: try reader.string(device, what: "a device id"),
@@ -63,6 +67,12 @@ public struct Scenario: Sendable {
         if let layouts = map["layouts"] {
             scenario.layouts = try reader.sequence(layouts, what: "the folders of layout files").map {
                 try reader.string($0, what: "a folder of layout files")
+            }
+        }
+        if let web = map["web"] {
+            for (app, page) in try reader.mapping(web, what: "the web pages (app: URL or path)", allowed: nil) {
+                guard AppName.isValid(app) else { throw reader.fail(web, "'\(app)' is not a valid app name: \(AppName.rule)") }
+                scenario.web[app] = try reader.string(page, what: "a URL or a path")
             }
         }
         scenario.strict = try map["strict"].map { try reader.flag($0, what: "strict (true or false)") } ?? false

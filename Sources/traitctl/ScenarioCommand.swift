@@ -97,6 +97,11 @@ struct ScenarioCommand: AsyncParsableCommand {
             var host = scenario.layouts.flatMap { path in
                 ["--layouts", path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path]
             }
+            for (app, page) in scenario.web.sorted(by: { $0.key < $1.key }) {
+                let url = page.contains("://") ? page
+                    : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path)
+                host += ["--web", "\(app)=\(url)"]
+            }
             if !host.isEmpty && !scenario.adapters { host.insert("--only-layouts", at: 0) }
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
                                    hostArguments: host)

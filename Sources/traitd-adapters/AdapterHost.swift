@@ -92,7 +92,7 @@ actor AdapterHost {
     private func attach(_ owner: String) async {
         daemon = owner
         registered = []
-        logger.info("traitd is on the bus as \(owner); registering \(adapters.count) adapter(s)")
+        logger.info("traitd is on the bus as \(owner); registering \(adapters.count + bridges.count) adapter(s)")
         do {
             let state = try await client.state()
             display.update(state)

@@ -136,3 +136,16 @@ def test_a_layout_problem_is_found_and_fails_a_test_unless_allowed(traitd: Trait
     with pytest.raises(pytest.fail.Exception, match="small-target"):
         traitd.check_layout_problems(["overlap"])
     traitd.check_layout_problems(["small-target"])
+
+
+PAGE = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..", "Tests", "IntegrationTests", "Fixtures",
+                                    "web", "adaptive.html"))
+
+
+# The page's Back button is 60 x 30: a small target, allowed here.
+@pytest.mark.traitd(web={"notes": "file://" + PAGE}, allow_problems=["small-target"])
+def test_a_web_page_is_an_adapter(traitd: TraitdFixture) -> None:
+    traitd.set(arrangement="split-one-third")
+    notes = traitd.status()["windows"][1]
+    assert notes["adapters"] == ["web"] and notes["layouts"]["web"]["sidebar"] == [0, 100, 300, 400]
+    assert [p["rule"] for p in traitd.layout_problems()] == ["small-target"]

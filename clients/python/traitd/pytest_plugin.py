@@ -39,10 +39,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "traitd(device=None, orientation=None, adapters=False, portal=False, config=None, "
-                   "allow_problems=False): the traitd fixture's start: the device and orientation, the adapter host, "
-                   "the settings portal, a config file's text; and the layout problems the test allows (True, or a "
-                   "list of rule names)")
+        "markers", "traitd(device=None, orientation=None, adapters=False, web=None, portal=False, config=None, "
+                   "allow_problems=False): the traitd fixture's start: the device and orientation, the adapter host "
+                   "(its built-in adapters; web: {app: URL} pages in headless Chromium as the apps' adapter web), the "
+                   "settings portal, a config file's text; and the layout problems the test allows (True, or a list "
+                   "of rule names)")
 
 
 def find_binary(name: str, config: pytest.Config) -> str:
@@ -151,8 +152,13 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
         fixture = TraitdFixture(address, processes, folder,
                                 os.path.join(os.path.dirname(daemon_path), "traitctl"))
         fixture.run(fixture.client.wait_for_owner(fixture.timeout))
-        if options.get("adapters"):
-            processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder, fixture.timeout))
+        web: dict[str, str] = options.get("web") or {}
+        if options.get("adapters") or web:
+            # Web pages alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
+            extra = ([] if options.get("adapters") else ["--only-layouts"])
+            extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
+            processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder,
+                                         fixture.timeout, extra))
         start = {k: options[k] for k in ("device", "orientation") if options.get(k)}
         if start:
             fixture.set(**start)
@@ -166,11 +172,11 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _start_host(path: str, address: str, folder: str, timeout: float) -> subprocess.Popen[bytes]:
+def _start_host(path: str, address: str, folder: str, timeout: float, extra: list[str]) -> subprocess.Popen[bytes]:
     """Starts the adapter host and returns once it has registered every adapter it announced: it logs
     "registering N adapter(s)", then "registered NAME for APP" for each. Its output is read on a thread of its
     own (and kept in the folder's traitd-adapters.log), so the wait is for those lines, not for a clock."""
-    host = subprocess.Popen([path, "--bus", address], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    host = subprocess.Popen([path, "--bus", address, *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     ready = threading.Event()
 
