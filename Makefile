@@ -58,7 +58,7 @@ TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy 
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver solver-counts bench-transitions bench-load churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver solver-counts bench-transitions bench-load bench-bridges churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -169,6 +169,15 @@ bench-transitions: deps
 	$(RELEASE) --product bare-peer
 	$(RELEASE) --product transition-benchmark
 	"$$($(RELEASE) --show-bin-path)/transition-benchmark" $(BENCH_ARGS)
+
+# One window laid out by a layout file in the host and by a web page in headless Chromium: SetArrangement ->
+# TransitionCompleted p50/p99 beside one frame at 60 Hz, and the host's and the browser's memory.
+bench-bridges: deps
+	@scripts/install-deps.sh chromium
+	$(RELEASE) --product traitd
+	$(RELEASE) --product traitd-adapters
+	$(RELEASE) --product transition-benchmark
+	"$$($(RELEASE) --show-bin-path)/transition-benchmark" --only bridges $(BENCH_ARGS)
 
 # 20 clients calling as fast as they can for 60 s (1 command in 5, the rest reads), traitd beside the bare peer:
 # calls/s, p50/p99, CPU per call (BENCH_ARGS="--load-clients 40 --load-seconds 10").

@@ -2,17 +2,20 @@ import DBus
 import Foundation
 import TraitClient
 
-/// Hands each completion of the mail window's transitions to the one waiting for it (no polling: on two cores
-/// a polling loop would starve the adapters' tasks).
+/// Hands each completion of one window's transitions (mail's unless told) to the one waiting for it (no polling:
+/// on two cores a polling loop would starve the adapters' tasks).
 // @unchecked: every mutable field is read and written under `lock` only.
 final class Completions: @unchecked Sendable {
+    private let app: String
     private let lock = NSLock()
     private var waiter: (after: UInt64, continuation: CheckedContinuation<[String], Never>)?
     private var lastCompleted: UInt64 = 0
     private var lastMissed: [String] = []
 
+    init(app: String = "mail") { self.app = app }
+
     func record(_ event: TraitEvent) {
-        guard case .transitionCompleted("mail", let id, let outcome) = event else { return }
+        guard case .transitionCompleted(let app, let id, let outcome) = event, app == self.app else { return }
         let missed = outcome.missed
         let ready = lock.withLock { () -> CheckedContinuation<[String], Never>? in
             lastCompleted = id

@@ -14,6 +14,8 @@
 //    with 50 adapters, the width sweeping across the size-class threshold; the same columns.
 // 4. Load: N clients calling as fast as they can (closed loop) for some seconds, a fixed mix of commands and reads:
 //    calls/s, p50/p99 per call and the server's CPU per call (make bench-load).
+// 6. Bridges: one window laid out by a layout file through the host, and by a web page in headless Chromium;
+//    SetArrangement -> TransitionCompleted p50/p99 beside one frame at 60 Hz, and the host's and browser's memory.
 // 5. Memory: traitd idle, then traitd and the adapter host (traitd-adapters, its built-in adapters reporting)
 //    across N transitions, RSS every N/10; the end must be within 2 MiB of the start.
 import Foundation
@@ -31,17 +33,19 @@ struct Options {
     var peer = Binaries.path("bare-peer")
     var host = Binaries.path("traitd-adapters")
     var memoryTransitions = 100_000
+    var bridgeTransitions = 200
     var loadClients = 20
     var loadSeconds = 10
     /// Seconds the whole benchmark may take; then it gives up and says what it was waiting for.
     var timeLimit = 900.0
 
     static let usage = """
-        usage: transition-benchmark [--only latency|drag|resize|load|memory] [--adapters 1,10,100] [--transitions N]
+        usage: transition-benchmark [--only latency|drag|resize|load|memory|bridges] [--adapters 1,10,100] [--transitions N]
                                     [--stream-seconds N] [--stream-rate N] [--stream-adapters N] [--load-clients N]
-                                    [--load-seconds N] [--memory-transitions N] [--time-limit S]
+                                    [--load-seconds N] [--memory-transitions N] [--bridge-transitions N] [--time-limit S]
                                     [--traitd PATH] [--host PATH] [--peer PATH]
-        Without --only, every run (make bench-transitions); make bench-load runs --only load for 60 s.
+        Without --only, every run (make bench-transitions); make bench-load runs --only load for 60 s; make
+        bench-bridges runs --only bridges.
         """
 
     init(_ arguments: [String]) {
@@ -64,6 +68,7 @@ struct Options {
             case "--peer": peer = value
             case "--host": host = value
             case "--memory-transitions": memoryTransitions = Int(value) ?? -1
+            case "--bridge-transitions": bridgeTransitions = Int(value) ?? -1
             case "--load-clients": loadClients = Int(value) ?? -1
             case "--load-seconds": loadSeconds = Int(value) ?? -1
             case "--time-limit": timeLimit = Double(value) ?? -1
@@ -78,7 +83,9 @@ struct Options {
         }
         if memoryTransitions < 1 { fail("--memory-transitions: at least 1") }
         if timeLimit <= 0 { fail("--time-limit: seconds, more than 0") }
-        if let only, !["latency", "drag", "resize", "load", "memory"].contains(only) { fail("--only latency, drag, resize, load or memory") }
+        if let only, !["latency", "drag", "resize", "load", "memory", "bridges"].contains(only) {
+            fail("--only latency, drag, resize, load, memory or bridges")
+        }
         if loadClients < 1 || loadClients > 200 || loadSeconds < 1 { fail("--load-clients 1 to 200, --load-seconds at least 1") }
     }
 }
@@ -131,6 +138,23 @@ if options.only == nil || options.only == "load" {
         print(kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + String(format: " %9.0f  %@  %@ %6.1f %12.1f", run.callsPerSecond,
                      us(percentile(run.latencies, 0.5)), us(percentile(run.latencies, 0.99)), run.cpuSeconds, run.cpuMicrosPerCall))
     }
+}
+if options.only == nil || options.only == "bridges" {
+    if options.only == nil { print("") }
+    print("Bridges: SetArrangement -> TransitionCompleted of notes (507 <-> 694 pt, across the page's 678-px query), \(options.bridgeTransitions) transitions each")
+    print("adapter on notes              p50 ms   p99 ms  p50 frames  p99 frames  missed  host MiB  browser MiB")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-benchmark-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try BridgeRun.layout.write(to: folder.appendingPathComponent("page.layout"), atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let frame = 1000.0 / 60
+    for (name, arguments) in [("layout file (Swift, in host)", ["--layouts", folder.path]),
+                              ("web page (Chromium)", ["--web", "notes=file://\(BridgeRun.page.path)"])] {
+        let run = try await BridgeRun.measure(name, hostArguments: arguments, options: options)
+        print(name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: " %7.2f  %7.2f  %10.2f  %10.2f  %6d  %8.1f  %11.1f",
+              run.p50 / 1000, run.p99 / 1000, run.p50 / 1000 / frame, run.p99 / 1000 / frame, run.missed, run.hostMiB, run.browserMiB))
+    }
+    print("one frame at 60 Hz           " + String(format: "%7.2f", frame))
 }
 if options.only == nil || options.only == "memory" {
     if options.only == nil { print("") }

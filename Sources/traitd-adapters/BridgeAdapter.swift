@@ -9,5 +9,8 @@ protocol BridgeAdapter: Sendable {
     var name: String { get }
     /// The app whose window it lays out.
     var app: String { get }
+    /// Gets the program ready (the page loaded), before the bridge registers: a transition that waits for it
+    /// then waits for a layout, not for a browser starting. A failure is logged; the bridge's reports say it.
+    func prepare() async throws
     func layout(_ window: WindowContext) async -> AdapterResult
 }

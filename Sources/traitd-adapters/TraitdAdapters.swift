@@ -129,6 +129,13 @@ struct TraitdAdapters: AsyncParsableCommand {
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
                 bridges = try web.map(Self.webPage).map { WebPage(app: $0.app, url: $0.url, browser: started) }
+                for bridge in bridges {
+                    do {
+                        try await bridge.prepare()
+                    } catch {
+                        logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
+                    }
+                }
             }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
                                    bridges: bridges, delay: .milliseconds(delayMs), logger: logger)

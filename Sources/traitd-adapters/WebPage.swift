@@ -43,6 +43,10 @@ actor WebPage: BridgeAdapter {
         self.browser = browser
     }
 
+    func prepare() async throws {
+        _ = try await open()
+    }
+
     func layout(_ window: WindowContext) async -> AdapterResult {
         let before = previous
         let work = Task { () -> AdapterResult in
