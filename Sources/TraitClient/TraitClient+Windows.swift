@@ -24,6 +24,9 @@ extension TraitClient {
         try await call(W.tile, position, window: app)
     }
 
+    /// Why `app`'s window is what it is: (topic, sentence) pairs (`Explain`).
+    public func explain(_ app: String) async throws -> [Explanation] { try await call(W.explain, (), window: app) }
+
     /// Brings `app`'s free-form window to the front.
     @discardableResult
     public func raise(_ app: String) async throws -> [UInt64] { try await call(W.raise, (), window: app) }

@@ -143,6 +143,19 @@ extension Parameter where Value == [UInt64] {
     }
 }
 
+extension Parameter where Value == [Explanation] {
+    /// `a(ss)`: topic, sentence (`Explain`).
+    public static func explanations(_ name: String) -> Self {
+        Self(name, "a(ss)", extract: { value in
+            guard value.hasSignature("a(ss)"), let items = value.elements else { return nil }
+            return items.map { item in
+                let f = item.elements!.map { $0.string! }
+                return Explanation(f[0], f[1])
+            }
+        }, encode: { list in .array(element: "(ss)", list.map { .structure([.string($0.topic), .string($0.text)]) }) })
+    }
+}
+
 extension Parameter where Value == [LayoutProblem] {
     /// `a(ssss)`: adapter, element, rule, message (`LayoutProblems`); a rule this side does not know is refused,
     /// naming it.

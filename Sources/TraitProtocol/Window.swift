@@ -14,6 +14,11 @@ extension Layout1 {
             "SetRestorationState", .value("state", "a{sv}"),
             doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
 
+        public static let explain = Declare.method(
+            "Explain",
+            doc: "Why the window is what it is: (topic, sentence) for its frame, size classes, safe area, traits and state (the tables and rules that made them), its last transition, its adapters' reports and its layout problems.")
+            .returning(.explanations("explanation"))
+
         // The free-form window's commands reply as the display's do: the transitions they started.
         public static let setFrame = Declare.method(
             "SetFrame", .rect("frame"),
@@ -126,7 +131,7 @@ extension Layout1 {
         public static let interface = InterfaceDescription(
             name: windowInterface,
             methods: [
-                reportLayout.description, setRestorationState.description, setFrame.description, tile.description,
+                reportLayout.description, setRestorationState.description, explain.description, setFrame.description, tile.description,
                 raise.description, beginResize.description, resizeTo.description, endResize.description,
                 moveToDisplay.description,
             ],

@@ -18,10 +18,12 @@ extension DisplayService {
             exportWindow(app)
         case .windowClosed(let app):
             layouts[app] = nil
+            lastTransitions[app] = nil
             server.unexport(Layout1.windowPath(app))
         case .lifecycle(let app, let lifecycle):
             emit(app, Self.signal(lifecycle), ())
         case .step(let app, let id, let step):
+            note(step, of: app, id: id)
             announce(step, of: app, id: id)
         case .displayChanged(let changed, let display):
             server.propertiesChanged(path: Layout1.rootPath, interface: Layout1.displayInterface,
@@ -56,6 +58,7 @@ extension DisplayService {
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
         case .completed(let app, let outcome):
             if let timer = deadlineTimers.removeValue(forKey: outcome.id) { clock.cancel(timer) }
+            note(outcome, of: app)
             emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))
         case .answered(let caller, let result):
             guard let reply = waitingCalls.removeValue(forKey: caller) else { return }

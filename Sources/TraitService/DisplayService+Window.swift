@@ -37,6 +37,7 @@ extension DisplayService {
             on(Layout1.Window.setRestorationState) { service, call, state in
                 try service.setRestorationState(app: app, state, call)
             },
+            on(Layout1.Window.explain) { service, _, _ in try service.explanation(of: app) },
             command(Layout1.Window.setFrame) { service, call, frame in try service.run(.setFrame(app: app, frame), call) },
             command(Layout1.Window.tile) { service, call, position in try service.run(.tile(app: app, position), call) },
             command(Layout1.Window.raise) { service, call, _ in try service.run(.raise(app: app), call) },

@@ -43,6 +43,8 @@ public actor DisplayService {
     var registry: AdapterRegistry
     /// app -> adapter -> its latest accepted report.
     var layouts: [String: [String: LayoutReport]] = [:]
+    /// app -> what its latest transition changed and how it completed, for `Explain`.
+    var lastTransitions: [String: TransitionNote] = [:]
     /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
     /// does changes it.
     var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }

@@ -64,6 +64,19 @@ extension TraitCollection {
             }
         }
 
+        /// Its value in `traits`, as a person reads it (`compact`, `2`, `dark`).
+        public func text(in traits: TraitCollection) -> String {
+            switch self {
+            case .horizontalSizeClass: return traits.horizontalSizeClass.rawValue
+            case .verticalSizeClass: return traits.verticalSizeClass.rawValue
+            case .idiom: return traits.idiom.rawValue
+            case .displayScale: return traits.displayScale.compact
+            case .userInterfaceLevel: return traits.userInterfaceLevel.rawValue
+            case .displayGamut: return traits.displayGamut.rawValue
+            case .display(let trait): return traits.display[trait]
+            }
+        }
+
         /// Every field, by name (the order in which the traits that change are announced, one by one).
         public static let all: [Field] = ([
             .horizontalSizeClass, .verticalSizeClass, .idiom, .displayScale, .userInterfaceLevel, .displayGamut,

@@ -1,0 +1,68 @@
+import DBus
+import TraitModel
+import TraitProtocol
+import TransitionEngine
+import Vocabulary
+
+/// `Explain` on a window: the model's reasons for its geometry (`Simulation.explain`), then what the service
+/// saw of it: its last transition (what changed and who reported), its adapters' reports and its problems.
+extension DisplayService {
+    /// What one window's latest transition changed, as its steps said, and how it completed.
+    struct TransitionNote {
+        var id: UInt64
+        var changes: [String] = []
+        var completion: String?
+    }
+
+    /// Notes a step of transition `id` of `app` (from `announce`): a new transition starts a new note.
+    func note(_ step: WindowStep, of app: String, id: UInt64) {
+        if lastTransitions[app]?.id != id { lastTransitions[app] = TransitionNote(id: id) }
+        switch step {
+        case .viewWillTransitionToSize(let size, let context, _, _):
+            lastTransitions[app]?.changes.append(
+                "size \(size.width.compact) x \(size.height.compact) pt (reason \(context.reason), \(context.duration.compact) s)")
+        case .traitDidChange(let field, let traits, let previous):
+            lastTransitions[app]?.changes.append("\(field.name) \(field.text(in: previous)) -> \(field.text(in: traits))")
+        case .safeAreaInsetsDidChange(let insets):
+            lastTransitions[app]?.changes.append("safe area \(insets)")
+        case .willTransitionToTraits, .traitCollectionDidChange, .contentSizeCategoryDidChange, .viewWillLayoutSubviews:
+            break
+        }
+    }
+
+    /// Notes how transition `outcome.id` of `app` completed.
+    func note(_ outcome: TransitionCompletion, of app: String) {
+        guard lastTransitions[app]?.id == outcome.id else { return }
+        let lists = [("reported", outcome.reported), ("missed", outcome.missed), ("failed", outcome.failed)]
+        lastTransitions[app]?.completion = lists.map { "\($0.0) [\($0.1.joined(separator: ", "))]" }.joined(separator: ", ")
+    }
+
+    /// `Explain`: everything, or `NoSuchApp` for a window that has gone.
+    func explanation(of app: String) throws -> [Explanation] {
+        guard var lines = simulation.explain(app) else {
+            throw DBusError(Layout1.Error.noSuchApp, "app '\(app)' has no window")
+        }
+        if let last = lastTransitions[app] {
+            let changed = last.changes.isEmpty ? "no size or trait change" : last.changes.joined(separator: "; ")
+            lines.append(.init("lastTransition", "transition \(last.id): \(changed); "
+                               + (last.completion.map { "completed: \($0)" } ?? "still open, waiting for its adapters")))
+        } else {
+            lines.append(.init("lastTransition", "none since traitd started"))
+        }
+        let reports = layouts[app] ?? [:]
+        if reports.isEmpty {
+            let registered = registry.adapters(for: app)
+            lines.append(.init("layouts", registered.isEmpty ? "no adapter is registered for it"
+                               : "no report yet from \(registered.joined(separator: ", "))"))
+        }
+        for adapter in reports.keys.sorted() {
+            let report = reports[adapter]!
+            lines.append(.init("layouts", report.failure.map { "\(adapter) failed: \($0)" }
+                               ?? "\(adapter) reported \(report.frames.count) element(s): " + report.frames.keys.sorted().joined(separator: ", ")))
+        }
+        let problems = reports.keys.sorted().flatMap { reports[$0]!.problems }
+        lines += problems.isEmpty ? [.init("problems", "none in the latest reports")]
+            : problems.map { .init("problems", "\($0.adapter) \($0.element) \($0.rule): \($0.message)") }
+        return lines
+    }
+}
