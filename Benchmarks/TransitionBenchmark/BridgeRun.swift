@@ -76,8 +76,19 @@ struct BridgeRun {
         }
         run.samples.sort()
         run.hostMiB = ProcessMemory.read(pid: host.pid).residentMiB
-        run.browserMiB = descendants(of: host.pid).map { ProcessMemory.read(pid: $0).residentMiB }.reduce(0, +)
+        run.browserMiB = descendants(of: host.pid).map(proportionalMiB).reduce(0, +)
         return run
+    }
+
+    /// A process's proportional set size (`Pss` in /proc/PID/smaps_rollup): its resident memory with each page
+    /// shared by N processes counted 1/N, so that the browser's processes add up to what they use together
+    /// (their RSS would count the shared libraries and shared memory once per process).
+    static func proportionalMiB(_ pid: Int32) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("Pss:") {
+            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        }
+        return 0
     }
 
     /// Every process under `pid` (its children, theirs...), from /proc/*/stat.

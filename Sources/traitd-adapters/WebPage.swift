@@ -18,7 +18,8 @@ import Vocabulary
 /// - the safe area in `env(safe-area-inset-*)`, in whole CSS pixels, the protocol's unit
 ///   (`Emulation.setSafeAreaInsetsOverride`).
 ///
-/// Then, two animation frames later (the page has laid out at the new size: an event, not a sleep), every
+/// Then, after the page's next rendering (an animation frame and a task queued from it: its layout and resize
+/// observers have run at the new size; an event, not a sleep), every
 /// rendered element with an `id` is reported as `id=(x, y, width, height)` in window coordinates: an element
 /// with `display: none`, `visibility: hidden` or no area is not. Ids that are not element names (1-64 of
 /// A-Z a-z 0-9 _ - .) are left out. `kinds`: buttons, links and form fields are controls, images, video and
@@ -116,10 +117,11 @@ actor WebPage: BridgeAdapter {
 
     func stop() async {}
 
-    /// Two animation frames (the page has laid out and painted at the new size), then every rendered element
-    /// with an id: its box, its kind, and whether the page scrolls.
+    /// The next rendering of the page (an animation frame, then a task queued from it: by then that frame's
+    /// style, layout and resize observers have run at the new size, and a page's own script has answered the
+    /// resize), then every rendered element with an id: its box, its kind, and whether the page scrolls.
     static let readScript = """
-        new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done))).then(() => {
+        new Promise(done => requestAnimationFrame(() => setTimeout(done, 0))).then(() => {
           const valid = /^[A-Za-z0-9_.-]{1,64}$/;
           const controls = ['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'];
           const media = ['IMG', 'VIDEO', 'CANVAS', 'SVG', 'PICTURE', 'IFRAME', 'svg'];
