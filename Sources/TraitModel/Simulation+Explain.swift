@@ -63,10 +63,14 @@ extension Simulation {
         let why: String
         switch window.state {
         case .active: why = "on screen"
-        case .inactive: why = drag != nil ? "a divider drag is under way (both sides resign active until it ends)" : "a live resize is under way"
+        case .inactive: why = "a divider drag is under way (both Split View sides resign active until it ends)"
         case .background: why = "not on screen"
         }
-        lines.append(.init("state", "\(window.state): \(why)"))
+        lines.append(.init("state", "\(window.state): \(why)" + (window.interactivelyResizing
+            ? "; a live resize is under way (InteractivelyResizing), and the window stays active through it, as on iPadOS 26" : "")))
+        let fronts = window.role == .window ? "the front window of its screen is active, the others inactive (Stage Manager and windowed apps)"
+            : "every visible window of Split View, Slide Over, full screen and Picture in Picture is active"
+        lines.append(.init("activeAppearance", "\(window.traits.activeAppearance): \(fronts)"))
         return lines
     }
 

@@ -230,8 +230,11 @@ extension Simulation {
             traits.displayScale = external.scale
             safeArea = .zero
         }
-        return WindowGeometry(role: .window, frame: frame, traits: traits, state: resizing == app ? .inactive : .active,
-                              safeArea: safeArea, display: display)
+        // iPadOS 26 keeps a resizing scene active and says so with isInteractivelyResizing (docs/reference:
+        // system-chrome, "Activation"); only the Split View divider makes both sides resign active.
+        var window = WindowGeometry(role: .window, frame: frame, traits: traits, state: .active, safeArea: safeArea, display: display)
+        window.interactivelyResizing = resizing == app
+        return window
     }
 
     /// Every remembered frame made a window on the current screen (`FreeFormRules.fit`): after a rotation or

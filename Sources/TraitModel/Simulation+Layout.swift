@@ -54,14 +54,27 @@ extension Simulation {
             }
         }
         // The traits every window shares, and the level that depends on its role (`InterfaceLevel`); a suspended
-        // window's too, so that it never publishes a setting the display no longer has.
+        // window's too, so that it never publishes a setting the display no longer has. Which visible windows look
+        // frontmost (`ActiveAppearance`); a suspended window keeps what it had.
+        let fronts = frontWindows(state)
         for (name, window) in result {
             var traits = window.traits
             traits.display = state.traits.windowTraits
             traits.displayGamut = window.display == ConnectedDisplay.device ? profile.gamut : ExternalScreen.gamut
             traits.userInterfaceLevel = window.role == .slideOver || window.role == .pip ? .elevated : .base
+            if window.state != .background {
+                traits.activeAppearance = window.role != .window || fronts.contains(name) ? .active : .inactive
+            }
             result[name]?.traits = traits
         }
         return result
+    }
+
+    /// In a free-form mode, the front window of each screen: the first of the stacking (front to back) on it.
+    static func frontWindows(_ state: DisplayState) -> Set<String> {
+        guard state.windowing.isFreeForm else { return [] }
+        var fronts: [String: String] = [:]
+        for app in state.stacking where fronts[state.display(of: app)] == nil { fronts[state.display(of: app)] = app }
+        return Set(fronts.values)
     }
 }

@@ -10,6 +10,9 @@ public struct WindowGeometry: Sendable, Hashable {
     public var safeArea: EdgeInsets
     /// The screen it is on: `ConnectedDisplay.device` or an external display's id.
     public var display: String
+    /// A live resize of this free-form window is under way (`BeginResize` to `EndResize`), as UIWindowScene's
+    /// `effectiveGeometry.isInteractivelyResizing` says; the window stays active throughout, as on iPadOS 26.
+    public var interactivelyResizing = false
 
     public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero,
                 display: String = ConnectedDisplay.device) {
@@ -24,7 +27,7 @@ public struct WindowGeometry: Sendable, Hashable {
 
 /// A window's published geometry, one case per property (their names on the bus are `Encoding`'s business).
 public enum WindowProperty: Sendable, CaseIterable {
-    case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display
+    case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display, interactivelyResizing
 }
 
 extension WindowGeometry {
@@ -40,6 +43,7 @@ extension WindowGeometry {
             case .state: return state != old.state
             case .safeArea: return safeArea != old.safeArea
             case .display: return display != old.display
+            case .interactivelyResizing: return interactivelyResizing != old.interactivelyResizing
             }
         })
     }

@@ -7,9 +7,9 @@ import Vocabulary
 /// one of another type, throws `InvalidArgs` naming the record and the field.
 extension Parameter where Value == TraitCollection {
     /// `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d,
-    /// `userInterfaceLevel` s, `displayGamut` s, and each window trait of `DisplayTrait.all` under its `key`
+    /// `userInterfaceLevel` s, `displayGamut` s, `activeAppearance` s, and each window trait of `DisplayTrait.all` under its `key`
     /// (`userInterfaceStyle` s, `preferredContentSizeCategory` s, `layoutDirection` s, `accessibilityContrast` s,
-    /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults.
+    /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults (`activeAppearance`: `active`).
     public static func traits(_ name: String) -> Self {
         record(name, what: "the traits", decode: { read in
             TraitCollection(
@@ -17,6 +17,7 @@ extension Parameter where Value == TraitCollection {
                 idiom: try read(TraitFields.idiom), displayScale: try read(TraitFields.displayScale),
                 userInterfaceLevel: try read.optional(TraitFields.level) ?? .base,
                 displayGamut: try read.optional(TraitFields.gamut) ?? .srgb,
+                activeAppearance: try read.optional(TraitFields.activeAppearance) ?? .active,
                 display: try DisplayTraits.read(read, of: DisplayTrait.windowTraits))
         }, fields: TraitFields.record)
     }
@@ -32,6 +33,7 @@ extension TraitCollection.Field {
         case .displayScale: return (name, TraitFields.displayScale.encode(traits.displayScale))
         case .userInterfaceLevel: return (name, TraitFields.level.encode(traits.userInterfaceLevel))
         case .displayGamut: return (name, TraitFields.gamut.encode(traits.displayGamut))
+        case .activeAppearance: return (name, TraitFields.activeAppearance.encode(traits.activeAppearance))
         case .display(let trait): return (name, Parameter<String>.displayTrait(trait, name: name).encode(traits.display[trait]))
         }
     }
@@ -45,10 +47,12 @@ private enum TraitFields {
     static let displayScale = Parameter<Double>.double(Field.displayScale.name)
     static let level = Parameter<InterfaceLevel>.choice(Field.userInterfaceLevel.name, what: "interface level")
     static let gamut = Parameter<DisplayGamut>.choice(Field.displayGamut.name, what: "display gamut")
+    static let activeAppearance = Parameter<ActiveAppearance>.choice(Field.activeAppearance.name, what: "active appearance")
 
     static let record = RecordFields<TraitCollection>([
         .field(horizontal) { $0.horizontalSizeClass }, .field(vertical) { $0.verticalSizeClass }, .field(idiom) { $0.idiom },
         .field(displayScale) { $0.displayScale }, .field(level) { $0.userInterfaceLevel }, .field(gamut) { $0.displayGamut },
+        .field(activeAppearance) { $0.activeAppearance },
     ] + DisplayTraits.fields(of: DisplayTrait.windowTraits) { $0.display })
 }
 
@@ -70,12 +74,15 @@ public struct SizeTransitionContext: Sendable, Equatable {
     public var screenSize: Size?
     /// The display-wide settings after the change, Reduce Motion among them (each under its `key`).
     public var traits: DisplayTraits
+    /// A step of a live resize (`effectiveGeometry.isInteractivelyResizing`); false from a daemon without it.
+    public var interactivelyResizing: Bool
 
     public init(
         duration: Double, reason: TransitionReason, orientation: Orientation, frame: Rect, safeAreaInsets: EdgeInsets,
-        snapshot: Bool, screenSize: Size?, traits: DisplayTraits = DisplayTraits()
+        snapshot: Bool, screenSize: Size?, traits: DisplayTraits = DisplayTraits(), interactivelyResizing: Bool = false
     ) {
         self.traits = traits
+        self.interactivelyResizing = interactivelyResizing
         self.duration = duration
         self.reason = reason
         self.orientation = orientation
@@ -88,7 +95,7 @@ public struct SizeTransitionContext: Sendable, Equatable {
 
 extension Parameter where Value == SizeTransitionContext {
     /// `a{sv}`: `duration` d, `reason` s, `orientation` s, `frame` (dddd), `safeAreaInsets` (dddd),
-    /// `snapshot` b, when known `screenSize` (dd), and every display-wide setting under its `key`
+    /// `snapshot` b, `interactivelyResizing` b, when known `screenSize` (dd), and every display-wide setting under its `key`
     /// (`userInterfaceStyle` s ... `reduceMotion` b).
     public static func sizeContext(_ name: String) -> Self {
         record(name, what: "the context", decode: { read in
@@ -97,7 +104,8 @@ extension Parameter where Value == SizeTransitionContext {
                 orientation: try read(ContextFields.orientation), frame: try read(ContextFields.frame),
                 safeAreaInsets: try read(ContextFields.safeAreaInsets), snapshot: try read(ContextFields.snapshot),
                 screenSize: try read.optional(ContextFields.screenSize),
-                traits: try DisplayTraits.read(read, of: DisplayTrait.all))
+                traits: try DisplayTraits.read(read, of: DisplayTrait.all),
+                interactivelyResizing: try read.optional(ContextFields.interactivelyResizing) ?? false)
         }, fields: ContextFields.record)
     }
 }
@@ -110,11 +118,12 @@ private enum ContextFields {
     static let safeAreaInsets = Parameter<EdgeInsets>.insets("safeAreaInsets")
     static let snapshot = Parameter<Bool>.boolean("snapshot")
     static let screenSize = Parameter<Size>.size("screenSize")
+    static let interactivelyResizing = Parameter<Bool>.boolean("interactivelyResizing")
 
     static let record = RecordFields<SizeTransitionContext>([
         .field(duration) { $0.duration }, .field(reason) { $0.reason }, .field(orientation) { $0.orientation },
         .field(frame) { $0.frame }, .field(safeAreaInsets) { $0.safeAreaInsets }, .field(snapshot) { $0.snapshot },
-        .optionalField(screenSize) { $0.screenSize },
+        .optionalField(screenSize) { $0.screenSize }, .field(interactivelyResizing) { $0.interactivelyResizing },
     ] + DisplayTraits.fields(of: DisplayTrait.all) { $0.traits })
 }
 

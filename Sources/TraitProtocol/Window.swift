@@ -32,7 +32,7 @@ extension Layout1 {
             "Raise", doc: "Brings a free-form window to the front (Stacking): it becomes the key window; returns the transitions it started (none).")
             .returning(Display.started)
         public static let beginResize = Declare.method(
-            "BeginResize", doc: "Takes a free-form window's corner: it comes to the front and is inactive until EndResize; returns the transitions it started.")
+            "BeginResize", doc: "Takes a free-form window's corner: it comes to the front and publishes InteractivelyResizing true until EndResize, staying active (iPadOS 26); returns the transitions it started.")
             .returning(Display.started)
         public static let resizeTo = Declare.method(
             "ResizeTo", .size("size"),
@@ -43,7 +43,7 @@ extension Layout1 {
             doc: "Moves a free-form window to another screen (device, or an external display's id), fitted to it and in front: a transition, the display scale a trait change where it differs; returns the transitions it started.")
             .returning(Display.started)
         public static let endResize = Declare.method(
-            "EndResize", doc: "Lets go: the window becomes active again; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
+            "EndResize", doc: "Lets go: InteractivelyResizing becomes false; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
 
         /// The keys of `ReportLayout`'s extras that traitd reads (an adapter's other keys are its own).
@@ -104,13 +104,16 @@ extension Layout1 {
             .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
         public static let traits = Declare.property(
             .traits("Traits"),
-            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
+            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance (active: the front window of its screen in Stage Manager and windowed apps, every visible window otherwise), userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
         public static let state = Declare.property(
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
             .insets("SafeAreaInsets"), doc: "top, left, bottom and right in points, inside the frame.")
         public static let display = Declare.property(
             .string("Display"), doc: "The screen the window is on: device, or an external display's id (external-1).")
+        public static let interactivelyResizing = Declare.property(
+            .boolean("InteractivelyResizing"),
+            doc: "A live resize is under way (BeginResize to EndResize); the window stays active, as on iPadOS 26.")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
             .layouts("Layouts"),
@@ -125,7 +128,7 @@ extension Layout1 {
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(

@@ -14,7 +14,8 @@ enum Encoding {
     static func context(_ c: TransitionContext, window: WindowGeometry, screen: Size?) -> SizeTransitionContext {
         SizeTransitionContext(
             duration: c.duration, reason: c.reason, orientation: c.orientation, frame: window.frame,
-            safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen, traits: c.traits)
+            safeAreaInsets: window.safeArea, snapshot: c.reason == .snapshot, screenSize: screen, traits: c.traits,
+            interactivelyResizing: window.interactivelyResizing)
     }
 
     /// A window's geometry properties (and its `App`), or only those in `only`.
@@ -39,6 +40,7 @@ enum Encoding {
         case .state: return Window.state.entry(w.state)
         case .safeArea: return Window.safeAreaInsets.entry(w.safeArea)
         case .display: return Window.display.entry(w.display)
+        case .interactivelyResizing: return Window.interactivelyResizing.entry(w.interactivelyResizing)
         }
     }
 

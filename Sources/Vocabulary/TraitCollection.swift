@@ -9,6 +9,8 @@ public struct TraitCollection: Sendable, Hashable, Codable {
     public var userInterfaceLevel: InterfaceLevel
     /// The screen's colour gamut, from the device profile.
     public var displayGamut: DisplayGamut
+    /// Whether the window looks frontmost (`UIUserInterfaceActiveAppearance`, see `ActiveAppearance`).
+    public var activeAppearance: ActiveAppearance
     /// Appearance, text size, direction, contrast, legibility: the display's, the same in every window. Holds only
     /// the window traits (`DisplayTraits.windowTraits`), so that a setting that is not a trait (Reduce Motion)
     /// never counts as a trait change.
@@ -16,13 +18,14 @@ public struct TraitCollection: Sendable, Hashable, Codable {
 
     public init(horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass, idiom: Idiom, displayScale: Double,
                 userInterfaceLevel: InterfaceLevel = .base, displayGamut: DisplayGamut = .srgb,
-                display: DisplayTraits = DisplayTraits()) {
+                activeAppearance: ActiveAppearance = .active, display: DisplayTraits = DisplayTraits()) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.idiom = idiom
         self.displayScale = displayScale
         self.userInterfaceLevel = userInterfaceLevel
         self.displayGamut = displayGamut
+        self.activeAppearance = activeAppearance
         self.display = display.windowTraits
     }
 }
@@ -33,6 +36,17 @@ public struct TraitCollection: Sendable, Hashable, Codable {
 public enum InterfaceLevel: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case base
     case elevated
+    public var description: String { rawValue }
+}
+
+/// `UIUserInterfaceActiveAppearance` (iOS 14): whether a window looks frontmost, which is not its lifecycle
+/// state. traitd's rule (docs/reference: iPadOS 26 tracks the frontmost window; Apple says nothing of Split
+/// View): in Stage Manager and windowed apps the front window of each screen is `active` and the other visible
+/// windows `inactive`; in Split View, Slide Over and full screen every visible window is `active`, and so is
+/// Picture in Picture. An app in the background keeps what it last had.
+public enum ActiveAppearance: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case active
+    case inactive
     public var description: String { rawValue }
 }
 
@@ -47,7 +61,7 @@ extension TraitCollection {
     /// One trait of a collection, as `registerForTraitChanges(_:)` names them one by one: what a `TraitDidChange`
     /// is about.
     public enum Field: Sendable, Hashable {
-        case horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut
+        case horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance
         /// A display-wide setting that is a window trait (`DisplayTrait.isWindowTrait`).
         case display(DisplayTrait)
 
@@ -60,6 +74,7 @@ extension TraitCollection {
             case .displayScale: return "displayScale"
             case .userInterfaceLevel: return "userInterfaceLevel"
             case .displayGamut: return "displayGamut"
+            case .activeAppearance: return "activeAppearance"
             case .display(let trait): return trait.key
             }
         }
@@ -73,6 +88,7 @@ extension TraitCollection {
             case .displayScale: return traits.displayScale.compact
             case .userInterfaceLevel: return traits.userInterfaceLevel.rawValue
             case .displayGamut: return traits.displayGamut.rawValue
+            case .activeAppearance: return traits.activeAppearance.rawValue
             case .display(let trait): return traits.display[trait]
             }
         }
@@ -80,6 +96,7 @@ extension TraitCollection {
         /// Every field, by name (the order in which the traits that change are announced, one by one).
         public static let all: [Field] = ([
             .horizontalSizeClass, .verticalSizeClass, .idiom, .displayScale, .userInterfaceLevel, .displayGamut,
+            .activeAppearance,
         ] + DisplayTrait.windowTraits.map(Field.display)).sorted { $0.name < $1.name }
     }
 
@@ -94,6 +111,7 @@ extension TraitCollection {
             case .displayScale: return displayScale != previous.displayScale
             case .userInterfaceLevel: return userInterfaceLevel != previous.userInterfaceLevel
             case .displayGamut: return displayGamut != previous.displayGamut
+            case .activeAppearance: return activeAppearance != previous.activeAppearance
             case .display(let trait): return display[trait] != previous.display[trait]
             }
         }

@@ -156,7 +156,8 @@ import Testing
                                      display: DisplayTraits([.appearance: "dark", .contentSize: "extra-large", .reduceMotion: "on"]))
         let traitsParameter = Parameter<TraitCollection>.traits("traits")
         let written = keys(traitsParameter.encode(traits))
-        #expect(written.count == 6 + DisplayTrait.windowTraits.count && written == written.sorted() && Set(written).count == written.count)
+        // The six of UITraitCollection's own, activeAppearance, and the display's window traits.
+        #expect(written.count == 7 + DisplayTrait.windowTraits.count && written == written.sorted() && Set(written).count == written.count)
         #expect(try traitsParameter.decode(traitsParameter.encode(traits)) == traits)
 
         let contextParameter = Parameter<SizeTransitionContext>.sizeContext("context")
@@ -166,7 +167,8 @@ import Testing
         let withoutScreen = keys(contextParameter.encode(context))
         context.screenSize = Size(width: 1024, height: 768)
         let withScreen = keys(contextParameter.encode(context))
-        #expect(withoutScreen.count == 6 + DisplayTrait.all.count && !withoutScreen.contains("screenSize"))
+        // duration, reason, orientation, frame, safeAreaInsets, snapshot, interactivelyResizing and the settings.
+        #expect(withoutScreen.count == 7 + DisplayTrait.all.count && !withoutScreen.contains("screenSize"))
         #expect(withScreen == (withoutScreen + ["screenSize"]).sorted())
         #expect(try contextParameter.decode(contextParameter.encode(context)) == context)
     }

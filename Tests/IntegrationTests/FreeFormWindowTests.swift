@@ -8,7 +8,9 @@ import Testing
 /// gdbus, dbus-send and traitctl; the coalescing of live-resize steps behind an adapter that has not reported;
 /// the stage's limit with its app-state signals; and the whole of it across a restart.
 @Suite(.serialized) struct FreeFormWindowTests {
-    /// A size-class change inside a live resize comes in UIKit's order, the window inactive around the steps.
+    /// A size-class change inside a live resize comes in UIKit's order; the window stays active throughout
+    /// (iPadOS 26) and says it is resizing: InteractivelyResizing true before the first step, false after the
+    /// last, and every step's context says so.
     @Test func aLiveResizeAcrossTheThresholdThroughTraitctl() async throws {
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
@@ -18,23 +20,28 @@ import Testing
         // 600 -> 700 in 4 steps of 25: 625, 650, 675 compact; 700 regular.
         let resize = try await fixture.traitctl(["resize", "notes", "700", "500", "--live", "4", "--wait"])
         #expect(resize.status == 0, "\(resize)")
-        // DidBecomeActive comes after the last step's TransitionCompleted, and before traitctl's EndResize reply.
-        let events = try await recorder.wait("the resize's end") { events in
-            events.contains { if case .didBecomeActive("notes") = $0 { true } else { false } }
+        // InteractivelyResizing=false comes after the last step, before traitctl's EndResize reply.
+        @Sendable func resizing(_ event: TraitEvent) -> Bool? {
+            guard case .windowChanged("notes", let changes) = event else { return nil }
+            return changes[Layout1.Window.interactivelyResizing]
         }
+        let events = try await recorder.wait("the resize's end") { events in events.contains { resizing($0) == false } }
         let lines = events.filter { $0.app == "notes" }.compactMap { event -> String? in
+            if let flag = resizing(event) { return "resizing \(flag)" }
             switch event {
             case .willResignActive: return "inactive"
             case .didBecomeActive: return "active"
             case .willTransitionToTraitCollection(_, _, let traits): return "will \(traits.horizontalSizeClass)"
-            case .viewWillTransitionToSize(_, _, let size, let context): return "size \(Int(size.width)) \(context.reason) \(context.duration)"
+            case .viewWillTransitionToSize(_, _, let size, let context):
+                return "size \(Int(size.width)) \(context.reason) \(context.duration)\(context.interactivelyResizing ? " interactive" : "")"
             case .traitDidChange(_, _, let trait, let value, _): return "\(trait)=\(value.string ?? "")"
             default: return nil
             }
         }
+        // BeginResize brings notes to the front: it looks active (a trait transition) as it starts resizing.
         #expect(lines == [
-            "inactive", "size 625 resize 0.0", "size 650 resize 0.0", "size 675 resize 0.0",
-            "will regular", "size 700 resize 0.0", "horizontalSizeClass=regular", "active",
+            "will compact", "resizing true", "activeAppearance=active", "size 625 resize 0.0 interactive", "size 650 resize 0.0 interactive", "size 675 resize 0.0 interactive",
+            "will regular", "size 700 resize 0.0 interactive", "horizontalSizeClass=regular", "resizing false",
         ])
         #expect(try await recorder.client.property(Layout1.Window.state, of: "notes") == .active)
         #expect(try await recorder.client.property(Layout1.Window.frame, of: "notes") == [100, 50, 700, 500])
@@ -88,13 +95,14 @@ import Testing
             destination: "org.traitd.Layout1", path: "/org/traitd/Layout1/window/mail",
             interface: "org.traitd.Layout1.Window", member: "EndResize"))
         #expect(try await adapter.property(Layout1.Window.frame, of: "mail") == [0, 0, 720, 500])
-        #expect(try await adapter.property(Layout1.Window.state, of: "mail") == .inactive, "the end waits for the step")
+        #expect(try await adapter.property(Layout1.Window.interactivelyResizing, of: "mail") == true, "the end waits for the step")
         try await adapter.reportLayout(app: "mail", transition: waiting[0], adapter: "by-hand", frames: [:], extras: [:])
         #expect(try await recorder.completion(of: waiting[0]).reported == ["by-hand"], "not cut short by the end")
         _ = try await recorder.wait("the last step applied") { events in
             events.contains { if case .viewWillTransitionToSize("mail", last[0], _, _) = $0 { true } else { false } }
         }
         #expect(try await client.property(Layout1.Window.frame, of: "mail") == [0, 0, 800, 500])
+        #expect(try await client.property(Layout1.Window.interactivelyResizing, of: "mail") == false)
         #expect(try await client.property(Layout1.Window.state, of: "mail") == .active)
         try await adapter.reportLayout(app: "mail", transition: last[0], adapter: "by-hand", frames: [:], extras: [:])
         #expect(try await recorder.completion(of: last[0]).reported == ["by-hand"])
