@@ -111,7 +111,7 @@ import Testing
             "mail ViewWillTransitionToSize #1 438x1024 reason=rotation orientation=portrait duration=0.3s",
             "notes ViewWillTransitionToSize #2 320x1024 reason=rotation orientation=portrait duration=0.3s",
             "display PropertiesChanged DividerPosition=438 Orientation=portrait ScreenSize=(768,1024) Serial=2",
-            "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={accessibilityContrast=normal,displayGamut=srgb,displayScale=2,horizontalSizeClass=compact,idiom=pad,layoutDirection=left-to-right,legibilityWeight=regular,preferredContentSizeCategory=large,userInterfaceLevel=base,userInterfaceStyle=light,verticalSizeClass=regular}",
+            "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={accessibilityContrast=normal,activeAppearance=active,displayGamut=srgb,displayScale=2,horizontalSizeClass=compact,idiom=pad,layoutDirection=left-to-right,legibilityWeight=regular,preferredContentSizeCategory=large,userInterfaceLevel=base,userInterfaceStyle=light,verticalSizeClass=regular}",
             "notes PropertiesChanged Frame=(448,0,320,1024)",
             "mail TraitCollectionDidChange #1 previous horizontal=regular vertical=regular",
             "mail TraitDidChange #1 horizontalSizeClass=compact previous=regular",
