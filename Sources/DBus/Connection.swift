@@ -19,6 +19,9 @@ public final class Connection: @unchecked Sendable {
     private var handlers: [MessageHandler] = []  // loop thread only
     private var disconnectHandlers: [@Sendable () -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
+    /// Called with every signal this connection emits, as it is sent: a daemon's journal of what it said. Set
+    /// once, on the connection's thread, by the process that emits there (loop thread only).
+    public var emitted: ((_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue]) -> Void)?
     private let closeLock = Lock()
     private var closed = false
     /// Who gets which of the signals this connection receives, and the owners of the names it follows
@@ -150,6 +153,14 @@ public final class Connection: @unchecked Sendable {
     /// function. (From another thread that window is a real race: libdbus completes a pending call without its
     /// lock, and a reply was lost about once in a few thousand calls under load.)
     public func call(_ message: sending Message, timeout: Double = 25) async throws -> [DBusValue] {
+        try await call(message, timeout: timeout, onReply: {})
+    }
+
+    /// `call`, and `onReply` on the connection's thread when the reply is dispatched: after every message that
+    /// came before it, before any that comes after (a client that must know which signals preceded a reply).
+    public func call(_ message: sending Message, timeout: Double = 25, onReply: @escaping @Sendable () -> Void) async throws
+        -> [DBusValue]
+    {
         nonisolated(unsafe) let message = message  // `sending`: nobody else holds it
         // The reply crosses threads through a pthread mutex as well as the continuation: the continuation's
         // hand-over happens inside the concurrency runtime, which ThreadSanitizer does not see, and `make tsan`
@@ -157,6 +168,7 @@ public final class Connection: @unchecked Sendable {
         let reply = Locked<Result<[DBusValue], any Error>?>(nil)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             send(message, timeout: timeout) { result in
+                onReply()
                 reply.withLock { $0 = result }
                 continuation.resume()
             }
@@ -217,6 +229,7 @@ public final class Connection: @unchecked Sendable {
         let message = try Message.signal(path: path, interface: interface, member: member)
         try message.append(arguments)
         try send(message)
+        emitted?(path, interface, member, arguments)
     }
 
     // MARK: Internals

@@ -30,6 +30,32 @@ extension TraitClient {
         try await stream(of: app, interface: nil) { $0 }
     }
 
+    /// The journal's signals after the state reached `serial` (`GetEvents`), then every signal from then on, with
+    /// no gap and no repeat: the live subscription is in place before the journal is asked for, and a signal
+    /// that reaches this connection before the journal's reply is in the journal (the bus keeps the daemon's
+    /// messages in order), so it is dropped from the live stream, which takes only what comes after the reply.
+    /// `EventsLost` when the journal no longer holds them all.
+    public func signals(since serial: UInt64) async throws -> (past: [Connection.Signal], live: AsyncStream<Connection.Signal>) {
+        let (stream, continuation) = AsyncStream<Connection.Signal>.makeStream()
+        let replied = Locked(false)
+        let id = try await subscribe(of: nil, interface: nil) { signal in
+            if replied.withLock({ $0 }) { continuation.yield(signal) }
+        }
+        continuation.onTermination = { [connection] _ in connection.unsubscribe(id) }
+        let method = Layout1.Display.getEvents
+        let message = try Message.methodCall(destination: Self.busName, path: Self.rootPath, interface: Self.displayInterface,
+                                             member: method.name)
+        try message.append(method.arguments(serial))
+        let owner = try await connection.nameOwner(Self.busName)
+        let reply = try await connection.call(message, onReply: { replied.withLock { $0 = true } })
+        // The journal has every signal; the live stream, the daemon's objects' (under its root).
+        let past = try method.reply(reply).filter { $0.path.hasPrefix(Self.rootPath) }.map { entry in
+            Connection.Signal(sender: owner, path: entry.path, interface: entry.interface, member: entry.member,
+                              arguments: entry.arguments)
+        }
+        return (past, stream)
+    }
+
     private func stream<Element: Sendable>(
         of app: String?, interface: String?, _ transform: @escaping @Sendable (Connection.Signal) -> Element
     ) async throws -> AsyncStream<Element> {

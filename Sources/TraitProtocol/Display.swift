@@ -55,6 +55,10 @@ extension Layout1 {
         public static let getState = Declare.method(
             "GetState", doc: "Everything in one call: the serial, the display's properties and every window with its properties.")
             .returning(.uint64("serial"), .vardict("display"), .objects("windows"))
+        public static let getEvents = Declare.method(
+            "GetEvents", .uint64("since"),
+            doc: "Every signal traitd sent after the state reached Serial since (later commands' signals, and the later completions and layouts of that command's transitions), oldest first: serial, object path, interface, member, arguments. The journal keeps the last 4096 signals and at most 8 MiB of them; EventsLost when some it would return are gone.")
+            .returning(.journal("events"))
         public static let beginDividerDrag = Declare.method(
             "BeginDividerDrag",
             doc: "Touches the Split View divider: both apps become inactive until the drag ends; returns the transitions it started.")
@@ -137,7 +141,8 @@ extension Layout1 {
             methods: [
                 setDevice.description, rotate.description, setArrangement.description, openApp.description,
                 closeApp.description, setTraits.description, setWindowing.description, connectDisplay.description,
-                disconnectDisplay.description, listDevices.description, getState.description, beginDividerDrag.description,
+                disconnectDisplay.description, listDevices.description, getState.description, getEvents.description,
+                beginDividerDrag.description,
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,
                 unregisterAdapter.description, listAdapters.description, getRestorationState.description,
             ],

@@ -52,6 +52,7 @@ public enum Layout1 {
         public static let noSuchAdapter = "org.traitd.Layout1.Error.NoSuchAdapter"
         public static let adapterExists = "org.traitd.Layout1.Error.AdapterExists"
         public static let limitExceeded = "org.traitd.Layout1.Error.LimitExceeded"
+        public static let eventsLost = "org.traitd.Layout1.Error.EventsLost"
     }
 
     /// The interface file installed to `/usr/share/dbus-1/interfaces/` and kept in `Config/dbus-1/`.

@@ -143,6 +143,46 @@ extension Parameter where Value == [UInt64] {
     }
 }
 
+/// One signal of traitd's journal (`GetEvents`): the Serial it was sent at, where from, and its arguments.
+public struct JournalEntry: Sendable, Equatable {
+    public var serial: UInt64
+    public var path: String
+    public var interface: String
+    public var member: String
+    public var arguments: [DBusValue]
+
+    public init(serial: UInt64, path: String, interface: String, member: String, arguments: [DBusValue]) {
+        self.serial = serial
+        self.path = path
+        self.interface = interface
+        self.member = member
+        self.arguments = arguments
+    }
+}
+
+extension Parameter where Value == [JournalEntry] {
+    /// `a(tossav)`: serial, object path, interface, member, arguments (each in a variant).
+    public static func journal(_ name: String) -> Self {
+        Self(name, "a(tossav)", extract: { value in
+            guard value.hasSignature("a(tossav)"), let items = value.elements else { return nil }
+            var entries: [JournalEntry] = []
+            for item in items {
+                guard let f = item.elements, case .uint64(let serial) = f[0], case .objectPath(let path) = f[1],
+                      let interface = f[2].string, let member = f[3].string, let arguments = f[4].elements else { return nil }
+                // One variant layer each, which the journal added: an argument of type v keeps its own.
+                entries.append(JournalEntry(serial: serial, path: path, interface: interface, member: member,
+                                            arguments: arguments.map { if case .variant(let inner) = $0 { inner } else { $0 } }))
+            }
+            return entries
+        }, encode: { list in
+            .array(element: "(tossav)", list.map {
+                .structure([.uint64($0.serial), .objectPath($0.path), .string($0.interface), .string($0.member),
+                            .array(element: "v", $0.arguments.map(DBusValue.variant))])
+            })
+        })
+    }
+}
+
 extension Parameter where Value == [Explanation] {
     /// `a(ss)`: topic, sentence (`Explain`).
     public static func explanations(_ name: String) -> Self {

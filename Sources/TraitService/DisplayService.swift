@@ -45,6 +45,10 @@ public actor DisplayService {
     var layouts: [String: [String: LayoutReport]] = [:]
     /// app -> what its latest transition changed and how it completed, for `Explain`.
     var lastTransitions: [String: TransitionNote] = [:]
+    /// Every signal sent, for `GetEvents`.
+    var journal = SignalJournal()
+    /// The serial a command made, while its events are being sent (the journal marks them as that command's).
+    var announcingSerial: UInt64?
     /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
     /// does changes it.
     var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }
@@ -84,6 +88,15 @@ public actor DisplayService {
     /// Exports the display and the windows of the apps open at start, and starts watching for adapters' connections
     /// leaving the bus. Call on the connection's thread.
     public func export() {
+        // Every signal the connection sends goes to the journal as it is sent, at the serial of the moment.
+        connection.emitted = { [unowned self] path, interface, member, arguments in
+            assumeIsolated { service in
+                let serial = service.simulation.serial
+                service.journal.record(JournalEntry(serial: serial, path: path, interface: interface, member: member,
+                                                    arguments: arguments),
+                                       ofItsCommand: service.announcingSerial == serial)
+            }
+        }
         let display = simulation.display
         displayPropertyNames = Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.map {
             (Encoding.displayProperty($0, display).name, $0)
@@ -168,6 +181,7 @@ public actor DisplayService {
                 }
                 return (service.simulation.serial, Encoding.displayProperties(service.simulation.display), windows)
             },
+            on(D.getEvents) { service, _, since in try service.events(after: since) },
             on(D.registerAdapter) { service, call, names in try service.registerAdapter(app: names.0, adapter: names.1, call) },
             on(D.unregisterAdapter) { service, call, names in
                 try service.unregisterAdapter(app: names.0, adapter: names.1, call)
@@ -240,7 +254,10 @@ public actor DisplayService {
             logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
+        // The events of a command that changed the state are that command's, in the journal.
+        announcingSerial = simulation.serial == serial ? nil : simulation.serial
         announce(events)
+        announcingSerial = nil
         if simulation.serial == serial {
             logger.debug("\(member) from \(sender): nothing changes")
         } else {
@@ -273,6 +290,18 @@ public actor DisplayService {
         guard simulation.serial != savedSerial else { return }
         pruneRestoration()
         save()
+    }
+
+    /// `GetEvents`: the journal after `serial`, or `EventsLost` saying how far back it reaches.
+    func events(after serial: UInt64) throws -> [JournalEntry] {
+        guard let events = journal.events(after: serial) else {
+            throw DBusError(Layout1.Error.eventsLost,
+                            "signals after serial \(serial) are no longer kept: the journal holds the last "
+                                + "\(SignalJournal.maximumSignals) signals (at most \(SignalJournal.maximumBytes >> 20) MiB), "
+                                + "complete after serial \(journal.oldestComplete) (now \(simulation.serial)); read the state "
+                                + "with GetState and follow from there")
+        }
+        return events
     }
 
     /// A caller id for the engine, for a call it answers later (`.answered`), with the call's reply.

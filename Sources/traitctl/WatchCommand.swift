@@ -11,19 +11,34 @@ struct Watch: AsyncParsableCommand {
             With --json, each line is one JSON object: timestamp (seconds since the epoch), type, sender, path, \
             interface, member, app (null for the display), transition (for the transition signals), signature \
             and arguments (dictionaries as objects, structures and arrays as arrays). \
-            Example: traitctl watch --json | jq -c 'select(.member == "TransitionCompleted")'
+            Example: traitctl watch --json | jq -c 'select(.member == "TransitionCompleted")'. \
+            --since N first prints what the daemon's journal holds after Serial N (GetEvents; their time column \
+            says "journal", --json's timestamp is null), then follows live, with no gap and no repeat.
             """)
     @OptionGroup var options: BusOptions
     @Option(help: "Stop after this many signals.") var count: Int?
     @Flag(help: "One JSON object a line, for scripts.") var json = false
+    @Option(help: "First the signals sent after the state reached this Serial (from the daemon's journal), then live.")
+    var since: UInt64?
 
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
                 // The signals as they came: --json shows the wire; the text line is the decoded event's.
-                let signals = try await client.signals()
+                let past: [Connection.Signal], signals: AsyncStream<Connection.Signal>
+                if let since {
+                    (past, signals) = try await client.signals(since: since)
+                } else {
+                    (past, signals) = ([], try await client.signals())
+                }
                 FileHandle.standardError.write(Data("watching \(TraitClient.busName) on the \(client.bus) bus\n".utf8))
                 var seen = 0
+                for signal in past {
+                    print(json ? try Self.jsonObject(signal, live: false) : "journal      \(TraitEvent(signal))")
+                    seen += 1
+                    if let count, seen >= count { return }
+                }
+                fflush(nil)
                 for await signal in signals {
                     print(json ? try Self.jsonObject(signal) : "\(Self.timestamp()) \(TraitEvent(signal))")
                     fflush(nil)  // one line at a time, also into a pipe
@@ -34,13 +49,13 @@ struct Watch: AsyncParsableCommand {
         }
     }
 
-    /// One line of JSON for `event`, keys sorted.
-    static func jsonObject(_ signal: Connection.Signal) throws -> String {
+    /// One line of JSON for `event`, keys sorted; `live: false` for one from the journal, whose time is not known.
+    static func jsonObject(_ signal: Connection.Signal, live: Bool = true) throws -> String {
         let event = TraitEvent(signal)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let object: [String: Any] = [
-            "timestamp": Double(now.tv_sec) + Double(now.tv_nsec / 1000) / 1e6,
+            "timestamp": live ? Double(now.tv_sec) + Double(now.tv_nsec / 1000) / 1e6 : NSNull(),
             "type": "signal",
             "sender": signal.sender ?? NSNull(),
             "path": signal.path,

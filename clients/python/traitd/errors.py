@@ -38,10 +38,11 @@ AlreadyReported = _named("AlreadyReported")
 NoSuchAdapter = _named("NoSuchAdapter")
 AdapterExists = _named("AdapterExists")
 LimitExceeded = _named("LimitExceeded")
+EventsLost = _named("EventsLost")
 
 _ALL: list[type[TraitdError]] = [InvalidArgs, NotOffered, NoSuchApp, AppExists, RoleTaken, MissingApp, NotDragging, Dragging,
                                   NoDivider, OutOfRange, StaleTransition, AlreadyReported, NoSuchAdapter, AdapterExists,
-                                  LimitExceeded]
+                                  LimitExceeded, EventsLost]
 ERRORS: dict[str, type[TraitdError]] = {cls.name: cls for cls in _ALL}
 
 
