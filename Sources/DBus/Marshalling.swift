@@ -18,8 +18,28 @@ public enum Marshalling {
         return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 
+    /// The wire-format bytes of a message already built (a signal just sent): what `decode` reads back.
+    public static func bytes(of message: Message) throws -> [UInt8] {
+        if dbus_message_get_serial(message.raw) == 0 { dbus_message_set_serial(message.raw, 1) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(message.raw, &buffer, &length) != 0, let buffer else {
+            throw DBusError.failed("out of memory while marshalling")
+        }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
     /// The values `encode` wrote; throws `InvalidArgs` for bytes that are not a marshalled message.
-    public static func decode(_ bytes: [UInt8]) throws -> [DBusValue] {
+    public static func decode(_ bytes: [UInt8]) throws -> [DBusValue] { try message(bytes).arguments() }
+
+    /// A signal `bytes(of:)` kept: its path, interface, member and arguments.
+    public static func decodeSignal(_ bytes: [UInt8]) throws -> (path: String, interface: String, member: String, arguments: [DBusValue]) {
+        let message = try message(bytes)
+        return (message.path ?? "", message.interface ?? "", message.member ?? "", message.arguments())
+    }
+
+    private static func message(_ bytes: [UInt8]) throws -> Message {
         guard !bytes.isEmpty, bytes.count < Int(Int32.max) else { throw DBusError.invalidArgs("no marshalled D-Bus message") }
         var error = CDBus.DBusError()
         dbus_error_init(&error)
@@ -31,6 +51,6 @@ public enum Marshalling {
             let text = dbus_error_is_set(&error) != 0 ? String(cString: error.message) : "unreadable"
             throw DBusError.invalidArgs("not a marshalled D-Bus message: \(text)")
         }
-        return Message(owning: raw).arguments()
+        return Message(owning: raw)
     }
 }

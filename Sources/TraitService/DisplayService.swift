@@ -89,12 +89,12 @@ public actor DisplayService {
     /// leaving the bus. Call on the connection's thread.
     public func export() {
         // Every signal the connection sends goes to the journal as it is sent, at the serial of the moment.
-        connection.emitted = { [unowned self] path, interface, member, arguments in
+        connection.emitted = { [unowned self] _, _, _, message in
+            guard let bytes = try? Marshalling.bytes(of: message) else { return }
             assumeIsolated { service in
                 let serial = service.simulation.serial
-                service.journal.record(JournalEntry(serial: serial, path: path, interface: interface, member: member,
-                                                    arguments: arguments),
-                                       ofItsCommand: service.announcingSerial == serial)
+                service.journal.record(SignalJournal.Entry(serial: serial, message: bytes,
+                                                           ofItsCommand: service.announcingSerial == serial))
             }
         }
         let display = simulation.display

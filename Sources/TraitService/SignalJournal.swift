@@ -11,18 +11,27 @@ import TraitProtocol
 struct SignalJournal {
     /// At most this many signals are kept...
     static let maximumSignals = 4096
-    /// ...and at most this many bytes of them (their arguments in the wire format): a window's Layouts can
-    /// reach a MiB, and 4,096 of those would not fit a reply.
+    /// ...and at most this many bytes of them (in the wire format): a window's Layouts can reach a MiB, and
+    /// 4,096 of those would not fit a reply.
     static let maximumBytes = 8 << 20
 
+    /// One signal as sent: the whole message kept in the wire format (a few hundred bytes, where the same values
+    /// as `DBusValue` trees took about 2 KiB each), read back only when asked for.
     struct Entry {
-        let record: JournalEntry
-        /// Sent by the command that made `record.serial`, as it did so.
+        let serial: UInt64
+        let message: [UInt8]
+        /// Sent by the command that made `serial`, as it did so.
         let ofItsCommand: Bool
-        let bytes: Int
 
         /// Whether the entry comes after the state reached `serial`.
-        func isAfter(_ serial: UInt64) -> Bool { record.serial > serial || (record.serial == serial && !ofItsCommand) }
+        func isAfter(_ serial: UInt64) -> Bool { self.serial > serial || (self.serial == serial && !ofItsCommand) }
+
+        /// The signal as `GetEvents` gives it (the journal wrote the bytes: they read back).
+        var record: JournalEntry? {
+            guard let signal = try? Marshalling.decodeSignal(message) else { return nil }
+            return JournalEntry(serial: serial, path: signal.path, interface: signal.interface, member: signal.member,
+                                arguments: signal.arguments)
+        }
     }
 
     private var entries: [Entry] = []
@@ -32,13 +41,12 @@ struct SignalJournal {
     /// The newest entry evicted, for `since`s it would have answered.
     private var newestEvicted: Entry?
 
-    mutating func record(_ record: JournalEntry, ofItsCommand: Bool) {
-        let size = DBusValue.structure(record.arguments).wireSize
-        entries.append(Entry(record: record, ofItsCommand: ofItsCommand, bytes: size))
-        bytes += size
+    mutating func record(_ entry: Entry) {
+        entries.append(entry)
+        bytes += entry.message.count
         while entries.count - start > Self.maximumSignals || (bytes > Self.maximumBytes && entries.count - start > 1) {
             newestEvicted = entries[start]
-            bytes -= entries[start].bytes
+            bytes -= entries[start].message.count
             start += 1
         }
         if start > Self.maximumSignals {
@@ -50,9 +58,9 @@ struct SignalJournal {
     /// The signals after `serial`, oldest first; nil when some of them are no longer kept.
     func events(after serial: UInt64) -> [JournalEntry]? {
         if let newestEvicted, newestEvicted.isAfter(serial) { return nil }
-        return entries[start...].filter { $0.isAfter(serial) }.map(\.record)
+        return entries[start...].filter { $0.isAfter(serial) }.compactMap(\.record)
     }
 
     /// The oldest serial whose signals are all kept: what a `since` must be at least.
-    var oldestComplete: UInt64 { newestEvicted?.record.serial ?? 0 }
+    var oldestComplete: UInt64 { newestEvicted?.serial ?? 0 }
 }
