@@ -21,13 +21,15 @@ public enum LayoutJudge {
     /// Guidelines, "Buttons": at least 44 x 44 pt).
     public static let minimumTarget = 44.0
 
-    /// Every problem of `layout`, reported by `adapter`, against `window`: by rule, then by element.
+    /// Every problem of `layout`, reported by `adapter`, against `window`: by rule, and within a rule the worst
+    /// first (the farthest past an edge, the largest overlap, the smallest control), then by element, so that a
+    /// report that can publish only its first few shows those.
     public static func problems(of layout: ReportedLayout, adapter: String, in window: PublishedWindow) -> [LayoutProblem] {
         let shown = visibleParts(of: layout)
         let names = shown.keys.sorted()
-        var problems: [LayoutProblem] = []
-        func found(_ element: String, _ rule: LayoutRule, _ message: String) {
-            problems.append(LayoutProblem(adapter: adapter, element: element, rule: rule, message: message))
+        var problems: [(problem: LayoutProblem, severity: Double)] = []
+        func found(_ element: String, _ rule: LayoutRule, _ message: String, severity: Double) {
+            problems.append((LayoutProblem(adapter: adapter, element: element, rule: rule, message: message), severity))
         }
 
         // outside-window: any element, by what of it shows.
@@ -37,7 +39,7 @@ public enum LayoutJudge {
             outside.insert(name)
             found(name, .outsideWindow, "\(describe(name, layout)) reaches "
                     + overflow(shown[name]!, past: bounds, edges: "the window's")
-                    + " (the window is \(window.size) pt)")
+                    + " (the window is \(window.size) pt)", severity: farthest(shown[name]!, past: bounds))
         }
 
         // outside-safe-area: content, controls and text inside the window but not inside its safe area.
@@ -47,7 +49,8 @@ public enum LayoutJudge {
             found(name, .outsideSafeArea, "\(describe(name, layout)) reaches "
                     + overflow(shown[name]!, past: safe, edges: "the safe area's")
                     + " (safe-area insets top \(window.safeAreaInsets.top.compact), left \(window.safeAreaInsets.left.compact), "
-                    + "bottom \(window.safeAreaInsets.bottom.compact), right \(window.safeAreaInsets.right.compact))")
+                    + "bottom \(window.safeAreaInsets.bottom.compact), right \(window.safeAreaInsets.right.compact))",
+                  severity: farthest(shown[name]!, past: safe))
         }
 
         // overlap: two foreground elements sharing area, neither holding the other. Sorted by left edge, each
@@ -66,7 +69,7 @@ public enum LayoutJudge {
         }
         for (first, second, shared) in pairs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
             found("\(first) & \(second)", .overlap, "\(describe(first, layout)) and \(describe(second, layout)) overlap by "
-                    + "\(shared.size) pt, and neither holds the other")
+                    + "\(shared.size) pt, and neither holds the other", severity: shared.width * shared.height)
         }
 
         // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button).
@@ -75,9 +78,18 @@ public enum LayoutJudge {
             guard frame.width < minimumTarget - tolerance || frame.height < minimumTarget - tolerance else { continue }
             let device = window.idiom == .pad ? "an iPad" : "a phone"
             found(name, .smallTarget, "control '\(name)' is \(frame.size) pt; on \(device) a control needs at least "
-                    + "\(minimumTarget.compact) x \(minimumTarget.compact) pt to be hit reliably")
+                    + "\(minimumTarget.compact) x \(minimumTarget.compact) pt to be hit reliably",
+                  severity: -min(frame.width, frame.height))
         }
-        return problems
+        let order = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
+        return problems.sorted { a, b in
+            (order[a.problem.rule]!, -a.severity, a.problem.element) < (order[b.problem.rule]!, -b.severity, b.problem.element)
+        }.map(\.problem)
+    }
+
+    /// How far `rect` passes the farthest edge of `area`.
+    private static func farthest(_ rect: Rect, past area: Rect) -> Double {
+        max(area.y - rect.y, area.x - rect.x, rect.maxY - area.maxY, rect.maxX - area.maxX)
     }
 
     /// What of each element shows: its frame, cut to its scroll view's visible part (outwards along the chain);

@@ -16,15 +16,16 @@ struct LayoutReport: Equatable {
     /// Bytes of the frames, extras and problems in the wire format (what the report adds to `Layouts`,
     /// `LayoutExtras` and `LayoutProblems`).
     var bytes: Int
-    /// What the layout breaks of the window's geometry (`LayoutJudge`), at most `publishedProblems`.
+    /// What the layout breaks of the window's geometry (`LayoutJudge`), at most `publishedPerRule` of each rule.
     var problems: [LayoutProblem] = []
 
     /// The failure an adapter reported in `extras["error"]`, if any.
     var failure: String? { extras[Layout1.Window.Extras.error]?.unwrapped.string }
 
-    /// The most problems one report publishes: the first, by rule and element; the last says how many more
-    /// there were (two hundred labels piled up are one mistake, not twenty thousand overlaps to send).
-    static let publishedProblems = 20
+    /// The most problems of one rule a report publishes: the first (the worst, `LayoutJudge`); the last says how many more there
+    /// were (two hundred labels piled up are one mistake, not twenty thousand overlaps to send). Per rule, so
+    /// that a flood of one kind never hides another (an app's small buttons behind its header's overflow).
+    static let publishedPerRule = 8
 
     /// Frames larger than this (in points, either way) are refused as absurd.
     static let maximumCoordinate = 100_000.0
@@ -93,11 +94,14 @@ struct LayoutReport: Equatable {
         }
     }
 
-    /// The first `publishedProblems` of `problems`, the last of them saying how many more there were.
+    /// The first `publishedPerRule` problems of each rule, the last of them saying how many more of it there were.
     private static func published(_ problems: [LayoutProblem]) -> [LayoutProblem] {
-        guard problems.count > publishedProblems else { return problems }
-        var kept = Array(problems.prefix(publishedProblems))
-        kept[kept.count - 1].message += " (and \(problems.count - publishedProblems) more problems in this report, not listed)"
-        return kept
+        LayoutRule.allCases.flatMap { rule -> [LayoutProblem] in
+            let all = problems.filter { $0.rule == rule }
+            guard all.count > publishedPerRule else { return all }
+            var kept = Array(all.prefix(publishedPerRule))
+            kept[kept.count - 1].message += " (and \(all.count - publishedPerRule) more \(rule) problems in this report, not listed)"
+            return kept
+        }
     }
 }

@@ -13,4 +13,6 @@ protocol BridgeAdapter: Sendable {
     /// then waits for a layout, not for a browser starting. A failure is logged; the bridge's reports say it.
     func prepare() async throws
     func layout(_ window: WindowContext) async -> AdapterResult
+    /// Ends the program, if the bridge started one (the host is exiting).
+    func stop() async
 }

@@ -245,7 +245,7 @@ final class DevToolsPipe: Sendable {
 }
 
 /// Runs `body` on a new detached thread.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
+func startThread(_ body: @escaping @Sendable () -> Void) {
     final class Body: @unchecked Sendable {  // handed to the new thread once, then only there
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }

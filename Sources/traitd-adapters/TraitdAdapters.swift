@@ -57,6 +57,9 @@ struct TraitdAdapters: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A web page as app APP's adapter web: APP=URL, the URL file:// or http://localhost (repeatable).",
                                             valueName: "app=url"))
     var web: [String] = []
+    @Option(name: .long, help: ArgumentHelp("An unmodified desktop app as app APP's adapter desktop: APP=COMMAND, the command split into words as a shell would, without a shell (repeatable).",
+                                            valueName: "app=command"))
+    var app: [String] = []
     @Option(name: .long, help: ArgumentHelp("The Chromium binary the web pages run in.", valueName: "path"))
     var chromium: String = DevToolsPipe.defaultBrowser
 
@@ -68,12 +71,16 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
-        if onlyLayouts && layouts.isEmpty && web.isEmpty {
-            throw ValidationError("--only-layouts needs at least one --layouts directory (or --web page)")
+        if onlyLayouts && layouts.isEmpty && web.isEmpty && app.isEmpty {
+            throw ValidationError("--only-layouts needs at least one --layouts directory (or --web page, or --app)")
         }
         var apps: Set<String> = []
         for page in try web.map(Self.webPage) where !apps.insert(page.app).inserted {
             throw ValidationError("--web \(page.app)=...: one page per app (app '\(page.app)' is given twice)")
+        }
+        var desktopApps: Set<String> = []
+        for desktop in try app.map(Self.desktopApp) where !desktopApps.insert(desktop.app).inserted {
+            throw ValidationError("--app \(desktop.app)=...: one program per app (app '\(desktop.app)' is given twice)")
         }
         for dir in layouts {
             var info = stat()
@@ -95,6 +102,23 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("--web \(text): the URL must be a file:// or http://localhost page (a page under test, not the web)")
         }
         return (app, url)
+    }
+
+    /// `APP=COMMAND`, checked: a valid app name, and a command of at least one word.
+    static func desktopApp(_ text: String) throws -> (app: String, command: [String]) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ValidationError("--app takes APP=COMMAND (notes=gnome-calculator); got '\(text)'")
+        }
+        let app = String(text[..<equals])
+        guard AppName.isValid(app) else { throw ValidationError("--app \(text): '\(app)' is not a valid app name: \(AppName.rule)") }
+        let words: [String]
+        do {
+            words = try ShellWords.split(String(text[text.index(after: equals)...]))
+        } catch {
+            throw ValidationError("--app \(text): \(error)")
+        }
+        guard !words.isEmpty else { throw ValidationError("--app \(text): no command after '='") }
+        return (app, words)
     }
 
     func run() async throws {
@@ -121,27 +145,46 @@ struct TraitdAdapters: AsyncParsableCommand {
         let signals = await UnixSignalsSequence(trapping: .sighup, .sigterm, .sigint)
         let host: AdapterHost
         var browser: DevToolsPipe?
+        var desktop: DesktopSession?
+        var bridges: [any BridgeAdapter] = []
         do {
-            var bridges: [any BridgeAdapter] = []
             if !web.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-chromium-\(getpid()).log").path
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
                 bridges = try web.map(Self.webPage).map { WebPage(app: $0.app, url: $0.url, browser: started) }
-                for bridge in bridges {
-                    do {
-                        try await bridge.prepare()
-                    } catch {
-                        logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
+            }
+            if !app.isEmpty {
+                let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
+                let session = try DesktopSession(log: log)
+                desktop = session
+                logger.info("desktop apps on display \(session.display), accessibility bus \(session.accessibilityAddress), their output in \(log)")
+                let accessibility = try Connection(bus: .address(session.accessibilityAddress))
+                let sessionBus = bus.flatMap { $0 == "session" || $0 == "system" ? nil : $0 }
+                    ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+                bridges += try app.map(Self.desktopApp).map {
+                    DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
+                               accessibility: accessibility, log: log) as any BridgeAdapter
+                }
+            }
+            for bridge in bridges {
+                do {
+                    try await bridge.prepare()
+                    if let desktop = bridge as? DesktopApp, let pid = await desktop.processID {
+                        logger.info("\(bridge.name) for \(bridge.app): \(desktop.command.joined(separator: " ")) (pid \(pid))")
                     }
+                } catch {
+                    logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
                 }
             }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
                                    bridges: bridges, delay: .milliseconds(delayMs), logger: logger)
             try await host.start()
         } catch {
+            for bridge in bridges { await bridge.stop() }
             browser?.close()
+            desktop?.close()
             Self.fail("traitd-adapters: \(error)", code: 1)
         }
 
@@ -172,7 +215,9 @@ struct TraitdAdapters: AsyncParsableCommand {
             return first ?? 0
         }
         host.client.close()
+        for bridge in bridges { await bridge.stop() }
         browser?.close()
+        desktop?.close()
         if exit != 0 { Self.fail("traitd-adapters: the bus closed the connection", code: exit) }
     }
 

@@ -44,6 +44,8 @@ actor WebPage: BridgeAdapter {
         self.browser = browser
     }
 
+    func stop() async {}
+
     func prepare() async throws {
         _ = try await open()
     }
@@ -115,7 +117,6 @@ actor WebPage: BridgeAdapter {
         }
     }
 
-    func stop() async {}
 
     /// The next rendering of the page (an animation frame, then a task queued from it: by then that frame's
     /// style, layout and resize observers have run at the new size, and a page's own script has answered the

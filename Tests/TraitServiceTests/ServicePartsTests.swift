@@ -74,12 +74,13 @@ import Testing
         }
     }
 
-    /// Two hundred labels piled up publish twenty problems, the last saying how many more there were.
-    @Test func aReportPublishesAtMostTwentyProblems() throws {
-        let piled = frames((0..<200).map { ("label-\($0)", [Double($0) * 0.1, 0, 50, 20]) })
-        let judged = try report(piled, extras: [:])
-        #expect(judged.problems.count == LayoutReport.publishedProblems)
-        #expect(judged.problems.last!.message.hasSuffix("(and 19880 more problems in this report, not listed)"))
+    /// Two hundred labels piled up publish eight overlaps, the last saying how many more there were; a flood of
+    /// one rule does not hide another's.
+    @Test func aReportPublishesAtMostEightProblemsOfEachRule() throws {
+        let piled = frames((0..<200).map { ("label-\($0)", [Double($0) * 0.1, 0, 50, 20]) } + [("tiny", [0, 50, 10, 10])])
+        let judged = try report(piled, extras: ["kinds": strings(["tiny": "control"])])
+        #expect(judged.problems.map(\.rule) == Array(repeating: .overlap, count: 8) + [.smallTarget])
+        #expect(judged.problems[7].message.hasSuffix("(and 19892 more overlap problems in this report, not listed)"))
     }
 
     @Test func aGoodReportAndItsFailure() throws {

@@ -1,0 +1,50 @@
+import FoundationEssentials
+import Spawn
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A helper program run to its end without blocking Swift's cooperative pool: its output is read, and its exit
+/// waited for, on a thread of its own (`xdotool` for the desktop bridge).
+enum ChildRun {
+    struct Result: Sendable {
+        let status: Int32
+        let output: String
+    }
+
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]) async throws -> Result {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw DevToolsError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        let (reader, writer) = (fds[0], fds[1])
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(path, arguments, environment: environment) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_adddup2(&actions, writer, 1)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+        } catch {
+            Glibc.close(reader)
+            Glibc.close(writer)
+            throw error
+        }
+        Glibc.close(writer)
+        return await withCheckedContinuation { continuation in
+            startThread {
+                var output: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while true {
+                    let count = read(reader, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    output += buffer[..<count]
+                }
+                Glibc.close(reader)
+                var raw: Int32 = 0
+                while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+                continuation.resume(returning: Result(status: Spawn.exitStatus(raw), output: String(decoding: output, as: UTF8.self)))
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Adapters
+import DBus
+import FoundationEssentials
+import Spawn
+import Vocabulary
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `traitd-adapters --app APP=COMMAND`: an unmodified desktop app (GTK, Qt) as app APP's adapter `desktop`.
+///
+/// The host starts COMMAND on its own display (`DesktopSession`: Xvfb and a private accessibility bus), with the
+/// session bus traitd is on (so that traitd's portal, `traitd --portal`, gives a libadwaita app its dark mode,
+/// contrast and text size). For each transition the app's top-level window is resized to the simulated window's
+/// size (points times 2 in device pixels: GDK_SCALE and QT_SCALE_FACTOR are 2, so a point is one of the
+/// toolkit's logical pixels whatever the device's scale, which changes how sharp the app is drawn, not where
+/// its widgets go); the bridge waits until the app's window reports that size on the accessibility bus (or
+/// stops changing: an app with a larger minimum size keeps it), reads the tree until two reads agree (the app
+/// has laid out: a settled tree, never a fixed sleep), and reports the top-level as `window` and every visible
+/// widget with an area as `ROLE:NAME` (`button:Undo`; spaces in a role become `-`, characters of a name that
+/// are not A-Z a-z 0-9 _ - . become `_`; `.2`, `.3` where the same name comes again, in tree order), in points
+/// in window coordinates, with `kinds` from the roles. An app that exits reports `failed`, naming its status;
+/// one that hangs misses the transition at its deadline (each of the bridge's calls gives up after 5 s).
+actor DesktopApp: BridgeAdapter {
+    nonisolated let name = "desktop"
+    nonisolated let app: String
+    nonisolated let command: [String]
+    private let session: DesktopSession
+    private let sessionBus: String?
+    private let reader: AccessibilityReader
+    private let log: String
+    private var pid: pid_t?
+    private var exitStatus: Int32?
+    /// The app's top-level X window (xdotool's id) and accessible window.
+    private var window: (x: String, bus: String, path: String)?
+    /// Device pixels the X window has beyond the app's content, each way (GTK 4 draws client-side decorations
+    /// with a shadow margin around the window the accessibility bus reports): learnt at the first resize.
+    private var margin = (width: 0, height: 0)
+    private var previous: Task<Void, Never>?
+
+    /// How much larger the app's device pixels are than points (GDK_SCALE).
+    static let scale = 2.0
+
+    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection, log: String) {
+        self.app = app
+        self.command = command
+        self.session = session
+        self.sessionBus = sessionBus
+        self.reader = AccessibilityReader(connection: accessibility)
+        self.log = log
+    }
+
+    /// Starts the app, and waits for its window on the display and on the accessibility bus.
+    func prepare() async throws {
+        let started = try Spawn.start(command[0], Array(command.dropFirst()), environment: session.environment(session: sessionBus)) {
+            [log] actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        pid = started
+        // xdotool waits (--sync) for a visible window of the process; `timeout` bounds it.
+        let search = try await ChildRun.run("timeout", ["30", "xdotool", "search", "--sync", "--onlyvisible", "--pid", String(started)],
+                                            environment: session.environment(session: sessionBus))
+        guard search.status == 0, let x = search.output.split(separator: "\n").first.map(String.init) else {
+            throw DevToolsError("\(command[0]) showed no window in 30 s (its output is in \(log))")
+        }
+        for _ in 0..<1500 {
+            if let windows = try await reader.windows(ofProcess: started), let first = windows.first {
+                window = (x, first.bus, first.path)
+                return
+            }
+            if isGone { break }
+            try await Task.sleep(for: .milliseconds(20))  // the app registers with the accessibility registry
+        }
+        throw DevToolsError("\(command[0]) did not appear on the accessibility bus (its output is in \(log))")
+    }
+
+    func layout(_ context: WindowContext) async -> AdapterResult {
+        let before = previous
+        let work = Task { () -> AdapterResult in
+            await before?.value
+            return await self.layOut(context)
+        }
+        previous = Task { _ = await work.value }
+        return await work.value
+    }
+
+    /// The app's process, once started.
+    var processID: pid_t? { pid }
+
+    func stop() {
+        if let pid, !isGone { kill(pid, SIGTERM) }
+    }
+
+    private var isGone: Bool {
+        guard let pid else { return true }
+        if exitStatus != nil { return true }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid { exitStatus = Spawn.exitStatus(raw) }
+        return exitStatus != nil
+    }
+
+    private func layOut(_ context: WindowContext) async -> AdapterResult {
+        if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
+        guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
+        do {
+            try await resize(window, to: Size(width: context.width, height: context.height))
+            // Laid out: two reads of the tree agree.
+            var tree = try await reader.tree(bus: window.bus, path: window.path)
+            for _ in 0..<10 {
+                let again = try await reader.tree(bus: window.bus, path: window.path)
+                if again == tree { break }
+                tree = again
+            }
+            guard let tree else { return .failed("desktop: \(command[0])'s window is not visible") }
+            let (frames, kinds) = Self.elements(of: tree)
+            return .laidOut(frames: frames, extras: [:], kinds: kinds)
+        } catch {
+            if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
+            return .failed("desktop: \(command[0]): \(error)")
+        }
+    }
+
+    /// Resizes the app's X window until its accessible window is `target` (the margin its decorations add learnt
+    /// on the way), or until the app will not go there (a minimum size): each time, the bridge waits until the
+    /// window's size on the accessibility bus has changed and then holds for a read (the app has taken the new
+    /// size), never for a fixed time.
+    private func resize(_ window: (x: String, bus: String, path: String), to target: Size) async throws {
+        var frame = try await reader.frame(bus: window.bus, path: window.path)
+        for _ in 0..<3 where frame?.size != target {
+            let width = Int((target.width * Self.scale).rounded()) + margin.width
+            let height = Int((target.height * Self.scale).rounded()) + margin.height
+            _ = try await ChildRun.run("xdotool", ["windowsize", window.x, String(width), String(height)],
+                                       environment: session.environment(session: sessionBus))
+            let before = frame
+            var changed = false
+            for _ in 0..<200 {
+                let now = try await reader.frame(bus: window.bus, path: window.path)
+                if changed && now == frame { break }  // held: the app has taken it
+                if now != before { changed = true }
+                frame = now
+                if isGone { return }
+            }
+            guard let reached = frame, reached.size != target else { return }
+            // What is still missing is the decorations' margin (or a minimum size: then nothing changes next time).
+            let missing = (width: Int(((target.width - reached.width) * Self.scale).rounded()),
+                           height: Int(((target.height - reached.height) * Self.scale).rounded()))
+            guard changed, missing.width != 0 || missing.height != 0 else { return }
+            margin = (margin.width + missing.width, margin.height + missing.height)
+        }
+    }
+
+    /// The window as `window`, then every visible widget with an area under it, named and given a kind.
+    static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind]) {
+        var frames = ["window": Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
+        var kinds: [String: ElementKind] = ["window": .container]
+        var seen: [String: Int] = [:]
+        func visit(_ node: AccessibleNode) {
+            for child in node.children {
+                if frames.count >= 255 { return }
+                if child.frame.width > 0, child.frame.height > 0 {
+                    let base = elementName(child)
+                    seen[base, default: 0] += 1
+                    let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
+                    frames[name] = child.frame
+                    kinds[name] = kind(of: child)
+                }
+                visit(child)
+            }
+        }
+        visit(window)
+        return (frames, kinds)
+    }
+
+    /// `button:Undo`: the role (spaces as `-`) and the accessible name (other characters than A-Z a-z 0-9 _ - .
+    /// as `_`), at most 58 characters, leaving room for an index.
+    static func elementName(_ node: AccessibleNode) -> String {
+        func clean(_ text: String) -> String {
+            String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == ".") ? $0 : "_" })
+        }
+        let role = clean(node.role.replacing(" ", with: "-"))
+        let name = clean(String(node.name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
+        return String((name.isEmpty ? role : role + ":" + name).prefix(58))
+    }
+
+    /// What a role is for the layout checks.
+    static func kind(of node: AccessibleNode) -> ElementKind {
+        switch node.role {
+        case "button", "push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
+             "radio menu item", "combo box", "spin button", "slider", "link", "entry", "password text", "switch":
+            return .control
+        case "label", "text", "heading", "paragraph", "static", "caption":
+            return .text
+        case "image", "icon", "canvas", "animation", "drawing area", "video":
+            return .content
+        default:
+            return node.children.isEmpty ? .content : .container
+        }
+    }
+}

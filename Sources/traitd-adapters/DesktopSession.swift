@@ -1,0 +1,109 @@
+import FoundationEssentials
+import Spawn
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The display and the accessibility bus the desktop bridge's apps live on, started and owned by the host.
+///
+/// Why Xvfb (an X server in memory) and no Wayland compositor: any GTK 3/4 or Qt app runs on it unmodified, a
+/// window is resized by one request from outside (`xdotool windowsize`: X11 lets any client do it, where a
+/// Wayland compositor decides sizes itself and weston, sway and mutter each need their own protocol or IPC), and
+/// it needs neither a GPU nor a window manager. The accessibility bus is a private one (at-spi2-core's
+/// `dbus-daemon` with its `accessibility.conf`, and `at-spi2-registryd`), so that the trees the host reads are
+/// its apps' alone; apps find it through `AT_SPI_BUS_ADDRESS`.
+final class DesktopSession: Sendable {
+    /// The X display (`:N`).
+    let display: String
+    /// The accessibility bus's address.
+    let accessibilityAddress: String
+    private let processes: [pid_t]
+
+    /// The largest window in device pixels: a 13-inch iPad in landscape at 2x is 2732 x 2048.
+    static let screen = "2800x2800x24"
+
+    init(log: String) throws {
+        var started: [pid_t] = []
+        do {
+            let (xvfb, number) = try Self.startReporting(
+                "Xvfb", ["-displayfd", "3", "-screen", "0", Self.screen, "-nolisten", "tcp", "-noreset"], log: log)
+            started.append(xvfb)
+            display = ":" + number
+            let (bus, address) = try Self.startReporting(
+                "dbus-daemon", ["--config-file=/usr/share/defaults/at-spi2/accessibility.conf", "--nofork",
+                                "--print-address=3", "--address=unix:tmpdir=/tmp"], log: log)
+            started.append(bus)
+            accessibilityAddress = address
+            var environment = ProcessInfo.processInfo.environment
+            environment["AT_SPI_BUS_ADDRESS"] = address
+            started.append(try Spawn.start("/usr/libexec/at-spi2-registryd", [], environment: environment) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            })
+        } catch {
+            for pid in started { kill(pid, SIGTERM) }
+            throw error
+        }
+        processes = started
+    }
+
+    /// The environment of an app on this session: the X display, the accessibility bus, GTK on X11 at 2x, and the
+    /// accessibility of Qt turned on; the session bus is the caller's (traitd's, for its portal).
+    func environment(session: String?) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["AT_SPI_BUS_ADDRESS"] = accessibilityAddress
+        environment["GDK_BACKEND"] = "x11"
+        environment["GDK_SCALE"] = "2"
+        environment["GSK_RENDERER"] = "cairo"  // no GPU under Xvfb
+        environment["QT_QPA_PLATFORM"] = "xcb"
+        environment["QT_SCALE_FACTOR"] = "2"
+        environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+        environment["NO_AT_BRIDGE"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        if let session { environment["DBUS_SESSION_BUS_ADDRESS"] = session }
+        return environment
+    }
+
+    func close() {
+        for pid in processes.reversed() {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+
+    /// Starts a server that writes one line (its display number, its address) to descriptor 3; returns its pid
+    /// and that line, once written.
+    private static func startReporting(_ path: String, _ arguments: [String], log: String) throws -> (pid_t, String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw DevToolsError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        let writer = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
+        Glibc.close(fds[1])
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(path, arguments, environment: ProcessInfo.processInfo.environment, keeping: 4) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+                posix_spawn_file_actions_adddup2(&actions, writer, 3)
+            }
+        } catch {
+            Glibc.close(fds[0])
+            Glibc.close(writer)
+            throw error
+        }
+        Glibc.close(writer)
+        defer { Glibc.close(fds[0]) }
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        guard !line.isEmpty else {
+            kill(pid, SIGTERM)
+            throw DevToolsError("\(path) did not start (its output is in \(log))")
+        }
+        return (pid, String(decoding: line, as: UTF8.self))
+    }
+}

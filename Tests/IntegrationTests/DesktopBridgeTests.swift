@@ -1,0 +1,70 @@
+import DBus
+import Foundation
+import TestSupport
+import TraitClient
+import Testing
+
+/// `traitd-adapters --app`: Debian's GNOME Calculator (GTK 4, libadwaita), unmodified, as notes' adapter
+/// `desktop`: its real window resized to each simulated window and its widgets read back through the
+/// accessibility bus, across Split View widths and a Stage Manager live resize; and what happens when it dies.
+@Suite(.serialized) struct DesktopBridgeTests {
+    /// A daemon whose transitions wait for the app (a real app on a busy machine: the completions must be its
+    /// reports', never the clock's), and a host running only the calculator, once its first layout is in.
+    func start() async throws -> (DaemonFixture, Recorder, HostProcess) {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=gnome-calculator"])
+        try await recorder.until("the calculator's first layout", timeout: 90) {
+            (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
+        }
+        return (fixture, recorder, host)
+    }
+
+    func desktop(_ recorder: Recorder) async throws -> [String: [Double]] {
+        try await recorder.layouts(of: "notes").frames["desktop"] ?? [:]
+    }
+
+    @Test func theCalculatorFollowsSplitViewWidthsAndALiveResize() async throws {
+        let (fixture, recorder, host) = try await start()
+        // 320 (the start: notes is 2/3's narrow side), 694, 507: the window is the simulated one each time, and
+        // the keypad's buttons are laid out anew (mod's width follows the window's).
+        var widths: [Double: Double] = [:]
+        for (arrangement, width) in [(Arrangement.splitOneThird, 694.0), (.splitHalf, 507), (.splitTwoThirds, 320)] {
+            let done = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
+            #expect(done.reported == ["desktop"], "\(done)")
+            let frames = try await desktop(recorder)
+            #expect(frames["window"] == [0, 0, width, 768], "\(arrangement): \(String(describing: frames["window"]))")
+            #expect(frames["button:Undo"] != nil && frames.count > 40, "\(frames.keys.sorted())")
+            widths[width] = try #require(frames["button:mod_mod"])[2]
+        }
+        #expect(widths[694]! > widths[507]! && widths[507]! > widths[320]!, "\(widths)")
+        // The header bar's buttons are 24 x 24: small targets on an iPad.
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(problems.contains { $0.element == "button:Close" && $0.rule == .smallTarget }, "\(problems.map { "\($0.element) \($0.rule)" })")
+
+        // Stage Manager: a live resize, each step laid out by the app at its size.
+        for id in try await recorder.client.setWindowing(.stageManager) { _ = try await recorder.completion(of: id) }
+        _ = try await recorder.transition(of: "notes", "a frame") {
+            try await recorder.client.setFrame(Rect(x: 0, y: 0, width: 600, height: 700), of: "notes")
+        }
+        _ = try await recorder.client.beginResize("notes")
+        var last: [UInt64] = []
+        for width in [650.0, 700, 750] { last = try await recorder.client.resize("notes", to: Size(width: width, height: 700)) }
+        let ended = try await recorder.client.endResize("notes")
+        for id in Set(last + ended) { _ = try await recorder.completion(of: id) }
+        #expect(try await desktop(recorder)["window"] == [0, 0, 750, 700])
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// The app killed: its next report is `failed`, naming how it ended, at once; the host carries on.
+    @Test func aKilledAppIsReportedFailed() async throws {
+        let (fixture, recorder, host) = try await start()
+        let pid = try #require(host.log.firstMatch(of: /gnome-calculator \(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(host.log)")
+        kill(pid, SIGKILL)
+        let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.failed == ["desktop"] && done.missed.isEmpty, "\(done)")
+        let error = try await recorder.layouts(of: "notes").extras["desktop"]?["error"]?.unwrapped.string
+        #expect(error?.contains("gnome-calculator exited with status 137") == true, "\(String(describing: error))")
+        withExtendedLifetime((fixture, host)) {}
+    }
+}
