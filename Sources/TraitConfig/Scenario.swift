@@ -11,6 +11,7 @@ import Vocabulary
 /// adapters: true                    # with --private: start the adapter host too
 /// layouts: [my-layouts]             # with --private: the host runs these folders' *.layout (alone, unless adapters: true)
 /// web: { notes: page.html }         # with --private: pages as apps' adapter web (a path is relative to the file)
+/// apps: { mail: gnome-calculator }  # with --private: unmodified desktop apps as apps' adapter desktop
 /// strict: true                      # the run fails where an adapter misses or fails, or a layout has a problem
 /// steps:
 ///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, or a setting's word
@@ -33,6 +34,8 @@ public struct Scenario: Sendable {
     /// app -> the web page the adapter host shows as its adapter `web` (`traitd-adapters --web`): a URL, or a
     /// path relative to the scenario file's folder.
     public var web: [String: String] = [:]
+    /// app -> the command of the desktop app the adapter host runs as its adapter `desktop` (`traitd-adapters --app`).
+    public var apps: [String: String] = [:]
     /// Whether the run fails (exit 1) at a step whose transitions an adapter missed or failed, or after which a
     /// window has a layout problem: what `traitctl explore` writes, so its finding fails on its own.
     public var strict = false
@@ -57,7 +60,7 @@ public struct Scenario: Sendable {
     public static func parse(_ text: String, file: String) throws -> Scenario {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
-        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "strict", "steps"])
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
             device: try reader.string(device, what: "a device id"),
@@ -73,6 +76,12 @@ public struct Scenario: Sendable {
             for (app, page) in try reader.mapping(web, what: "the web pages (app: URL or path)", allowed: nil) {
                 guard AppName.isValid(app) else { throw reader.fail(web, "'\(app)' is not a valid app name: \(AppName.rule)") }
                 scenario.web[app] = try reader.string(page, what: "a URL or a path")
+            }
+        }
+        if let apps = map["apps"] {
+            for (app, command) in try reader.mapping(apps, what: "the desktop apps (app: command)", allowed: nil) {
+                guard AppName.isValid(app) else { throw reader.fail(apps, "'\(app)' is not a valid app name: \(AppName.rule)") }
+                scenario.apps[app] = try reader.string(command, what: "a command")
             }
         }
         scenario.strict = try map["strict"].map { try reader.flag($0, what: "strict (true or false)") } ?? false

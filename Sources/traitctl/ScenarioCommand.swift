@@ -22,7 +22,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                 in id order (adapters report in their own time); then the layouts each window's adapters reported \
                 for the final state, and their layout problems. --private runs it against a bus and a daemon of \
                 its own (traitd --no-state, and the adapter host when the scenario says adapters: true or names \
-                layouts: folders), which is what makes a trace reproducible (its transitions wait 60 s for the \
+                layouts: folders, web: pages or apps: desktop apps), which is what makes a trace reproducible (its transitions wait 60 s for the \
                 adapters' reports, never less); without it, against the daemon on --bus. Exit 0 when the run \
                 matches (or no check), 1 when it differs or, in a strict: true scenario, when a step's adapter \
                 missed or failed or a layout has a problem (the trace is still written), 65 for a scenario file error.
@@ -102,6 +102,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                     : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path)
                 host += ["--web", "\(app)=\(url)"]
             }
+            for (app, command) in scenario.apps.sorted(by: { $0.key < $1.key }) { host += ["--app", "\(app)=\(command)"] }
             if !host.isEmpty && !scenario.adapters { host.insert("--only-layouts", at: 0) }
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
                                    hostArguments: host)

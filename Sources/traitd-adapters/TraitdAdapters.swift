@@ -26,7 +26,10 @@ struct TraitdAdapters: AsyncParsableCommand {
             --web APP=URL puts a web page (file:// or http://localhost) in app APP's window as the adapter web: \
             headless Chromium (Debian's chromium) gets the window's size, scale, orientation, appearance, contrast, \
             text size, direction and safe area for each transition, and every rendered element with an id is \
-            reported (docs/adapters.md, "Web pages").
+            reported (docs/adapters.md, "Web pages"). \
+            --app APP=COMMAND runs an unmodified desktop app (GTK, Qt) on a display of the host's own (Xvfb) with an \
+            accessibility bus of its own, resizes its real window to app APP's window for each transition, and \
+            reports its visible widgets as the adapter desktop (docs/adapters.md, "Desktop apps").
             SIGHUP reloads the configuration and the files. SIGTERM or SIGINT exits 0. When traitd restarts, the \
             host registers again as soon as the name reappears.
             """,

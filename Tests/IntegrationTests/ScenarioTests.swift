@@ -54,4 +54,34 @@ import Testing
         let unknown = try await run([file.path, "--private"])
         #expect(unknown.status == 65 && unknown.stderr.contains("bad.yaml:3:5: unknown key 'jump'"), "\(unknown.stderr)")
     }
+
+    /// Unmodified software in a scenario: GNOME Calculator as notes' adapter desktop and the test page as mail's
+    /// adapter web. Their layouts are in the trace, and a second run matches the first (their pixels hang on the
+    /// machine's fonts and the app's version, so no golden trace of them is committed: the run is checked
+    /// against itself).
+    @Test func aScenarioWithADesktopAppAndAWebPageIsReproducible() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/adaptive.html").path
+        let scenario = folder.appendingPathComponent("software.yaml")
+        try """
+            device: ipad-9.7
+            orientation: landscape-left
+            apps: { notes: gnome-calculator }
+            web: { mail: \(page) }
+            steps:
+              - set: { arrangement: split-half }
+              - set: { appearance: dark }
+
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let trace = folder.appendingPathComponent("software.trace").path
+        let first = try await run([scenario.path, "--private", "--update", trace])
+        #expect(first.status == 0, "\(first)")
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(text.contains("layouts notes desktop: ") && text.contains("button:Undo=(") && text.contains("layouts mail web: "), "\(text)")
+        #expect(text.contains("notes TransitionCompleted #") && text.contains("reported=[desktop]"), "\(text)")
+        let second = try await run([scenario.path, "--private", "--check", trace])
+        #expect(second.status == 0 && second.stdout.hasSuffix("matches \(trace)\n"), "\(second)")
+    }
 }

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -39,9 +40,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "traitd(device=None, orientation=None, adapters=False, web=None, portal=False, config=None, "
-                   "allow_problems=False): the traitd fixture's start: the device and orientation, the adapter host "
-                   "(its built-in adapters; web: {app: URL} pages in headless Chromium as the apps' adapter web), the "
+        "markers", "traitd(device=None, orientation=None, adapters=False, web=None, apps=None, portal=False, "
+                   "config=None, allow_problems=False): the traitd fixture's start: the device and orientation, the "
+                   "adapter host (its built-in adapters; web: {app: URL} pages in headless Chromium as the apps' "
+                   "adapter web; apps: {app: [command, args...]} unmodified desktop apps as their adapter desktop), the "
                    "settings portal, a config file's text; and the layout problems the test allows (True, or a list "
                    "of rule names)")
 
@@ -153,10 +155,13 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
                                 os.path.join(os.path.dirname(daemon_path), "traitctl"))
         fixture.run(fixture.client.wait_for_owner(fixture.timeout))
         web: dict[str, str] = options.get("web") or {}
-        if options.get("adapters") or web:
-            # Web pages alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
+        apps: dict[str, list[str]] = options.get("apps") or {}
+        if options.get("adapters") or web or apps:
+            # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
             extra = ([] if options.get("adapters") else ["--only-layouts"])
             extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
+            extra += [argument for app, command in sorted(apps.items())
+                      for argument in ("--app", f"{app}={shlex.join(command)}")]
             processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder,
                                          fixture.timeout, extra))
         start = {k: options[k] for k in ("device", "orientation") if options.get(k)}
