@@ -174,7 +174,7 @@ bench-transitions: deps
 # One window laid out by a layout file in the host and by a web page in headless Chromium: SetArrangement ->
 # TransitionCompleted p50/p99 beside one frame at 60 Hz, and the host's and the browser's memory.
 bench-bridges: deps
-	@scripts/install-deps.sh chromium
+	@scripts/install-deps.sh chromium gnome-calculator at-spi2-core xvfb xdotool
 	$(RELEASE) --product traitd
 	$(RELEASE) --product traitd-adapters
 	$(RELEASE) --product transition-benchmark

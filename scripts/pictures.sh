@@ -7,6 +7,9 @@
 #   docs/matrix.svg              support-panel.layout on three devices (traitctl layout matrix)
 #   docs/gtk-split.png, docs/gtk-stacked.png   the GTK client (examples/gtk) under Xvfb, regular and compact
 #   docs/gtk-dark-rtl.png        the same regular window, dark and right to left
+#   docs/calculator-694.png, -507, -320, -stage.png   GNOME Calculator, unmodified, through the desktop bridge
+#                                (traitd-adapters --app) at notes' Split View widths and after a Stage Manager
+#                                live resize: its real window on the host's own display
 set -euo pipefail
 bin=$1
 cd "$(dirname "$0")/.."
@@ -71,4 +74,22 @@ traitctl run -- /usr/bin/env WORK="$work" sh -c '
     shot set appearance dark >docs/gtk-dark-rtl.png
     kill $app'
 file docs/gtk-stacked.png docs/gtk-split.png docs/gtk-dark-rtl.png >&2 || true
+
+say "docs/calculator-*.png (the desktop bridge)"
+config="$work/long-deadline.yaml"
+printf 'transitions: { deadline-ms: 60000 }\n' >"$config"
+traitctl run --config "$config" -- /usr/bin/env WORK="$work" sh -c '
+    traitd-adapters --only-layouts --app notes=gnome-calculator >"$WORK/host.log" 2>&1 &
+    host=$!
+    for _ in $(seq 300); do traitctl get Layouts --app notes | grep -q "\"desktop\"" && break; sleep 0.1; done
+    # The host says which display it made; the app window sits at its top-left corner, 2 device pixels a point.
+    display=$(sed -n "s/.*desktop apps on display \(:[0-9]*\),.*/\1/p" "$WORK/host.log")
+    shot() { DISPLAY=$display /usr/bin/python3 examples/gtk/x11_screenshot.py "$1" $(($2 * 2)) $(($3 * 2)); }
+    traitctl set arrangement split-one-third --wait >/dev/null && shot docs/calculator-694.png 694 768
+    traitctl set arrangement split-half --wait >/dev/null && shot docs/calculator-507.png 507 768
+    traitctl set arrangement split-two-thirds --wait >/dev/null && shot docs/calculator-320.png 320 768
+    traitctl set windowing stage-manager --wait >/dev/null
+    traitctl frame notes 0 0 560 620 --wait >/dev/null
+    traitctl resize notes 760 620 --live 8 --wait >/dev/null && shot docs/calculator-stage.png 760 620
+    kill $host'
 say "done"

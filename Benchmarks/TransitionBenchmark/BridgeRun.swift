@@ -4,10 +4,12 @@ import TestSupport
 import TraitClient
 
 /// A command's time to `TransitionCompleted` through the adapter host, for one window laid out three ways: by a
-/// layout file (the host's own Swift solver), by a web page in headless Chromium (`--web`), each alone on the
-/// window; beside one frame at 60 Hz, the physical anchor. SetArrangement alternates split-half and
+/// layout file (the host's own Swift solver), by a web page in headless Chromium (`--web`) and by GNOME
+/// Calculator, unmodified, on the host's own display (`--app`), each alone on the window; beside one frame at
+/// 60 Hz, the physical anchor. SetArrangement alternates split-half and
 /// split-one-third, so notes goes 507 <-> 694 pt, across the page's 678-px media query: every transition
-/// relayouts the page. Memory: the host's, and the browser's processes (the host's children) together.
+/// relayouts the page. Memory: the host's, and its children's (the browser's processes; the X server,
+/// accessibility bus and app) together.
 struct BridgeRun {
     let name: String
     var samples: [Double] = []

@@ -142,16 +142,17 @@ if options.only == nil || options.only == "load" {
 if options.only == nil || options.only == "bridges" {
     if options.only == nil { print("") }
     print("Bridges: SetArrangement -> TransitionCompleted of notes (507 <-> 694 pt, across the page's 678-px query), \(options.bridgeTransitions) transitions each")
-    print("adapter on notes              p50 ms   p99 ms  p50 frames  p99 frames  missed  host MiB  browser PSS MiB")
+    print("adapter on notes              p50 ms   p99 ms  p50 frames  p99 frames  missed  host MiB  children PSS MiB")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-benchmark-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try BridgeRun.layout.write(to: folder.appendingPathComponent("page.layout"), atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: folder) }
     let frame = 1000.0 / 60
     for (name, arguments) in [("layout file (Swift, in host)", ["--layouts", folder.path]),
-                              ("web page (Chromium)", ["--web", "notes=file://\(BridgeRun.page.path)"])] {
+                              ("web page (Chromium)", ["--web", "notes=file://\(BridgeRun.page.path)"]),
+                              ("desktop app (GNOME Calculator)", ["--app", "notes=gnome-calculator"])] {
         let run = try await BridgeRun.measure(name, hostArguments: arguments, options: options)
-        print(name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: " %7.2f  %7.2f  %10.2f  %10.2f  %6d  %8.1f  %15.1f",
+        print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%7.2f  %7.2f  %10.2f  %10.2f  %6d  %8.1f  %16.1f",
               run.p50 / 1000, run.p99 / 1000, run.p50 / 1000 / frame, run.p99 / 1000 / frame, run.missed, run.hostMiB, run.browserMiB))
     }
     print("one frame at 60 Hz           " + String(format: "%7.2f", frame))
