@@ -8,6 +8,12 @@ struct AccessibleNode: Equatable {
     var name: String
     var frame: Rect
     var children: [AccessibleNode]
+    /// Where the node is on the accessibility bus (its app's connection and object path).
+    var bus = ""
+    var path = ""
+
+    /// Every frame of the tree, depth first: what a re-read compares.
+    var frames: [Rect] { [frame] + children.flatMap(\.frames) }
 }
 
 /// Reads trees from the accessibility bus, one D-Bus call per fact (the role, the name, the state, the extents,
@@ -62,7 +68,22 @@ struct AccessibilityReader {
             return nodes.compactMap { $0 }
         }
         return AccessibleNode(role: try await role.first?.string ?? "unknown", name: try await name.first?.string ?? "",
-                              frame: frame, children: children)
+                              frame: frame, children: children, bus: bus, path: path)
+    }
+
+    /// The frames of `tree`'s nodes read again, in `AccessibleNode.frames`' order: one call a node, all at once
+    /// (five a node for a whole tree), to see whether the app is still laying out.
+    func frames(of tree: AccessibleNode) async throws -> [Rect?] {
+        func nodes(_ node: AccessibleNode) -> [AccessibleNode] { [node] + node.children.flatMap(nodes) }
+        let all = nodes(tree)
+        return try await withThrowingTaskGroup(of: (Int, Rect?).self) { group in
+            for (index, node) in all.enumerated() {
+                group.addTask { (index, try await self.frame(bus: node.bus, path: node.path)) }
+            }
+            var frames = [Rect?](repeating: nil, count: all.count)
+            for try await (index, frame) in group { frames[index] = frame }
+            return frames
+        }
     }
 
     /// Just the extents of one node (the window's, while waiting for a resize to be laid out).

@@ -107,12 +107,12 @@ actor DesktopApp: BridgeAdapter {
         guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
         do {
             try await resize(window, to: Size(width: context.width, height: context.height))
-            // Laid out: two reads of the tree agree.
+            // Laid out: the tree's frames read again agree with the tree (else the app is still laying out, and
+            // the tree is read anew).
             var tree = try await reader.tree(bus: window.bus, path: window.path)
             for _ in 0..<10 {
-                let again = try await reader.tree(bus: window.bus, path: window.path)
-                if again == tree { break }
-                tree = again
+                guard let read = tree, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
+                tree = try await reader.tree(bus: window.bus, path: window.path)
             }
             guard let tree else { return .failed("desktop: \(command[0])'s window is not visible") }
             let (frames, kinds) = Self.elements(of: tree)
