@@ -118,6 +118,8 @@ actor DesktopApp: BridgeAdapter {
             let (frames, kinds) = Self.elements(of: tree)
             return .laidOut(frames: frames, extras: [:], kinds: kinds)
         } catch {
+            // A call that failed because the app died can come before its exit is visible: give the exit a second.
+            for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
             if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
             return .failed("desktop: \(command[0]): \(error)")
         }

@@ -64,7 +64,7 @@ import Testing
         let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.failed == ["desktop"] && done.missed.isEmpty, "\(done)")
         let error = try await recorder.layouts(of: "notes").extras["desktop"]?["error"]?.unwrapped.string
-        #expect(error?.contains("gnome-calculator exited with status 137") == true, "\(String(describing: error))")
+        #expect(error?.contains("gnome-calculator exited with status 137") == true, "error: \(error ?? "none")")
         withExtendedLifetime((fixture, host)) {}
     }
 }
