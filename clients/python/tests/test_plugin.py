@@ -151,3 +151,10 @@ def test_a_web_page_is_an_adapter(traitd: TraitdFixture) -> None:
     notes = traitd.status()["windows"][1]
     assert notes["adapters"] == ["web"] and notes["layouts"]["web"]["sidebar"] == [0, 100, 300, 400]
     assert [p["rule"] for p in traitd.layout_problems()] == ["small-target"]
+
+
+def test_expect_waits_for_a_condition(traitd: TraitdFixture) -> None:
+    traitd.run(traitd.client.rotate("portrait"))
+    assert traitd.expect("mail.horizontalSizeClass == compact") == "mail.horizontalSizeClass is compact"
+    with pytest.raises(pytest.fail.Exception, match="mail.State is active"):
+        traitd.expect("mail.State == background", timeout=0.2)

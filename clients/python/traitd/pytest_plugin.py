@@ -79,6 +79,16 @@ class TraitdFixture(SyncClient):
             pytest.fail(f"scenario {path}: {run.stdout}{run.stderr}", pytrace=False)
         return run.stdout
 
+    def expect(self, condition: str, timeout: float | None = None) -> str:
+        """Waits until ``condition`` holds (``traitctl wait --until``: ``"mail.horizontalSizeClass == compact and
+        display.appearance == dark"``), re-checked at every signal; returns the values it held with, and fails the
+        test with the last values when ``timeout`` (the fixture's, 30 s) passes first."""
+        run = subprocess.run([self.traitctl, "wait", "--until", condition, "--timeout", str(timeout or self.timeout),
+                              "--bus", self.address], capture_output=True, text=True)
+        if run.returncode != 0:
+            pytest.fail(f"traitd: {run.stderr.strip()}", pytrace=False)
+        return run.stdout.strip()
+
     def layout_problems(self) -> list[dict[str, str]]:
         """Every layout problem published during the test so far (each window's ``LayoutProblems`` as it changed),
         once each, in the order they came: dicts with ``app``, ``adapter``, ``element``, ``rule`` and ``message``."""
