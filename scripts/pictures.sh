@@ -84,7 +84,8 @@ traitctl run --config "$config" -- /usr/bin/env WORK="$work" sh -c '
     for _ in $(seq 300); do traitctl get Layouts --app notes | grep -q "\"desktop\"" && break; sleep 0.1; done
     # The host says which display it made; the app window sits at its top-left corner, 2 device pixels a point.
     display=$(sed -n "s/.*desktop apps on display \(:[0-9]*\),.*/\1/p" "$WORK/host.log")
-    shot() { DISPLAY=$display /usr/bin/python3 examples/gtk/x11_screenshot.py "$1" $(($2 * 2)) $(($3 * 2)); }
+    # (and the 10-pixel margin of its decorations around it)
+    shot() { DISPLAY=$display /usr/bin/python3 examples/gtk/x11_screenshot.py "$1" $(($2 * 2 + 20)) $(($3 * 2 + 20)); }
     traitctl set arrangement split-one-third --wait >/dev/null && shot docs/calculator-694.png 694 768
     traitctl set arrangement split-half --wait >/dev/null && shot docs/calculator-507.png 507 768
     traitctl set arrangement split-two-thirds --wait >/dev/null && shot docs/calculator-320.png 320 768
