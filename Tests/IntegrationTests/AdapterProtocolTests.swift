@@ -75,7 +75,9 @@ import Testing
         // Layouts are announced at completion, but readable as soon as a report is accepted.
         try await fast.waitForAnswers()
         #expect(try await recorder.client.state().window("mail")?.layouts["fast"] != nil)
-        try await Task.sleep(for: .milliseconds(100))
+        // A round trip on the recorder's own connection: a completion sent before its reply would be logged by
+        // then (the daemon's messages keep their order), so none means none was sent.
+        _ = try await recorder.client.state()
         #expect(!recorder.completions.contains { $0.id == id }, "still waiting for doomed")
         doomed.close()
         let completion = try await recorder.completion(of: id)
@@ -158,7 +160,8 @@ import Testing
     }
 
     @Test func aBurstOf100RotationsCompletesEveryTransitionExactlyOnce() async throws {
-        let fixture = try await DaemonFixture(config: Self.shortDeadline)
+        // The virtual clock: the deadlines pass when the test says, so "past the deadline" is exact.
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: Self.shortDeadline)
         let recorder = try await Recorder(fixture)
         let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
         let slow = try await ScriptedAdapter(fixture, app: "notes", name: "slow", behaviour: .delayed(seconds: 0.05))
@@ -175,7 +178,10 @@ import Testing
             let done = Set(events.compactMap { Completion($0)?.id })
             return !begun.isEmpty && begun == done
         }
-        try await Task.sleep(for: .milliseconds(400))  // past the deadline: nothing more may complete
+        // Past every deadline (300 ms): nothing more may complete. AdvanceClock returns once their timers have
+        // fired and their signals were sent; the round trip after it brings those signals to the recorder.
+        _ = try await recorder.client.advanceClock(by: 400)
+        _ = try await recorder.client.state()
         let completions = recorder.completions
         #expect(Set(completions.map(\.id)).count == completions.count, "no transition completed twice")
         let begun = Set(recorder.all.filter { $0.member != "TransitionCompleted" }.compactMap(\.transition))

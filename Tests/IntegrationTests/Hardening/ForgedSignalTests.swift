@@ -32,9 +32,12 @@ import Testing
         try await expectError("org.traitd.Layout1.Error.AdapterExists", containing: "already registered") {
             try await thief.registerAdapter("sidebar", for: "mail")
         }
-        // The real departure still ends the registration.
+        // The real departure still ends the registration: the window says so (its Adapters change).
+        let recorder = try await Recorder(fixture)
         adapter.close()
-        try await Task.sleep(for: .milliseconds(100))
+        _ = try await recorder.wait("mail's adapters to go") { events in
+            events.contains { if case .windowChanged("mail", let changes) = $0 { changes[Layout1.Window.adapters] == [] } else { false } }
+        }
         #expect(try await thief.listAdapters().isEmpty)
     }
 
@@ -61,14 +64,15 @@ import Testing
         // "traitd left the bus" and "traitd is now :1.999", both forged.
         try await Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName)
         try await Self.forgeNameLeft(fixture, name: "org.traitd.Layout1", to: hostName, newOwner: ":1.999")
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(try await recorder.layouts(of: "mail").frames == before.frames, "no report for the forged size")
-        #expect(!host.log.contains("123x456"), "\(host.log)")
-        #expect(!host.log.contains("traitd left the bus"), "\(host.log)")
-        // The host still follows the real daemon: a real transition gets every adapter's report.
+        // The host still follows the real daemon: a real transition gets every adapter's report. Its reports for
+        // it come after it read the forged signals (its connection keeps their order), so the checks below,
+        // after them, see whatever the forgeries did.
         let completion = try await recorder.transition(of: "mail", "SetArrangement(split-half)") {
             try await recorder.client.setArrangement(.splitHalf)
         }
+        #expect(!host.log.contains("123x456"), "\(host.log)")
+        #expect(!host.log.contains("traitd left the bus"), "\(host.log)")
+        #expect(try await recorder.layouts(of: "mail").frames != before.frames, "the real size's report, not a forged one's")
         #expect(completion.reported == AdapterHostTests.mailAdapters && completion.missed.isEmpty, "\(completion)")
     }
 
