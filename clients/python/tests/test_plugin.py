@@ -58,6 +58,8 @@ def test_errors_are_classes_and_free_form_windows_work(traitd: TraitdFixture) ->
     assert traitd.status()["windows"][0]["frame"] == [0, 0, 507, 768]
 
 
+# A golden trace names transition ids and serials: a daemon of the test's own, fresh.
+@pytest.mark.traitd(fresh=True)
 def test_a_seed_scenario_checks_against_its_trace(traitd: TraitdFixture) -> None:
     scenarios = os.path.join(os.path.dirname(__file__), "..", "..", "..", "Tests", "Scenarios")
     out = traitd.scenario(os.path.join(scenarios, "multitasking.yaml"), check=os.path.join(scenarios, "multitasking.trace"))
@@ -158,3 +160,17 @@ def test_expect_waits_for_a_condition(traitd: TraitdFixture) -> None:
     assert traitd.expect("mail.horizontalSizeClass == compact") == "mail.horizontalSizeClass is compact"
     with pytest.raises(pytest.fail.Exception, match="mail.State is active"):
         traitd.expect("mail.State == background", timeout=0.2)
+
+
+def test_a_shared_daemon_is_reset_between_tests_1(traitd: TraitdFixture) -> None:
+    traitd.set(appearance="dark", arrangement="split-half")
+    traitd.run(traitd.client.window("mail", "SetRestorationState", "a{sv}", [{"draft": Variant("s", "hello")}]))
+
+
+def test_a_shared_daemon_is_reset_between_tests_2(traitd: TraitdFixture) -> None:
+    """Runs after the test above on the same daemon: it finds the configuration's start, not that test's state,
+    and none of that test's signals."""
+    status = traitd.status()
+    assert (status["arrangement"], status["traits"]["appearance"]) == ("split-two-thirds", "light")
+    assert traitd.run(traitd.client.display("GetRestorationState", "s", ["mail"]))[0] == {}
+    assert not any(e.member == "PropertiesChanged" and e.app == "mail" for e in traitd.events)

@@ -1,6 +1,9 @@
 """The pytest plugin (registered as ``pytest11`` ``traitd``): the ``traitd`` fixture gives each test a private
-bus and a fresh daemon (``traitd --no-state``; the adapter host and the settings portal when asked), and yields
-a ``TraitdFixture``: ``.address`` for the app under test, ``.set(...)``, ``.status()``, ``.wait_for(...)``.
+bus with a daemon (``traitd --no-state --testing``; the adapter host and the settings portal when asked) at the
+configuration's start, and yields a ``TraitdFixture``: ``.address`` for the app under test, ``.set(...)``,
+``.status()``, ``.wait_for(...)``, ``.expect(...)``. Tests that start alike (the same config, portal, adapters,
+pages and apps) share one daemon, ``Reset`` before each and watched by a client of the test's own; ``fresh=True``
+gives a test a daemon of its own.
 
     @pytest.mark.traitd(device="iphone-x", orientation="landscape-left", adapters=True)
     def test_something(traitd):
@@ -41,11 +44,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "traitd(device=None, orientation=None, adapters=False, web=None, apps=None, portal=False, "
-                   "config=None, allow_problems=False): the traitd fixture's start: the device and orientation, the "
+                   "config=None, allow_problems=False, fresh=False): the traitd fixture's start: the device and orientation, the "
                    "adapter host (its built-in adapters; web: {app: URL} pages in headless Chromium as the apps' "
                    "adapter web; apps: {app: [command, args...]} unmodified desktop apps as their adapter desktop), the "
                    "settings portal, a config file's text; and the layout problems the test allows (True, or a list "
-                   "of rule names)")
+                   "of rule names); fresh=True for a daemon of the test's own (else one is shared, and Reset, by the "
+                   "tests that start alike)")
 
 
 def find_binary(name: str, config: pytest.Config) -> str:
@@ -70,8 +74,8 @@ class TraitdFixture(SyncClient):
     def scenario(self, path: str, check: str | None = None, update: str | None = None) -> str:
         """Runs a scenario file (``traitctl scenario run``) against this fixture's daemon and returns its trace;
         with ``check``, fails the test with traitctl's diff when the run differs from that golden trace; with
-        ``update``, rewrites it. A fresh daemon is where a trace is reproducible (scenarios with adapters need
-        ``@pytest.mark.traitd(adapters=True)``)."""
+        ``update``, rewrites it. A fresh daemon is where a trace is reproducible (``@pytest.mark.traitd(fresh=True)``;
+        scenarios with adapters need ``adapters=True`` too)."""
         arguments = [self.traitctl, "scenario", "run", path, "--bus", self.address]
         arguments += ["--check", check] if check else ["--update", update] if update else []
         run = subprocess.run(arguments, capture_output=True, text=True)
@@ -135,45 +139,106 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
+class _Daemon:
+    """A private bus with traitd (and, when asked, the adapter host) on it, for one test or for every test of the
+    session that starts the same way."""
+
+    def __init__(self, options: dict[str, Any], config: pytest.Config, timeout: float = 30) -> None:
+        self.daemon_path = find_binary("traitd", config)
+        self.folder = tempfile.mkdtemp(prefix="traitd-pytest-")
+        self.processes: list[subprocess.Popen[bytes]] = []
+        try:
+            bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+            self.processes.append(bus)
+            assert bus.stdout is not None
+            self.address = bus.stdout.readline().decode().strip()
+            if not self.address:
+                pytest.fail("traitd fixture: dbus-daemon printed no address", pytrace=False)
+            # --testing: Reset, which a shared daemon needs between tests.
+            arguments = [self.daemon_path, "--bus", self.address, "--no-state", "--testing"]
+            if options.get("config"):
+                path = os.path.join(self.folder, "traitd.yaml")
+                with open(path, "w") as file:
+                    file.write(options["config"])
+                arguments += ["--config", path]
+            if options.get("portal"):
+                arguments.append("--portal")
+            self.processes.append(_start(arguments, self.folder, "traitd"))
+            # The client follows the name's owner: it waits for NameOwnerChanged, not for a clock.
+            probe = SyncClient(self.address, timeout)
+            try:
+                probe.run(probe.client.wait_for_owner(timeout))
+            finally:
+                probe.close()
+            web: dict[str, str] = options.get("web") or {}
+            apps: dict[str, list[str]] = options.get("apps") or {}
+            if options.get("adapters") or web or apps:
+                # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
+                extra = ([] if options.get("adapters") else ["--only-layouts"])
+                extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
+                extra += [argument for app, command in sorted(apps.items())
+                          for argument in ("--app", f"{app}={shlex.join(command)}")]
+                self.processes.append(_start_host(find_binary("traitd-adapters", config), self.address, self.folder,
+                                                  timeout, extra))
+        except BaseException:
+            self.stop()
+            raise
+
+    @property
+    def alive(self) -> bool:
+        return all(process.poll() is None for process in self.processes)
+
+    def stop(self) -> None:
+        for process in reversed(self.processes):
+            _stop(process)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# One daemon for every test of the session that starts the same way (the marker's config, portal, adapters, web
+# and apps): a test gets it Reset (the configuration's start; traitd --testing) and a client of its own, at the
+# cost of one command where a new bus and daemon cost tens of milliseconds. `fresh=True` gives a test its own.
+_shared: dict[str, _Daemon] = {}
+
+
+def _sharing_key(options: dict[str, Any]) -> str | None:
+    if options.get("fresh"):
+        return None
+    return repr([options.get(k) for k in ("config", "portal", "adapters")]
+                + [sorted((options.get("web") or {}).items()), sorted((options.get("apps") or {}).items())])
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for daemon in _shared.values():
+        daemon.stop()
+    _shared.clear()
+
+
 @pytest.fixture
 def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
     marker = request.node.get_closest_marker("traitd")
     options: dict[str, Any] = dict(marker.kwargs) if marker else {}
-    daemon_path = find_binary("traitd", request.config)
-    folder = tempfile.mkdtemp(prefix="traitd-pytest-")
-    processes: list[subprocess.Popen[bytes]] = []
+    key = _sharing_key(options)
+    daemon = _shared.get(key) if key is not None else None
+    if daemon is not None and not daemon.alive:
+        daemon.stop()
+        daemon = None
+    reused = daemon is not None
+    if daemon is None:
+        daemon = _Daemon(options, request.config)
+        if key is not None:
+            _shared[key] = daemon
     fixture: TraitdFixture | None = None
     try:
-        bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
-        processes.append(bus)
-        assert bus.stdout is not None
-        address = bus.stdout.readline().decode().strip()
-        if not address:
-            pytest.fail("traitd fixture: dbus-daemon printed no address", pytrace=False)
-        arguments = [daemon_path, "--bus", address, "--no-state"]
-        if options.get("config"):
-            config = os.path.join(folder, "traitd.yaml")
-            with open(config, "w") as file:
-                file.write(options["config"])
-            arguments += ["--config", config]
-        if options.get("portal"):
-            arguments.append("--portal")
-        processes.append(_start(arguments, folder, "traitd"))
-        # The client follows the name's owner: it waits for NameOwnerChanged, not for a clock.
-        fixture = TraitdFixture(address, processes, folder,
-                                os.path.join(os.path.dirname(daemon_path), "traitctl"))
+        fixture = TraitdFixture(daemon.address, daemon.processes, daemon.folder,
+                                os.path.join(os.path.dirname(daemon.daemon_path), "traitctl"))
         fixture.run(fixture.client.wait_for_owner(fixture.timeout))
-        web: dict[str, str] = options.get("web") or {}
-        apps: dict[str, list[str]] = options.get("apps") or {}
-        if options.get("adapters") or web or apps:
-            # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
-            extra = ([] if options.get("adapters") else ["--only-layouts"])
-            extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
-            extra += [argument for app, command in sorted(apps.items())
-                      for argument in ("--app", f"{app}={shlex.join(command)}")]
-            processes.append(_start_host(find_binary("traitd-adapters", request.config), address, folder,
-                                         fixture.timeout, extra))
+        if reused:
+            # Back to the configuration's start, its transitions completed, before the test's own client watches.
+            ids = list(fixture.run(fixture.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
+                                                        "Reset", "", []))[0])
+            fixture.run(fixture.client.wait_for_transitions(ids, fixture.timeout))
+            fixture.client.events.clear()
         start = {k: options[k] for k in ("device", "orientation") if options.get(k)}
         if start:
             fixture.set(**start)
@@ -182,9 +247,8 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
     finally:
         if fixture is not None:
             fixture.close()
-        for process in reversed(processes):
-            _stop(process)
-        shutil.rmtree(folder, ignore_errors=True)
+        if key is None:
+            daemon.stop()
 
 
 def _start_host(path: str, address: str, folder: str, timeout: float, extra: list[str]) -> subprocess.Popen[bytes]:
