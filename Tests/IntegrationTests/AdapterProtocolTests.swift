@@ -40,22 +40,31 @@ import Testing
     }
 
     @Test func aSlowAdapterIsMissedAtTheDeadlineAndItsLateReportIsStale() async throws {
-        // A 2 s deadline: the fast adapter must beat it even under the whole suite's load (with 300 ms it once
-        // missed), and the slow one reports well after it.
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 2000\n")
+        // The virtual clock: the 2 s deadline passes when the test moves the clock, not after two seconds of a
+        // machine's time, and the slow adapter reports after it by hand.
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: "transitions:\n  deadline-ms: 2000\n")
         let recorder = try await Recorder(fixture)
         let fast = try await ScriptedAdapter(fixture, app: "mail", name: "fast", behaviour: .fast)
-        let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .delayed(seconds: 3))
+        let slow = try await ScriptedAdapter(fixture, app: "mail", name: "slow", behaviour: .silent)
         defer { fast.close(); slow.close() }
-        let start = Date()
         try await recorder.client.setArrangement(.splitHalf)
         let id = try #require(await waitForID(recorder, "mail"))
+        try await fast.waitForAnswers()
+        // A millisecond before the deadline: still open (a completion sent before the state's reply would be logged).
+        _ = try await recorder.client.advanceClock(by: 1999)
+        _ = try await recorder.client.state()
+        #expect(!recorder.completions.contains { $0.id == id }, "still waiting for slow")
+        // At the deadline: completed, slow missed.
+        _ = try await recorder.client.advanceClock(by: 1)
         let completion = try await recorder.completion(of: id)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(completion.reported == ["fast"] && completion.missed == ["slow"] && completion.failed.isEmpty)
-        #expect(elapsed >= 1.99, "the transition waited for the 2 s deadline (took \(elapsed) s)")
         // The late report arrives after completion: StaleTransition, and Layouts has no frames from it.
-        try await slow.waitForAnswers()
+        do {
+            try await slow.client.reportLayout(app: "mail", transition: id, adapter: "slow",
+                                               frames: ["root": Rect(x: 0, y: 0, width: 507, height: 768)], extras: [:])
+        } catch let error as DBusError {
+            slow.answers.update { $0.refused.append(error) }
+        }
         #expect(slow.refused.map(\.name) == ["org.traitd.Layout1.Error.StaleTransition"])
         #expect(slow.refused.first?.message.contains("transition \(id) is not open for window 'mail'") == true)
         #expect(try await recorder.client.state().window("mail")?.layouts.keys.sorted() == ["fast"])

@@ -38,13 +38,21 @@ import Testing
     }
 
     @Test func waitGivesUpAfterItsTimeoutAndStrictFailsOnAMissedAdapter() async throws {
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 1000\n")
+        // The virtual clock: the deadline passes only when the test moves it, so traitctl's own time-out is what
+        // ends the first wait, whatever the machine's speed.
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: "transitions:\n  deadline-ms: 1000\n")
         let silent = try await ScriptedAdapter(fixture, app: "mail", name: "mute", behaviour: .silent)
         defer { silent.close() }
         let result = try await fixture.traitctl(["set", "orientation", "portrait", "--wait", "--timeout", "0.5"])
         #expect(result.status == 1 && result.stderr == "traitctl: gave up after 0.5 s waiting for transition(s) #1 to complete\n", "\(result)")
-        // The daemon's deadline passes: the transition completes with mute missed.
-        let strict = try await fixture.traitctl(["set", "orientation", "landscape-left", "--wait", "--strict"])
+        // The daemon's deadline passes (the clock moved once the command's transition began, while traitctl
+        // waits): the transition completes with mute missed.
+        let recorder = try await Recorder(fixture)
+        let waiting = try ChildProcess(Binaries.path("traitctl"), ["set", "orientation", "landscape-left", "--wait", "--strict",
+                                                                   "--bus", fixture.bus.address])
+        try await recorder.wait("the rotation's transition of mail") { Recorder.transitionIDs(of: "mail", in: $0).contains { $0 >= 3 } }
+        _ = try await recorder.client.advanceClock(by: 1000)
+        let strict = (status: await waiting.wait(timeout: 30) ?? -1, stdout: waiting.standardOutput)
         #expect(strict.status == 2 && strict.stdout.contains("mail TransitionCompleted #3 reported=[] missed=[mute] failed=[]"), "\(strict)")
     }
 
