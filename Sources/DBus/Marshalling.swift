@@ -7,19 +7,12 @@ public enum Marshalling {
     public static func encode(_ values: [DBusValue]) throws -> [UInt8] {
         let message = try Message.signal(path: "/org/traitd/Stored", interface: "org.traitd.Stored", member: "Values")
         try message.append(values)
-        // libdbus refuses to read back a message with serial 0 (one never sent).
-        dbus_message_set_serial(message.raw, 1)
-        var buffer: UnsafeMutablePointer<CChar>?
-        var length: Int32 = 0
-        guard dbus_message_marshal(message.raw, &buffer, &length) != 0, let buffer else {
-            throw DBusError.failed("out of memory while marshalling")
-        }
-        defer { dbus_free(buffer) }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        return try bytes(of: message)
     }
 
     /// The wire-format bytes of a message already built (a signal just sent): what `decode` reads back.
     public static func bytes(of message: Message) throws -> [UInt8] {
+        // libdbus refuses to read back a message with serial 0 (one never sent).
         if dbus_message_get_serial(message.raw) == 0 { dbus_message_set_serial(message.raw, 1) }
         var buffer: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
