@@ -11,7 +11,9 @@ import Testing
     @Test func twoHundredAdaptersARandomThirdKilledMidTransition() async throws {
         let count = 200
         var rng = SeededRandom(seed: 2026)
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 4000\n")
+        // The virtual clock, never moved: the deadline cannot pass, so the transition can only complete because
+        // the dead adapters' connections left (and however loaded the machine, no survivor can miss it).
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: "transitions:\n  deadline-ms: 4000\n")
         let recorder = try await Recorder(fixture)
         let names = (0..<count).map { "a\($0)" }
         let doomed = Set((0..<count).filter { _ in rng.chance(1.0 / 3) })
@@ -28,21 +30,16 @@ import Testing
         try await recorder.until("\(count) registrations", timeout: 60) {
             (try? await recorder.client.listAdapters().count) == count
         }
-        let start = ContinuousClock.now
         try await recorder.client.setArrangement(.splitHalf)
         for index in doomed { adapters[index].kill(SIGKILL) }
         // The recorder's connection hears the transition begin in its own time: wait for it, do not look.
         try await recorder.wait("the split's transition of mail") { !Recorder.transitionIDs(of: "mail", in: $0).isEmpty }
         let id = try #require(recorder.transitionIDs(of: "mail").last)
         let completion = try await recorder.completion(of: id)
-        let elapsed = ContinuousClock.now - start
         let dead = Set(doomed.map { names[$0] })
         #expect(Set(completion.missed) == dead, "missed \(completion.missed.count), killed \(dead.count)")
         #expect(Set(completion.reported) == Set(names).subtracting(dead))
         #expect(completion.failed.isEmpty)
-        // By its 4 s deadline: what this test is about. The bound leaves the bus and a loaded machine two seconds
-        // (stretched under ThreadSanitizer, whose daemon is several times slower).
-        #expect(elapsed < .seconds(4 + 2 * TestTiming.scale), "completed by its 4 s deadline (took \(elapsed))")
         // Exactly once, even as the dead connections' departures arrive after it: counted once they all have.
         try await recorder.until("the dead registrations to go") {
             (try? await recorder.client.listAdapters().map(\.adapter)).map(Set.init) == Set(names).subtracting(dead)
@@ -53,7 +50,7 @@ import Testing
             try await recorder.client.setArrangement(.splitTwoThirds)
         }
         #expect(Set(next.reported) == Set(names).subtracting(dead) && next.missed.isEmpty)
-        print("dying adapters: \(count) adapters, \(dead.count) killed mid-transition; completed in \(elapsed), "
+        print("dying adapters: \(count) adapters, \(dead.count) killed mid-transition, the deadline never passing; "
               + "\(completion.reported.count) reported, \(completion.missed.count) missed")
     }
 }
