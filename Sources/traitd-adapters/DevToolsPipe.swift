@@ -92,9 +92,9 @@ final class DevToolsPipe: Sendable {
         }
         let arguments = [
             "--headless", "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check", "--disable-gpu",
-            // traitd-adapters often runs as root in containers and CI, where Chromium's sandbox cannot start; the
-            // pages are the user's own (file:// and http://localhost).
-            "--no-sandbox", "--user-data-dir=\(profile)", "about:blank",
+            // traitd-adapters often runs as root in containers and CI, where Chromium's sandbox cannot start (the
+            // pages are the user's own: file:// and http://localhost) and /dev/shm may be a few MiB.
+            "--no-sandbox", "--disable-dev-shm-usage", "--user-data-dir=\(profile)", "about:blank",
         ]
         pid = try Spawn.start(browser, arguments, environment: ProcessInfo.processInfo.environment, keeping: 5) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
