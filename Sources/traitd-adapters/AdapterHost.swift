@@ -30,6 +30,9 @@ actor AdapterHost {
     private var display = DisplayFacts()
     /// The adapters registered with the daemon now, as "app/adapter".
     private var registered: Set<String> = []
+    /// Each bridge's latest layout and report ("app/adapter"): the next waits for it, so that a bridge lays out
+    /// transitions one at a time and in their order.
+    private var bridgeQueues: [String: Task<Void, Never>] = [:]
     /// app -> how many transitions of its window the host has laid out: a report of the window as it is
     /// (transition 0) still on its way when a transition comes is dropped, as it answers the older geometry.
     private var transitionsLaidOut: [String: Int] = [:]
@@ -180,7 +183,11 @@ actor AdapterHost {
             Task { await send(result, of: adapter.name, app: app, transition: transition, context, laidOut: laidOut) }
         }
         for bridge in bridged {
-            Task { await send(await bridge.layout(context), of: bridge.name, app: app, transition: transition, context, laidOut: laidOut) }
+            let key = Self.key(bridge.app, bridge.name), before = bridgeQueues[key]
+            bridgeQueues[key] = Task {
+                await before?.value
+                await send(await bridge.layout(context), of: bridge.name, app: app, transition: transition, context, laidOut: laidOut)
+            }
         }
     }
 

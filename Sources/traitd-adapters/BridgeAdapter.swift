@@ -1,9 +1,11 @@
 import Adapters
 
-/// An adapter whose layout comes from a program outside the host (a page in headless Chromium: `WebPage`):
-/// laid out asynchronously, each transition after the one before, and reported as the host's pure adapters
-/// are. A bridge that cannot lay out (the program died, the page would not load) reports `failed` with why;
-/// the daemon's deadline bounds one that hangs.
+/// An adapter whose layout comes from a program outside the host (a page in headless Chromium: `WebPage`; a
+/// desktop app on the host's own display: `DesktopApp`): laid out asynchronously and reported as the host's pure
+/// adapters are. The host calls a bridge's `layout` one transition at a time, in their order (`AdapterHost`),
+/// so a bridge, which suspends at every call to its program, never lays out two at once. A bridge that cannot
+/// lay out (the program died, the page would not load) reports `failed` with why; the daemon's deadline bounds
+/// one that hangs.
 protocol BridgeAdapter: Sendable {
     /// The adapter's name on the bus (`web`).
     var name: String { get }

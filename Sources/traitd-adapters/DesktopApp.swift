@@ -37,7 +37,6 @@ actor DesktopApp: BridgeAdapter {
     /// Device pixels the X window has beyond the app's content, each way (GTK 4 draws client-side decorations
     /// with a shadow margin around the window the accessibility bus reports): learnt at the first resize.
     private var margin = (width: 0, height: 0)
-    private var previous: Task<Void, Never>?
 
     /// How much larger the app's device pixels are than points (GDK_SCALE).
     static let scale = 2.0
@@ -77,16 +76,6 @@ actor DesktopApp: BridgeAdapter {
         throw DevToolsError("\(command[0]) did not appear on the accessibility bus (its output is in \(log))")
     }
 
-    func layout(_ context: WindowContext) async -> AdapterResult {
-        let before = previous
-        let work = Task { () -> AdapterResult in
-            await before?.value
-            return await self.layOut(context)
-        }
-        previous = Task { _ = await work.value }
-        return await work.value
-    }
-
     /// The app's process, once started.
     var processID: pid_t? { pid }
 
@@ -102,7 +91,7 @@ actor DesktopApp: BridgeAdapter {
         return exitStatus != nil
     }
 
-    private func layOut(_ context: WindowContext) async -> AdapterResult {
+    func layout(_ context: WindowContext) async -> AdapterResult {
         if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
         guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
         do {

@@ -34,9 +34,6 @@ actor WebPage: BridgeAdapter {
     private let browser: DevToolsPipe
     /// The page's DevTools session, once it is open and loaded.
     private var session: String?
-    /// The layout before this one: each waits for it, so that transitions are laid out in their order even though
-    /// each suspends at every call to the browser.
-    private var previous: Task<Void, Never>?
 
     init(app: String, url: String, browser: DevToolsPipe) {
         self.app = app
@@ -51,16 +48,6 @@ actor WebPage: BridgeAdapter {
     }
 
     func layout(_ window: WindowContext) async -> AdapterResult {
-        let before = previous
-        let work = Task { () -> AdapterResult in
-            await before?.value
-            return await self.layOut(window)
-        }
-        previous = Task { _ = await work.value }
-        return await work.value
-    }
-
-    private func layOut(_ window: WindowContext) async -> AdapterResult {
         do {
             let session = try await open()
             try await emulate(window, session)
