@@ -52,6 +52,13 @@ public enum Spawn {
         return pid
     }
 
+    /// A server's streams (for `streams`): no input, and its output and errors appended to the file `log`.
+    public static func logging(to log: String, _ actions: inout posix_spawn_file_actions_t) {
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+
     /// A wait status as a shell reports it: the exit code, or 128 + N when signal N ended the process.
     public static func exitStatus(_ raw: Int32) -> Int32 { (raw & 0x7f) == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f) }
 

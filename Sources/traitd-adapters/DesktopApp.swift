@@ -16,8 +16,8 @@ import Vocabulary
 /// size (points times 2 in device pixels: GDK_SCALE and QT_SCALE_FACTOR are 2, so a point is one of the
 /// toolkit's logical pixels whatever the device's scale, which changes how sharp the app is drawn, not where
 /// its widgets go); the bridge waits until the app's window reports that size on the accessibility bus (or
-/// stops changing: an app with a larger minimum size keeps it), reads the tree until two reads agree (the app
-/// has laid out: a settled tree, never a fixed sleep), and reports the top-level as `window` and every visible
+/// stops changing: an app with a larger minimum size keeps it), reads the tree, and reads its frames again until
+/// they agree with it (the app has laid out: a settled tree, never a fixed sleep), and reports the top-level as `window` and every visible
 /// widget with an area as `ROLE:NAME` (`button:Undo`; spaces in a role become `-`, characters of a name that
 /// are not A-Z a-z 0-9 _ - . become `_`; `.2`, `.3` where the same name comes again, in tree order), in points
 /// in window coordinates, with `kinds` from the roles. An app that exits reports `failed`, naming its status;
@@ -38,8 +38,8 @@ actor DesktopApp: BridgeAdapter {
     /// with a shadow margin around the window the accessibility bus reports): learnt at the first resize.
     private var margin = (width: 0, height: 0)
 
-    /// How much larger the app's device pixels are than points (GDK_SCALE).
-    static let scale = 2.0
+    /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
+    static let scale = Double(DesktopSession.scale)
 
     init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection, log: String) {
         self.app = app
@@ -54,9 +54,7 @@ actor DesktopApp: BridgeAdapter {
     func prepare() async throws {
         let started = try Spawn.start(command[0], Array(command.dropFirst()), environment: session.environment(session: sessionBus)) {
             [log] actions in
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            Spawn.logging(to: log, &actions)
         }
         pid = started
         // xdotool waits (--sync) for a visible window of the process; `timeout` bounds it.

@@ -22,6 +22,8 @@ final class DesktopSession: Sendable {
 
     /// The largest window in device pixels: a 13-inch iPad in landscape at 2x is 2732 x 2048.
     static let screen = "2800x2800x24"
+    /// Device pixels a point (GDK_SCALE, QT_SCALE_FACTOR): a point is one of the toolkit's logical pixels.
+    static let scale = 2
 
     init(log: String) throws {
         var started: [pid_t] = []
@@ -38,9 +40,7 @@ final class DesktopSession: Sendable {
             var environment = ProcessInfo.processInfo.environment
             environment["AT_SPI_BUS_ADDRESS"] = address
             started.append(try Spawn.start("/usr/libexec/at-spi2-registryd", [], environment: environment) { actions in
-                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+                Spawn.logging(to: log, &actions)
             })
         } catch {
             for pid in started { kill(pid, SIGTERM) }
@@ -56,10 +56,10 @@ final class DesktopSession: Sendable {
         environment["DISPLAY"] = display
         environment["AT_SPI_BUS_ADDRESS"] = accessibilityAddress
         environment["GDK_BACKEND"] = "x11"
-        environment["GDK_SCALE"] = "2"
+        environment["GDK_SCALE"] = String(Self.scale)
         environment["GSK_RENDERER"] = "cairo"  // no GPU under Xvfb
         environment["QT_QPA_PLATFORM"] = "xcb"
-        environment["QT_SCALE_FACTOR"] = "2"
+        environment["QT_SCALE_FACTOR"] = String(Self.scale)
         environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
         environment["NO_AT_BRIDGE"] = nil
         environment["WAYLAND_DISPLAY"] = nil
@@ -85,9 +85,7 @@ final class DesktopSession: Sendable {
         let pid: pid_t
         do {
             pid = try Spawn.start(path, arguments, environment: ProcessInfo.processInfo.environment, keeping: 4) { actions in
-                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-                posix_spawn_file_actions_adddup2(&actions, 1, 2)
+                Spawn.logging(to: log, &actions)
                 posix_spawn_file_actions_adddup2(&actions, writer, 3)
             }
         } catch {

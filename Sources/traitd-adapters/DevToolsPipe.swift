@@ -97,9 +97,7 @@ final class DevToolsPipe: Sendable {
             "--no-sandbox", "--disable-dev-shm-usage", "--user-data-dir=\(profile)", "about:blank",
         ]
         pid = try Spawn.start(browser, arguments, environment: ProcessInfo.processInfo.environment, keeping: 5) { actions in
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            Spawn.logging(to: log, &actions)
             posix_spawn_file_actions_adddup2(&actions, childReads, 3)
             posix_spawn_file_actions_adddup2(&actions, childWrites, 4)
         }
