@@ -57,12 +57,13 @@ struct TraitdAdapters: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print the adapters this configuration and these files give, with their settings, and exit.")
     var list = false
+    // Read once, where the option is parsed (`webPage`, `desktopApp`): a mistake is the option's.
     @Option(name: .long, help: ArgumentHelp("A web page as app APP's adapter web: APP=URL, the URL file:// or http://localhost (repeatable).",
-                                            valueName: "app=url"))
-    var web: [String] = []
+                                            valueName: "app=url"), transform: Self.webPage)
+    var web: [(app: String, url: String)] = []
     @Option(name: .long, help: ArgumentHelp("An unmodified desktop app as app APP's adapter desktop: APP=COMMAND, the command split into words as a shell would, without a shell (repeatable).",
-                                            valueName: "app=command"))
-    var app: [String] = []
+                                            valueName: "app=command"), transform: Self.desktopApp)
+    var app: [(app: String, command: [String])] = []
     @Option(name: .long, help: ArgumentHelp("The Chromium binary the web pages run in.", valueName: "path"))
     var chromium: String = DevToolsPipe.defaultBrowser
 
@@ -78,11 +79,11 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("--only-layouts needs at least one --layouts directory (or --web page, or --app)")
         }
         var apps: Set<String> = []
-        for page in try web.map(Self.webPage) where !apps.insert(page.app).inserted {
+        for page in web where !apps.insert(page.app).inserted {
             throw ValidationError("--web \(page.app)=...: one page per app (app '\(page.app)' is given twice)")
         }
         var desktopApps: Set<String> = []
-        for desktop in try app.map(Self.desktopApp) where !desktopApps.insert(desktop.app).inserted {
+        for desktop in app where !desktopApps.insert(desktop.app).inserted {
             throw ValidationError("--app \(desktop.app)=...: one program per app (app '\(desktop.app)' is given twice)")
         }
         for dir in layouts {
@@ -156,7 +157,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
-                bridges = try web.map(Self.webPage).map { WebPage(app: $0.app, url: $0.url, browser: started) }
+                bridges = web.map { WebPage(app: $0.app, url: $0.url, browser: started) }
             }
             if !app.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
@@ -166,7 +167,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let accessibility = try Connection(bus: .address(session.accessibilityAddress))
                 let sessionBus = bus.flatMap { $0 == "session" || $0 == "system" ? nil : $0 }
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
-                bridges += try app.map(Self.desktopApp).map {
+                bridges += app.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
                                accessibility: accessibility, log: log) as any BridgeAdapter
                 }
