@@ -70,8 +70,7 @@ struct Explore: AsyncParsableCommand {
             let moves = daemon.folder.appendingPathExtension("moves.json")
             try Self.moves().write(to: moves)
             defer { try? FileManager.default.removeItem(at: moves) }
-            var host = folders.flatMap { ["--layouts", $0] }
-            if !adapters { host.insert("--only-layouts", at: 0) }
+            let host = PrivateTraitd.hostArguments(builtIns: adapters, layouts: folders)
             try await daemon.start(config: config.path, adapters: true, device: nil, hostArguments: host,
                                    daemonArguments: ["--testing"])
             let interpreter = python ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3")

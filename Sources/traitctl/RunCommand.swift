@@ -82,6 +82,15 @@ final class PrivateTraitd {
         return environment
     }
 
+    /// The adapter host's arguments for folders of layout files, web pages and desktop apps (app, URL or command),
+    /// run beside the built-in adapters or, without `builtIns`, alone (`--only-layouts`).
+    static func hostArguments(builtIns: Bool, layouts: [String], web: [(String, String)] = [], apps: [(String, String)] = [])
+        -> [String] {
+        let arguments = layouts.flatMap { ["--layouts", $0] } + web.flatMap { ["--web", "\($0.0)=\($0.1)"] }
+            + apps.flatMap { ["--app", "\($0.0)=\($0.1)"] }
+        return (builtIns || arguments.isEmpty ? [] : ["--only-layouts"]) + arguments
+    }
+
     /// `hostArguments` go to the adapter host (`--layouts DIR`); `daemonArguments` to traitd (`--testing`).
     func start(config: String?, adapters: Bool, device: String?, portal: Bool = false, hostArguments: [String] = [],
                daemonArguments: [String] = []) async throws {

@@ -92,18 +92,16 @@ struct ScenarioCommand: AsyncParsableCommand {
             let config = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-scenario-\(getpid()).yaml")
             try "transitions: { deadline-ms: 60000 }\n".write(to: config, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: config) }
-            // A scenario's layout folders are relative to its own folder.
+            // A scenario's layout folders and page paths are relative to its own folder.
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-            var host = scenario.layouts.flatMap { path in
-                ["--layouts", path.hasPrefix("/") ? path : folder.appendingPathComponent(path).path]
-            }
-            for (app, page) in scenario.web.sorted(by: { $0.key < $1.key }) {
-                let url = page.contains("://") ? page
-                    : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path)
-                host += ["--web", "\(app)=\(url)"]
-            }
-            for (app, command) in scenario.apps.sorted(by: { $0.key < $1.key }) { host += ["--app", "\(app)=\(command)"] }
-            if !host.isEmpty && !scenario.adapters { host.insert("--only-layouts", at: 0) }
+            let host = PrivateTraitd.hostArguments(
+                builtIns: scenario.adapters,
+                layouts: scenario.layouts.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path },
+                web: scenario.web.sorted(by: { $0.key < $1.key }).map { app, page in
+                    (app, page.contains("://") ? page
+                        : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path))
+                },
+                apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
                                    hostArguments: host)
             let client = try TraitClient(bus: .address(daemon.address))
