@@ -7,34 +7,48 @@ import Vocabulary
 /// `Explain` on a window: the model's reasons for its geometry (`Simulation.explain`), then what the service
 /// saw of it: its last transition (what changed and who reported), its adapters' reports and its problems.
 extension DisplayService {
-    /// What one window's latest transition changed, as its steps said, and how it completed.
+    /// One window's latest transition: its steps and how it completed, kept as the values the engine gave (they
+    /// are put in words only when `Explain` asks, not on the hot path of every transition).
     struct TransitionNote {
         var id: UInt64
-        var changes: [String] = []
-        var completion: String?
+        var steps: [WindowStep] = []
+        var completion: TransitionCompletion?
+
+        /// What the steps changed, in words.
+        var changes: [String] {
+            steps.compactMap { step in
+                switch step {
+                case .viewWillTransitionToSize(let size, let context, _, _):
+                    return "size \(size.width.compact) x \(size.height.compact) pt (reason \(context.reason), \(context.duration.compact) s)"
+                case .traitDidChange(let field, let traits, let previous):
+                    return "\(field.name) \(field.text(in: previous)) -> \(field.text(in: traits))"
+                case .safeAreaInsetsDidChange(let insets):
+                    return "safe area \(insets)"
+                case .willTransitionToTraits, .traitCollectionDidChange, .contentSizeCategoryDidChange, .viewWillLayoutSubviews:
+                    return nil
+                }
+            }
+        }
+
+        /// Who reported, missed and failed, in words.
+        var outcome: String? {
+            completion.map { c in
+                [("reported", c.reported), ("missed", c.missed), ("failed", c.failed)]
+                    .map { "\($0.0) [\($0.1.joined(separator: ", "))]" }.joined(separator: ", ")
+            }
+        }
     }
 
     /// Notes a step of transition `id` of `app` (from `announce`): a new transition starts a new note.
     func note(_ step: WindowStep, of app: String, id: UInt64) {
         if lastTransitions[app]?.id != id { lastTransitions[app] = TransitionNote(id: id) }
-        switch step {
-        case .viewWillTransitionToSize(let size, let context, _, _):
-            lastTransitions[app]?.changes.append(
-                "size \(size.width.compact) x \(size.height.compact) pt (reason \(context.reason), \(context.duration.compact) s)")
-        case .traitDidChange(let field, let traits, let previous):
-            lastTransitions[app]?.changes.append("\(field.name) \(field.text(in: previous)) -> \(field.text(in: traits))")
-        case .safeAreaInsetsDidChange(let insets):
-            lastTransitions[app]?.changes.append("safe area \(insets)")
-        case .willTransitionToTraits, .traitCollectionDidChange, .contentSizeCategoryDidChange, .viewWillLayoutSubviews:
-            break
-        }
+        lastTransitions[app]?.steps.append(step)
     }
 
     /// Notes how transition `outcome.id` of `app` completed.
     func note(_ outcome: TransitionCompletion, of app: String) {
         guard lastTransitions[app]?.id == outcome.id else { return }
-        let lists = [("reported", outcome.reported), ("missed", outcome.missed), ("failed", outcome.failed)]
-        lastTransitions[app]?.completion = lists.map { "\($0.0) [\($0.1.joined(separator: ", "))]" }.joined(separator: ", ")
+        lastTransitions[app]?.completion = outcome
     }
 
     /// `Explain`: everything, or `NoSuchApp` for a window that has gone.
@@ -45,7 +59,7 @@ extension DisplayService {
         if let last = lastTransitions[app] {
             let changed = last.changes.isEmpty ? "no size or trait change" : last.changes.joined(separator: "; ")
             lines.append(.init("lastTransition", "transition \(last.id): \(changed); "
-                               + (last.completion.map { "completed: \($0)" } ?? "still open, waiting for its adapters")))
+                               + (last.outcome.map { "completed: \($0)" } ?? "still open, waiting for its adapters")))
         } else {
             lines.append(.init("lastTransition", "none since traitd started"))
         }
