@@ -22,7 +22,7 @@ public final class Connection: @unchecked Sendable {
     /// Called with every signal this connection emits, once it is sent: a daemon's journal of what it said
     /// (`Marshalling.bytes(of:)` keeps it compactly). Set once, on the connection's thread, by the process that
     /// emits there (loop thread only).
-    public var emitted: ((_ path: String, _ interface: String, _ member: String, _ message: Message) -> Void)?
+    public var emitted: ((_ message: Message) -> Void)?
     private let closeLock = Lock()
     private var closed = false
     /// Who gets which of the signals this connection receives, and the owners of the names it follows
@@ -230,7 +230,7 @@ public final class Connection: @unchecked Sendable {
         let message = try Message.signal(path: path, interface: interface, member: member)
         try message.append(arguments)
         try send(message)
-        emitted?(path, interface, member, message)
+        emitted?(message)
     }
 
     // MARK: Internals

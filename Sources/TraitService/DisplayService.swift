@@ -89,7 +89,7 @@ public actor DisplayService {
     /// leaving the bus. Call on the connection's thread.
     public func export() {
         // Every signal the connection sends goes to the journal as it is sent, at the serial of the moment.
-        connection.emitted = { [unowned self] _, _, _, message in
+        connection.emitted = { [unowned self] message in
             guard let bytes = try? Marshalling.bytes(of: message) else { return }
             assumeIsolated { service in
                 let serial = service.simulation.serial
