@@ -77,8 +77,16 @@ actor DesktopApp: BridgeAdapter {
     /// The app's process, once started.
     var processID: pid_t? { pid }
 
-    func stop() {
-        if let pid, !isGone { kill(pid, SIGTERM) }
+    /// Ends the app and reaps it: SIGTERM, then SIGKILL if it is still there after 5 s.
+    func stop() async {
+        guard let pid, !isGone else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<500 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
+        if !isGone {
+            kill(pid, SIGKILL)
+            var raw: Int32 = 0
+            waitpid(pid, &raw, 0)
+        }
     }
 
     private var isGone: Bool {

@@ -18,7 +18,8 @@ final class DesktopSession: Sendable {
     let display: String
     /// The accessibility bus's address.
     let accessibilityAddress: String
-    private let processes: [pid_t]
+    /// Xvfb, the accessibility bus and its registry, in the order they started.
+    let processes: [pid_t]
 
     /// The largest window in device pixels: a 13-inch iPad in landscape at 2x is 2732 x 2048.
     static let screen = "2800x2800x24"

@@ -163,7 +163,10 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
                 let session = try DesktopSession(log: log)
                 desktop = session
-                logger.info("desktop apps on display \(session.display), accessibility bus \(session.accessibilityAddress), their output in \(log)")
+                logger.info("""
+                    desktop apps on display \(session.display), accessibility bus \(session.accessibilityAddress) \
+                    (pids \(session.processes.map(String.init).joined(separator: " "))), their output in \(log)
+                    """)
                 let accessibility = try Connection(bus: .address(session.accessibilityAddress))
                 let sessionBus = bus.flatMap { $0 == "session" || $0 == "system" ? nil : $0 }
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]

@@ -67,4 +67,20 @@ import Testing
         #expect(error?.contains("gnome-calculator exited with status 137") == true, "error: \(error ?? "none")")
         withExtendedLifetime((fixture, host)) {}
     }
+
+    /// Stopped with SIGTERM, the host ends what it started and reaps it: the app, Xvfb, the accessibility bus and
+    /// its registry are gone, by their ids.
+    @Test func stoppingTheHostEndsEveryProcessItStarted() async throws {
+        let (fixture, _, host) = try await start()
+        let log = host.log
+        let app = try #require(log.firstMatch(of: /gnome-calculator \(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(log)")
+        let session = try #require(log.firstMatch(of: /\(pids ([0-9 ]+)\)/).map { $0.1.split(separator: " ").compactMap { Int32($0) } })
+        #expect(session.count == 3, "Xvfb, the accessibility bus and its registry: \(log)")
+        host.process.kill(SIGTERM)
+        #expect(await host.process.wait() == 0, "\(host.log)")
+        for pid in [app] + session {
+            #expect(kill(pid, 0) == -1 && errno == ESRCH, "process \(pid) is still there")
+        }
+        withExtendedLifetime(fixture) {}
+    }
 }

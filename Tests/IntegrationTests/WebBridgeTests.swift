@@ -72,4 +72,14 @@ import Testing
         #expect(again.failed == ["web"], "\(again)")
         withExtendedLifetime((fixture, host)) {}
     }
+
+    /// Stopped with SIGTERM, the host ends the browser it started and reaps it.
+    @Test func stoppingTheHostEndsTheBrowser() async throws {
+        let (fixture, _, host) = try await start()
+        let browser = try #require(host.log.firstMatch(of: /\(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(host.log)")
+        host.process.kill(SIGTERM)
+        #expect(await host.process.wait() == 0, "\(host.log)")
+        #expect(kill(browser, 0) == -1 && errno == ESRCH, "the browser (pid \(browser)) is still there")
+        withExtendedLifetime(fixture) {}
+    }
 }
