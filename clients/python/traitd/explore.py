@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import TraitdError
-from .sync import SyncClient
+from .sync import COMMANDS, SyncClient
 
 # Fractions of the screen a drag or a frame is drawn from: computed against the screen the move meets.
 FRACTIONS = [0.0, 0.25, 0.33, 0.4, 0.5, 0.6, 0.66, 0.75, 1.0]
@@ -141,9 +141,7 @@ class Explorer:
                     setting = self.settings[key]
                     wire = value == "on" if setting["flag"] else value
                     return Step("set", {key: value}), run(c.set_traits({setting["property"]: wire}))
-                member = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement",
-                          "windowing": "SetWindowing"}[key]
-                return Step("set", {key: value}), list(run(c.display(member, "s", [value]))[0])
+                return Step("set", {key: value}), list(run(c.display(COMMANDS[key], "s", [value]))[0])
             if move.word == "open":
                 return Step("open", dict(move.value)), run(c.open_app(move.value["app"], move.value["role"]))
             if move.word == "close":

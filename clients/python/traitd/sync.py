@@ -13,8 +13,8 @@ from .model import Event
 
 T = TypeVar("T")
 
-# What SyncClient.set takes: the display's commands, then the settings by traitctl's word.
-_COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing"}
+# What SyncClient.set takes: the display's commands (also the explorer's), then the settings by traitctl's word.
+COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing"}
 _SETTINGS = {"appearance": "Appearance", "content_size": "ContentSizeCategory", "direction": "LayoutDirection",
              "contrast": "Contrast", "legibility": "LegibilityWeight", "reduce_motion": "ReduceMotion"}
 
@@ -48,11 +48,11 @@ class SyncClient:
         """Changes the display and waits for the transitions the commands started: ``device``, ``orientation``,
         ``arrangement``, ``windowing`` (applied in that order), then the settings (``appearance="dark"``,
         ``content_size``, ``direction``, ``contrast``, ``legibility``, ``reduce_motion=True``) in one SetTraits."""
-        unknown = set(changes) - set(_COMMANDS) - set(_SETTINGS)
+        unknown = set(changes) - set(COMMANDS) - set(_SETTINGS)
         if unknown:
-            raise TypeError(f"set() takes {', '.join(list(_COMMANDS) + list(_SETTINGS))}; not {', '.join(sorted(unknown))}")
+            raise TypeError(f"set() takes {', '.join(list(COMMANDS) + list(_SETTINGS))}; not {', '.join(sorted(unknown))}")
         started: list[int] = []
-        for word, member in _COMMANDS.items():
+        for word, member in COMMANDS.items():
             if word in changes:
                 started += list(self.run(self.client.display(member, "s", [changes[word]]))[0])
         traits = {_SETTINGS[k]: v for k, v in changes.items() if k in _SETTINGS}
