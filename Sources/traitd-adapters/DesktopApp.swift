@@ -35,7 +35,7 @@ actor DesktopApp: BridgeAdapter {
     /// The app's top-level X window (xdotool's id) and accessible window.
     private var window: (x: String, bus: String, path: String)?
     /// Device pixels the X window has beyond the app's content, each way (GTK 4 draws client-side decorations
-    /// with a shadow margin around the window the accessibility bus reports): learnt at the first resize.
+    /// with a shadow margin around the window the accessibility bus reports): measured once, while the app is idle.
     private var margin = (width: 0, height: 0)
 
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
@@ -66,6 +66,7 @@ actor DesktopApp: BridgeAdapter {
         for _ in 0..<1500 {
             if let windows = try await reader.windows(ofProcess: started), let first = windows.first {
                 window = (x, first.bus, first.path)
+                margin = try await measureMargin(x: x, bus: first.bus, path: first.path)
                 return
             }
             if isGone { break }
@@ -120,32 +121,43 @@ actor DesktopApp: BridgeAdapter {
         }
     }
 
-    /// Resizes the app's X window until its accessible window is `target` (the margin its decorations add learnt
-    /// on the way), or until the app will not go there (a minimum size): each time, the bridge waits until the
-    /// window's size on the accessibility bus has changed and then holds for a read (the app has taken the new
-    /// size), never for a fixed time.
+    /// The X window's size less the accessible window's (in device pixels), read while the app is idle: the
+    /// accessible window read twice alike around the X window's geometry. Learnt from a resize instead, it was
+    /// taken from a size the app was still passing through on a loaded machine, and every later size was off.
+    private func measureMargin(x: String, bus: String, path: String) async throws -> (width: Int, height: Int) {
+        for _ in 0..<100 {
+            let before = try await reader.frame(bus: bus, path: path)
+            let geometry = try await ChildRun.run("xdotool", ["getwindowgeometry", "--shell", x],
+                                                  environment: session.environment(session: sessionBus))
+            let after = try await reader.frame(bus: bus, path: path)
+            let values = Dictionary(geometry.output.split(separator: "\n").compactMap { line -> (String, Int)? in
+                let parts = line.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? 0) : nil
+            }) { first, _ in first }
+            guard let frame = after, frame == before, let width = values["WIDTH"], let height = values["HEIGHT"] else { continue }
+            return (width - Int((frame.width * Self.scale).rounded()), height - Int((frame.height * Self.scale).rounded()))
+        }
+        throw DevToolsError("\(command[0])'s window did not hold still long enough to measure")
+    }
+
+    /// Resizes the app's X window to `target` (with its decorations' margin) and waits until its accessible window
+    /// reports that size, or stops short of it: an app whose minimum size is larger keeps that size, which then
+    /// stays the same for many reads once it has changed. Never a fixed time.
     private func resize(_ window: (x: String, bus: String, path: String), to target: Size) async throws {
         var frame = try await reader.frame(bus: window.bus, path: window.path)
-        for _ in 0..<3 where frame?.size != target {
-            let width = Int((target.width * Self.scale).rounded()) + margin.width
-            let height = Int((target.height * Self.scale).rounded()) + margin.height
-            _ = try await ChildRun.run("xdotool", ["windowsize", window.x, String(width), String(height)],
-                                       environment: session.environment(session: sessionBus))
-            let before = frame
-            var changed = false
-            for _ in 0..<200 {
-                let now = try await reader.frame(bus: window.bus, path: window.path)
-                if changed && now == frame { break }  // held: the app has taken it
-                if now != before { changed = true }
-                frame = now
-                if isGone { return }
-            }
-            guard let reached = frame, reached.size != target else { return }
-            // What is still missing is the decorations' margin (or a minimum size: then nothing changes next time).
-            let missing = (width: Int(((target.width - reached.width) * Self.scale).rounded()),
-                           height: Int(((target.height - reached.height) * Self.scale).rounded()))
-            guard changed, missing.width != 0 || missing.height != 0 else { return }
-            margin = (margin.width + missing.width, margin.height + missing.height)
+        guard frame?.size != target else { return }
+        let width = Int((target.width * Self.scale).rounded()) + margin.width
+        let height = Int((target.height * Self.scale).rounded()) + margin.height
+        _ = try await ChildRun.run("xdotool", ["windowsize", window.x, String(width), String(height)],
+                                   environment: session.environment(session: sessionBus))
+        let before = frame
+        var unchanged = 0
+        for _ in 0..<1000 {
+            let now = try await reader.frame(bus: window.bus, path: window.path)
+            if now?.size == target || isGone { return }
+            unchanged = now != before && now == frame ? unchanged + 1 : 0
+            if unchanged >= 50 { return }
+            frame = now
         }
     }
 
