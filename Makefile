@@ -50,12 +50,12 @@ APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon sy
 # and a C compiler for the generated C client (examples/c-client), GTK 4's introspection data, Xvfb and xwd for
 # the GTK client (examples/gtk), libadwaita's for the portal's test app (examples/adwaita); dbus-fast, pytest, mypy
 # and setuptools for the Python package and its pytest plugin (clients/python), Hypothesis for its explorer
-# (traitctl explore); Chromium for the web bridge (traitd-adapters --web); GNOME's calculator and the
+# (traitctl explore), pytest-xdist for the plugin's parallel runs; Chromium for the web bridge (traitd-adapters --web); GNOME's calculator and the
 # accessibility bus for the desktop bridge's tests (traitd-adapters --app); valgrind for the smoke run of
 # scripts/solver-build-counts.sh.
 TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
 	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool valgrind \
-	python3-hypothesis chromium gnome-calculator at-spi2-core
+	python3-hypothesis python3-pytest-xdist chromium gnome-calculator at-spi2-core
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 

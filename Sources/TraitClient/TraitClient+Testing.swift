@@ -1,5 +1,6 @@
 import DBus
 import TraitProtocol
+import Vocabulary
 
 /// `org.traitd.Layout1.Testing`, served by `traitd --testing` or `--clock virtual`: what exact tests need.
 extension TraitClient {
@@ -32,5 +33,15 @@ extension TraitClient {
     /// The names of the snapshots the daemon keeps, sorted.
     public func listSnapshots() async throws -> [String] {
         try await call(Layout1.Testing.listSnapshots, (), path: Self.rootPath, interface: Layout1.testingInterface)
+    }
+
+    /// Every mode a window has been in since the daemon started (`DrivenMode`), sorted: what a run covered. A
+    /// daemon without `--testing` does not count them: its refusal says so.
+    public func coverage() async throws -> [DrivenMode] {
+        do {
+            return try await call(Layout1.Testing.coverage, (), path: Self.rootPath, interface: Layout1.testingInterface)
+        } catch let error as DBusError where error.name == DBusError.unknownInterfaceName || error.name == DBusError.unknownMethodName {
+            throw DBusError(error.name, "this daemon does not count coverage: start it with traitd --testing")
+        }
     }
 }

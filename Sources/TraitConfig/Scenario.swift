@@ -39,6 +39,9 @@ public struct Scenario: Sendable {
     /// Whether the run fails (exit 1) at a step whose transitions an adapter missed or failed, or after which a
     /// window has a layout problem: what `traitctl explore` writes, so its finding fails on its own.
     public var strict = false
+    /// The scenario's matrix (`matrix:`): `traitctl scenario run --matrix` runs it once per combination
+    /// (`combinations`), in the file's order of keys.
+    public var matrix: [MatrixDimension] = []
     public var steps: [Step]
 
     public enum Step: Sendable, Equatable {
@@ -46,12 +49,15 @@ public struct Scenario: Sendable {
         case command(Command)
         /// An app's restoration state (`SetRestorationState`), its values typed as `traitctl restore` types them.
         case restore(app: String, state: [String: String])
+        /// A free-form window resized to this width, its height kept (a matrix's `width:`).
+        case width(app: String, Double)
         /// A step's line in the trace: what it did, in the file's words.
         public var title: String {
             switch self {
             case .command(let command): return Scenario.describe(command)
             case .restore(let app, let state):
                 return "restore \(app) " + state.keys.sorted().map { "\($0)=\(state[$0]!)" }.joined(separator: " ")
+            case .width(let app, let width): return "width \(app) \(width.compact)"
             }
         }
     }
@@ -60,7 +66,7 @@ public struct Scenario: Sendable {
     public static func parse(_ text: String, file: String) throws -> Scenario {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
-        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "steps"])
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "matrix", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
             device: try reader.string(device, what: "a device id"),
@@ -85,7 +91,12 @@ public struct Scenario: Sendable {
             }
         }
         scenario.strict = try map["strict"].map { try reader.flag($0, what: "strict (true or false)") } ?? false
-        guard let steps = map["steps"] else { throw reader.fail(root, "missing key 'steps' (a list of steps) in the scenario") }
+        if let matrix = map["matrix"] { scenario.matrix = try parseMatrix(matrix, reader) }
+        // A matrix alone is a scenario: each combination's trace is its start's layouts.
+        guard let steps = map["steps"] else {
+            if !scenario.matrix.isEmpty { return scenario }
+            throw reader.fail(root, "missing key 'steps' (a list of steps) in the scenario")
+        }
         for node in try reader.sequence(steps, what: "the steps") {
             scenario.steps += try parseStep(node, reader)
         }
@@ -102,18 +113,9 @@ public struct Scenario: Sendable {
         }
         switch word {
         case "set":
-            let fields = try reader.mapping(value, what: "what to set", allowed: ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word))
-            return try fields.keys.sorted().map { key in
-                let field = fields[key]!
-                switch key {
-                case "device": return .command(.setDevice(try reader.string(field, what: "a device id")))
-                case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
-                case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
-                case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
-                default:
-                    let trait = DisplayTrait.withWord(key)!
-                    return .command(.setTraits([trait: try reader.value(field, of: trait)]))
-                }
+            // In the file's order: a rotation to landscape before a split that only landscape offers.
+            return try reader.entries(value, what: "what to set", allowed: setWords).map { key, field, _ in
+                try setCommand(key, field, reader)
             }
         case "open":
             let fields = try reader.mapping(value, what: "the app to open", allowed: ["app", "role"])
@@ -150,6 +152,22 @@ public struct Scenario: Sendable {
             guard let app = fields["app"], let position = fields["position"] else { throw reader.fail(value, "expected { app: NAME, position: POSITION }") }
             return [.command(.tile(app: try reader.string(app, what: "an app name"),
                                    try reader.choice(position, what: "tile position", TilePosition.self)))]
+        }
+    }
+
+    /// What a `set:` step (and a matrix) may set: device, orientation, arrangement, windowing, or a setting's word.
+    static let setWords = ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word)
+
+    /// The command that sets `key` (one of `setWords`) to the value in `field`.
+    static func setCommand(_ key: String, _ field: Node, _ reader: YAMLReader) throws -> Step {
+        switch key {
+        case "device": return .command(.setDevice(try reader.string(field, what: "a device id")))
+        case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
+        case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
+        case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
+        default:
+            let trait = DisplayTrait.withWord(key)!
+            return .command(.setTraits([trait: try reader.value(field, of: trait)]))
         }
     }
 

@@ -22,16 +22,20 @@ struct YAMLReader {
 
     /// The mapping's entries by key; keys outside `allowed` (when given) are an error that lists the allowed ones.
     func mapping(_ node: Node, what: String, allowed: [String]?) throws -> [String: Node] {
+        Dictionary(try entries(node, what: what, allowed: allowed).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The mapping's entries in the file's order (the parser refuses a repeated key), with their key nodes for
+    /// errors; keys outside `allowed` (when given) are an error that lists the allowed ones.
+    func entries(_ node: Node, what: String, allowed: [String]?) throws -> [(key: String, value: Node, at: Node)] {
         guard case .mapping(let mapping) = node else { throw fail(node, "expected \(what) (a mapping of keys to values)") }
-        var result: [String: Node] = [:]
-        for (key, value) in mapping {
+        return try mapping.map { key, value in
             guard let name = key.string else { throw fail(key, "expected a key name") }
             if let allowed, !allowed.contains(name) {
                 throw fail(key, "unknown key '\(name)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
             }
-            result[name] = value
+            return (name, value, key)
         }
-        return result
     }
 
     func sequence(_ node: Node, what: String) throws -> [Node] {

@@ -219,3 +219,27 @@ extension Parameter where Value == [LayoutProblem] {
         })
     }
 }
+
+extension Parameter where Value == [DrivenMode] {
+    /// `a(sssssas)`: device class, orientation, placement, horizontal and vertical size class, the settings
+    /// away from their defaults as `WORD=VALUE` (`Coverage`); a word this side does not know is refused, naming it.
+    public static func drivenModes(_ name: String) -> Self {
+        Self(name, "a(sssssas)", decode: { value in
+            guard value.hasSignature("a(sssssas)"), let items = value.elements else {
+                throw DBusError.invalidArgs("\(name) must be 'a(sssssas)', but it is '\(value.signature)'")
+            }
+            return try items.map { item in
+                let f = item.elements!
+                do {
+                    return try DrivenMode(words: f.prefix(5).map { $0.string! }, settings: f[5].elements!.map { $0.string! })
+                } catch {
+                    throw DBusError.invalidArgs("\(name): \(error)")
+                }
+            }
+        }, encode: { list in
+            .array(element: "(sssssas)", list.map { mode in
+                .structure(mode.words.map(DBusValue.string) + [.array(element: "s", mode.settings.map { .string($0.description) })])
+            })
+        })
+    }
+}

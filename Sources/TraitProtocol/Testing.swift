@@ -26,12 +26,17 @@ extension Layout1 {
             "ListSnapshots", doc: "The names of the snapshots kept, sorted.")
             .returning(.strings("names"))
 
+        public static let coverage = Declare.method(
+            "Coverage",
+            doc: "Every mode a window has been in since traitd started (Reset keeps them): device class, orientation, placement (a Split View or Slide Over slot, pip, a free-form width band, monitor), horizontal and vertical size class, and the settings away from their defaults as WORD=VALUE, sorted.")
+            .returning(.drivenModes("modes"))
+
         public static let interface = InterfaceDescription(
             name: testingInterface,
             methods: [advanceClock.description, reset.description, saveSnapshot.description, restoreSnapshot.description,
-                      listSnapshots.description],
+                      listSnapshots.description, coverage.description],
             properties: [],
-            doc: "For test suites, with traitd --testing or --clock virtual: the virtual clock, reset and snapshots.")
+            doc: "For test suites, with traitd --testing or --clock virtual: the virtual clock, reset, snapshots and coverage.")
 
         /// How many snapshots a daemon keeps at most.
         public static let maximumSnapshots = 64

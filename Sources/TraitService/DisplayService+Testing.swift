@@ -43,6 +43,7 @@ extension DisplayService {
                 return started
             },
             on(T.listSnapshots) { service, _, _ in service.snapshots.keys.sorted() },
+            on(T.coverage) { service, _, _ in service.engine.driven.sorted() },
         ], properties: { [:] })]
     }
 

@@ -64,6 +64,15 @@ struct Picture {
         body.append("</g>")
     }
 
+    /// Draws `picture` scaled to fit `box` (keeping its proportions, centred), as a nested SVG: a contact sheet
+    /// of whole pictures.
+    mutating func place(_ picture: Picture, in box: Rect) {
+        body.append(#"<svg x="\#(box.x.svg)" y="\#(box.y.svg)" width="\#(box.width.svg)" height="\#(box.height.svg)" viewBox="0 0 \#(picture.width.svg) \#(picture.height.svg)">"#)
+        body.append(#"<rect x="0" y="0" width="\#(picture.width.svg)" height="\#(picture.height.svg)" fill="\#(picture.background)"/>"#)
+        body += picture.body
+        body.append("</svg>")
+    }
+
     var svg: String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

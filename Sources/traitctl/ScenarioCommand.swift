@@ -30,12 +30,23 @@ struct ScenarioCommand: AsyncParsableCommand {
         @Argument(help: "The scenario file (YAML).") var file: String
         @OptionGroup var options: BusOptions
         @Flag(help: "Run on a private bus with a daemon of its own (reproducible).") var `private` = false
-        @Option(help: ArgumentHelp("Compare with this golden trace.", valueName: "trace")) var check: String?
-        @Option(help: ArgumentHelp("Write the trace to this golden file.", valueName: "trace")) var update: String?
-        @Option(help: "Seconds the whole run may take (default 120).") var timeout: Double = 120
+        @Option(help: ArgumentHelp("Compare with this golden trace (with --matrix: a folder of them).", valueName: "trace")) var check: String?
+        @Option(help: ArgumentHelp("Write the trace to this golden file (with --matrix: a folder).", valueName: "trace")) var update: String?
+        @Option(help: "Seconds the whole run may take (default 120; with --matrix, each combination's).") var timeout: Double = 120
+        @Flag(help: "Run every combination of the scenario's matrix: (with --private) a daemon each, --jobs at a time.")
+        var matrix = false
+        @Option(help: "How many combinations run at once (default: the number of processors).") var jobs: Int?
+        @Option(help: ArgumentHelp("Draw each run's final screen, with its reported frames, on one contact sheet (PNG; .svg for SVG).",
+                                   valueName: "file"))
+        var sheet: String?
+        @Flag(help: "Print which modes the run drove (device class, orientation, placement, size classes, settings) and which it never did.")
+        var coverage = false
 
         func validate() throws {
             if check != nil && update != nil { throw ValidationError("give --check or --update, not both") }
+            if matrix && !`private` { throw ValidationError("--matrix runs each combination on a daemon of its own: add --private") }
+            if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64; got \(jobs)") }
+            if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }
         }
 
         func run() async throws {
@@ -47,49 +58,130 @@ struct ScenarioCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
                 throw ExitCode(65)
             }
-            let trace: String
-            let failures: [String]
+            if !scenario.matrix.isEmpty && !matrix {
+                FileHandle.standardError.write(Data("traitctl: \(file) has a matrix: run it with --matrix --private (or remove matrix:)\n".utf8))
+                throw ExitCode(64)
+            }
+            let combinations = scenario.combinations
+            let outcomes = try await matrix ? runMatrix(combinations) : [runOne(combinations[0], golden: check, write: update)]
+            if coverage {
+                print(CoverageTable.lines(Set(outcomes.flatMap(\.modes))).joined(separator: "\n"))
+            }
+            if let sheet {
+                do {
+                    try RunSheet(title: file, runs: outcomes.map { ($0.name, $0.picture) }).picture
+                        .write(svg: sheet.hasSuffix(".svg") ? sheet : nil, png: sheet.hasSuffix(".svg") ? nil : sheet)
+                    print("wrote \(sheet) (\(outcomes.count) runs)")
+                } catch {
+                    FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
+                    throw ExitCode(1)
+                }
+            }
+            if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        }
+
+        /// What one run came to: its trace checked or written, whether it passed, its final screen and the modes
+        /// it drove.
+        struct Outcome {
+            let name: String
+            let passed: Bool
+            let picture: ScreenPicture?
+            let modes: [DrivenMode]
+        }
+
+        /// Runs every combination, `jobs` at a time, each against its golden trace in the `--check` folder (or
+        /// writing it to `--update`'s), printing a line as each finishes, then a summary.
+        private func runMatrix(_ combinations: [Scenario.Combination]) async throws -> [Outcome] {
+            if let update { try FileManager.default.createDirectory(atPath: update, withIntermediateDirectories: true) }
+            let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            print("\(file): \(combinations.count) combinations, \(jobs) at a time")
+            var outcomes: [Int: Outcome] = [:]
+            try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+                var next = 0
+                func start() {
+                    guard next < combinations.count else { return }
+                    let index = next, combination = combinations[index]
+                    next += 1
+                    group.addTask {
+                        let name = "\(stem)+\(combination.name).trace"
+                        return (index, try await runOne(combination, golden: check.map { "\($0)/\(name)" },
+                                                        write: update.map { "\($0)/\(name)" }, quiet: true))
+                    }
+                }
+                for _ in 0..<jobs { start() }
+                while let (index, outcome) = try await group.next() {
+                    outcomes[index] = outcome
+                    print("[\(outcomes.count)/\(combinations.count)] \(outcome.name): \(outcome.passed ? "ok" : "FAILED")")
+                    start()
+                }
+            }
+            let ordered = combinations.indices.map { outcomes[$0]! }
+            let failed = ordered.filter { !$0.passed }
+            print("\(ordered.count) combinations: \(ordered.count - failed.count) passed, \(failed.count) failed"
+                  + (failed.isEmpty ? "" : " (\(failed.map(\.name).joined(separator: ", ")))"))
+            return ordered
+        }
+
+        /// Runs one combination: its trace printed, checked against `golden` or written to `write`. `quiet`
+        /// (a matrix) prints a differing trace's diff and failures under the combination's name, not the trace.
+        private func runOne(_ combination: Scenario.Combination, golden: String?, write: String?, quiet: Bool = false) async throws -> Outcome {
+            let scenario = combination.scenario
+            let label = quiet ? "\(file) [\(combination.name)]" : file
+            let run: Recording
             do {
-                (trace, failures) = try await record(scenario)
+                run = try await record(scenario)
             } catch let error as ExitCode {
                 throw error
             } catch {
-                FileHandle.standardError.write(Data("traitctl: scenario \(file): \(Failure(error).description)\n".utf8))
-                throw ExitCode(1)
+                FileHandle.standardError.write(Data("traitctl: scenario \(label): \(Failure(error).description)\n".utf8))
+                return Outcome(name: combination.name, passed: false, picture: nil, modes: [])
             }
-            if let update {
-                try trace.write(toFile: update, atomically: true, encoding: .utf8)
-                print("wrote \(update) (\(trace.split(separator: "\n").count) lines)")
-            } else if let check {
-                guard let data = FileManager.default.contents(atPath: check) else {
-                    FileHandle.standardError.write(Data("traitctl: cannot read the golden trace \(check); write it with --update\n".utf8))
-                    throw ExitCode(1)
+            var passed = true
+            if let write {
+                try run.trace.write(toFile: write, atomically: true, encoding: .utf8)
+                if !quiet { print("wrote \(write) (\(run.trace.split(separator: "\n").count) lines)") }
+            } else if let golden {
+                if let data = FileManager.default.contents(atPath: golden) {
+                    let expected = String(decoding: data, as: UTF8.self)
+                    if expected != run.trace {
+                        print("\(label): the run differs from \(golden) (- golden, + this run):")
+                        print(TraceDiff.lines(expected, run.trace))
+                        passed = false
+                    } else if !quiet {
+                        print("\(file): matches \(golden)")
+                    }
+                } else {
+                    FileHandle.standardError.write(Data("traitctl: cannot read the golden trace \(golden); write it with --update\n".utf8))
+                    passed = false
                 }
-                let golden = String(decoding: data, as: UTF8.self)
-                guard golden == trace else {
-                    print("\(file): the run differs from \(check) (- golden, + this run):")
-                    print(TraceDiff.lines(golden, trace))
-                    throw ExitCode(1)
-                }
-                print("\(file): matches \(check)")
-            } else {
-                print(trace, terminator: "")
+            } else if !quiet {
+                print(run.trace, terminator: "")
             }
-            if scenario.strict, let first = failures.first {
-                FileHandle.standardError.write(Data("traitctl: scenario \(file) (strict): \(first)\n".utf8))
-                throw ExitCode(1)
+            if scenario.strict, let first = run.failures.first {
+                FileHandle.standardError.write(Data("traitctl: scenario \(label) (strict): \(first)\n".utf8))
+                passed = false
             }
+            return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes)
         }
 
-        /// Starts a private daemon when asked, runs the scenario and returns its trace and what went wrong in it.
-        private func record(_ scenario: Scenario) async throws -> (String, [String]) {
+        /// A run's trace, what went wrong in it, and (when asked for) its final screen and the modes it drove.
+        struct Recording {
+            let trace: String
+            let failures: [String]
+            let picture: ScreenPicture?
+            let modes: [DrivenMode]
+        }
+
+        /// Starts a private daemon when asked, runs the scenario and returns what it recorded.
+        private func record(_ scenario: Scenario) async throws -> Recording {
             guard `private` else {
-                return try await options.withClient { try await ScenarioRecorder(client: $0, timeout: timeout).trace(scenario) }
+                return try await options.withClient { try await recording(scenario, $0) }
             }
             let daemon = PrivateTraitd(verbose: false)
             defer { daemon.stop() }
             // Adapters' reports, not a deadline on a busy machine, end every transition: the trace stays the same.
-            let config = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-scenario-\(getpid()).yaml")
+            let config = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-scenario-\(getpid())-\(UUID().uuidString).yaml")
             try "transitions: { deadline-ms: 60000 }\n".write(to: config, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: config) }
             // A scenario's layout folders and page paths are relative to its own folder.
@@ -103,10 +195,25 @@ struct ScenarioCommand: AsyncParsableCommand {
                 },
                 apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
-                                   hostArguments: host)
+                                   hostArguments: host, daemonArguments: coverage ? ["--testing"] : [])
             let client = try TraitClient(bus: .address(daemon.address))
             defer { client.close() }
-            return try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
+            return try await recording(scenario, client)
+        }
+
+        private func recording(_ scenario: Scenario, _ client: TraitClient) async throws -> Recording {
+            let (trace, failures) = try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
+            var picture: ScreenPicture?
+            if sheet != nil {
+                let state = try await client.state()
+                let screens = try await DisplayList.screens(state, client)
+                picture = ScreenPicture(state, externals: screens.dropFirst().map {
+                    ScreenPicture.External(id: $0.id, profile: $0.profile, size: $0.size, scale: $0.scale)
+                })
+            }
+            var modes: [DrivenMode] = []
+            if coverage { modes = try await client.coverage() }
+            return Recording(trace: trace, failures: failures, picture: picture, modes: modes)
         }
     }
 }
@@ -144,6 +251,16 @@ struct ScenarioRecorder {
         for step in setup { _ = try await perform(step, log) }
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
         var failures: [String] = []
+        // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
+        if scenario.steps.isEmpty {
+            // Adapters first report the window as it is when they register, in their own time: wait for each.
+            while try await client.state().windows.contains(where: { !Set($0.layouts.keys).isSuperset(of: $0.adapters) }) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let (layoutLines, problems) = try await layouts()
+            lines += layoutLines
+            failures += problems.map { "the start: layout problem: \($0)" }
+        }
         for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")
             let events = try await perform(step, log)
@@ -183,6 +300,11 @@ struct ScenarioRecorder {
         case .restore(let app, let state):
             try await client.setRestorationState(state.mapValues(Restore.value), for: app)
             return []
+        case .width(let app, let width):
+            guard let window = try await client.state().windows.first(where: { $0.app == app }) else {
+                throw RunError("a matrix's width for \(app): \(app) has no window")
+            }
+            return try await client.resize(app, to: Size(width: width, height: window.frame.height))
         case .command(let command):
             switch command {
             case .setDevice(let id): return try await client.setDevice(id)

@@ -19,7 +19,29 @@ import Testing
             Self.python, ["-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-q",
                           Self.package + "/tests", "--traitd-bin", Self.binaries],
             environment: environment)
-        #expect(run.status == 0 && run.stdout.contains("13 passed"), "\(run.stdout)\(run.stderr)")
+        #expect(run.status == 0 && run.stdout.contains("21 passed"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// The matrix marker's eight combinations under pytest-xdist, two workers, each with its own bus and daemon,
+    /// and `--traitd-coverage` adding up the modes every worker's daemons drove.
+    @Test func aMatrixRunsOnXdistWorkersAndReportsCoverage() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = Self.package
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        let run = try await ChildProcess.run(
+            Self.python, ["-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-v", "-n", "2",
+                          "--traitd-coverage", "-k", "matrix", Self.package + "/tests", "--traitd-bin", Self.binaries],
+            environment: environment)
+        let out = run.stdout
+        #expect(run.status == 0 && out.contains("8 passed"), "\(out)\(run.stderr)")
+        // Both workers ran combinations.
+        #expect(out.contains("[gw0]") && out.contains("[gw1]"), "\(out)")
+        #expect(out.contains("test_the_matrix_marker_runs_every_combination[iphone-x-landscape-left-dark]"), "\(out)")
+        // Every worker's modes, once: the iPhone X in landscape, dark, compact both ways; the iPad's Split View.
+        let lines = out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains("phone landscape full compact x compact appearance=dark"), "\(out)")
+        #expect(lines.contains("pad portrait two-thirds compact x regular default"), "\(out)")
+        #expect(lines.contains("device class: phone-max, pad-mini, pad-13"), "\(out)")
     }
 
     @Test func theTypeHintsPassMypyStrict() async throws {

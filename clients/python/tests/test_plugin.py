@@ -174,3 +174,15 @@ def test_a_shared_daemon_is_reset_between_tests_2(traitd: TraitdFixture) -> None
     assert (status["arrangement"], status["traits"]["appearance"]) == ("split-two-thirds", "light")
     assert traitd.run(traitd.client.display("GetRestorationState", "s", ["mail"]))[0] == {}
     assert not any(e.member == "PropertiesChanged" and e.app == "mail" for e in traitd.events)
+
+
+@pytest.mark.traitd_matrix(device=["ipad-9.7", "iphone-x"], orientation=["portrait", "landscape-left"],
+                           appearance=["light", "dark"])
+def test_the_matrix_marker_runs_every_combination(traitd: TraitdFixture, traitd_combination: dict[str, str],
+                                                  request: pytest.FixtureRequest) -> None:
+    # Eight tests, each named by its values and started at its combination.
+    values = traitd_combination
+    assert request.node.name.endswith(f"[{values['device']}-{values['orientation']}-{values['appearance']}]")
+    status = traitd.status()
+    assert (status["device"], status["orientation"], status["traits"]["appearance"]) == \
+        (values["device"], values["orientation"], values["appearance"])

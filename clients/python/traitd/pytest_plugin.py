@@ -14,11 +14,20 @@ A test fails when any layout an adapter reported during it has a layout problem 
 outside-window, outside-safe-area, overlap, small-target), unless the marker allows it: ``allow_problems=True``
 for any, or a list of rule names (``allow_problems=["outside-safe-area"]``).
 
+``@pytest.mark.traitd_matrix(device=[...], orientation=[...], appearance=[...])`` runs a test once per
+combination (any ``set()`` word as a key; the device and orientation are the start, the rest is set in the
+marker's order). Under pytest-xdist (``-n auto``) each worker has its own buses and daemons. ``pytest
+--traitd-coverage`` prints, at the end, which modes the tests drove and which they never did (``traitctl
+coverage``).
+
 It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR`` or ``PATH``, and stops everything it
 started, also when the test fails or is interrupted."""
 
 from __future__ import annotations
 
+import glob
+import itertools
+import json
 import os
 import re
 import shlex
@@ -39,6 +48,13 @@ from .sync import SyncClient
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--traitd-bin", metavar="DIR", default=None,
                      help="the folder with traitd and traitd-adapters (else $TRAITD_BIN_DIR, else PATH)")
+    parser.addoption("--traitd-coverage", action="store_true", default=False,
+                     help="print which modes the tests' windows were in, and which never (traitctl coverage)")
+
+
+# --traitd-coverage: each daemon's modes go to a file in this folder as it stops (one folder for the session,
+# made by the controlling process and found by pytest-xdist's workers in their environment).
+_COVERAGE_FOLDER = "TRAITD_COVERAGE_DIR"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -50,6 +66,44 @@ def pytest_configure(config: pytest.Config) -> None:
                    "settings portal, a config file's text; and the layout problems the test allows (True, or a list "
                    "of rule names); fresh=True for a daemon of the test's own (else one is shared, and Reset, by the "
                    "tests that start alike)")
+    config.addinivalue_line(
+        "markers", "traitd_matrix(**values): run the test once per combination of the values (device=[...], "
+                   "orientation=[...], and any set() word: appearance=[...], arrangement=[...], content_size=[...])")
+    if config.getoption("--traitd-coverage") and not hasattr(config, "workerinput"):
+        os.environ[_COVERAGE_FOLDER] = tempfile.mkdtemp(prefix="traitd-coverage-")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """``traitd_matrix``: one test per combination, named by its values (``ipad-9.7-portrait-dark``)."""
+    marker = metafunc.definition.get_closest_marker("traitd_matrix")
+    if marker is None:
+        return
+    if marker.args or not marker.kwargs or not all(isinstance(v, (list, tuple)) and v for v in marker.kwargs.values()):
+        raise pytest.UsageError(f"{metafunc.definition.nodeid}: traitd_matrix takes KEY=[VALUE, ...] lists, e.g. "
+                                "traitd_matrix(device=['ipad-9.7', 'iphone-x'], appearance=['light', 'dark'])")
+    combinations = [dict(zip(marker.kwargs, values)) for values in itertools.product(*marker.kwargs.values())]
+    metafunc.fixturenames.append("traitd_combination")
+    metafunc.parametrize("traitd_combination", combinations,
+                         ids=["-".join(str(v) for v in c.values()) for c in combinations])
+
+
+@pytest.fixture
+def traitd_combination(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The ``traitd_matrix`` combination this test runs with (its values by key)."""
+    return dict(request.param)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    folder = os.environ.get(_COVERAGE_FOLDER)
+    if not config.getoption("--traitd-coverage") or hasattr(config, "workerinput") or not folder:
+        return
+    files = sorted(glob.glob(os.path.join(folder, "*.json")))
+    traitctl = os.path.join(os.path.dirname(find_binary("traitd", config)), "traitctl")
+    report = subprocess.run([traitctl, "coverage", *[a for f in files for a in ("--from", f)]],
+                            capture_output=True, text=True)
+    terminalreporter.section("traitd coverage")
+    terminalreporter.write(report.stdout + report.stderr)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def find_binary(name: str, config: pytest.Config) -> str:
@@ -190,9 +244,24 @@ class _Daemon:
         return all(process.poll() is None for process in self.processes)
 
     def stop(self) -> None:
+        self._keep_coverage()
         for process in reversed(self.processes):
             _stop(process)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _keep_coverage(self) -> None:
+        """With --traitd-coverage, writes the modes this daemon drove (``Coverage``) to the session's folder."""
+        folder = os.environ.get(_COVERAGE_FOLDER)
+        if not folder or not getattr(self, "address", None) or not self.alive:
+            return
+        client = SyncClient(self.address, 10)
+        try:
+            modes = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
+                                                   "Coverage", "", []))[0]
+        finally:
+            client.close()
+        with open(os.path.join(folder, f"{os.getpid()}-{id(self)}.json"), "w") as file:
+            json.dump([list(mode) for mode in modes], file)
 
 
 # One daemon for every test of the session that starts the same way (the marker's config, portal, adapters, web
@@ -239,9 +308,14 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
                                                         "Reset", "", []))[0])
             fixture.run(fixture.client.wait_for_transitions(ids, fixture.timeout))
             fixture.client.events.clear()
-        start = {k: options[k] for k in ("device", "orientation") if options.get(k)}
+        combination = request.getfixturevalue("traitd_combination") \
+            if request.node.get_closest_marker("traitd_matrix") else {}
+        start = {k: combination.get(k, options.get(k)) for k in ("device", "orientation") if combination.get(k, options.get(k))}
         if start:
             fixture.set(**start)
+        for key, value in combination.items():
+            if key not in ("device", "orientation"):
+                fixture.set(**{str(key): value})
         yield fixture
         fixture.check_layout_problems(options.get("allow_problems", False))
     finally:

@@ -1,0 +1,39 @@
+import Foundation
+import Vocabulary
+
+/// The contact sheet of a matrix run (`traitctl scenario run --matrix --sheet FILE`): each combination's final
+/// screen as `traitctl render` draws it (windows, safe areas, every adapter's reported frames), every one at
+/// the same scale (the largest fills its card), so that sizes compare at a glance, and titled with the
+/// combination's name; a run that failed before its end is a red card. Four cards a row, in the matrix's order.
+struct RunSheet {
+    static let columns = 4
+    static let card = (width: 420.0, height: 360.0)
+    static let title = 26.0
+    static let margin = 16.0
+
+    let title: String
+    let runs: [(name: String, picture: ScreenPicture?)]
+
+    var picture: Picture {
+        let columns = min(Self.columns, max(runs.count, 1))
+        let rows = (runs.count + columns - 1) / columns
+        var sheet = Picture(width: Self.margin + Double(columns) * (Self.card.width + Self.margin),
+                            height: 40 + Double(rows) * (Self.card.height + Self.title + Self.margin), background: "#ffffff")
+        sheet.text(Self.margin, 26, "\(title): \(runs.count) runs", size: 16, bold: true)
+        let pictures = runs.map { $0.picture?.picture }
+        let scale = pictures.compactMap { $0 }.map { min(Self.card.width / $0.width, Self.card.height / $0.height) }.min() ?? 1
+        for (index, run) in runs.enumerated() {
+            let x = Self.margin + Double(index % columns) * (Self.card.width + Self.margin)
+            let y = 40 + Double(index / columns) * (Self.card.height + Self.title + Self.margin)
+            sheet.text(x, y + 17, run.name, size: 13, bold: true)
+            let box = Rect(x: x, y: y + Self.title, width: Self.card.width, height: Self.card.height)
+            if let picture = pictures[index] {
+                sheet.place(picture, in: Rect(x: box.x, y: box.y, width: picture.width * scale, height: picture.height * scale))
+            } else {
+                sheet.rect(box.x, box.y, box.width, box.height, fill: "#fde8e8", stroke: "#d62728")
+                sheet.text(box.x + 12, box.y + 24, "the run failed (see its output)", size: 12, color: "#d62728")
+            }
+        }
+        return sheet
+    }
+}
