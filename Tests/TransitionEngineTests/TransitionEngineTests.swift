@@ -226,4 +226,26 @@ import Testing
         #expect(setup.completions(of: "mail").map(\.id) == [first[0], waiting[0]])
         #expect(setup.completions(of: "mail").last?.reported == [])
     }
+
+    /// Coverage: the engine adds up every window's mode after each command (the start's included), a refused
+    /// command adds none, and text sizes count by band.
+    @Test func theEngineCountsTheModesWindowsWereIn() throws {
+        var setup = try Setup()
+        let start = setup.engine.driven
+        #expect(start.map(\.description).sorted() == ["pad landscape one-third compact x regular default",
+                                                       "pad landscape two-thirds regular x regular default"])
+        try setup.apply(.rotate(.portrait))
+        try setup.apply(.setTraits([.contentSize: "accessibility-large", .appearance: "dark"]))
+        let before = setup.engine.driven
+        #expect(throws: ModelError.self) { try setup.apply(.setDevice("no-such")) }
+        #expect(setup.engine.driven == before)
+        try setup.apply(.setDevice("iphone-x"))
+        let modes = setup.engine.driven.map(\.description)
+        #expect(modes.contains("pad portrait two-thirds compact x regular default"))
+        #expect(modes.contains("pad portrait one-third compact x regular appearance=dark content-size=accessibility"))
+        #expect(modes.contains("phone portrait full compact x regular appearance=dark content-size=accessibility"))
+        let never = DrivenMode.neverDriven(setup.engine.driven)
+        #expect(never.first { $0.dimension == "device class" }?.values == ["phone-max", "pad-mini", "pad-13"])
+        #expect(never.first { $0.dimension == "settings" }?.values.contains("content-size=accessibility") == false)
+    }
 }
