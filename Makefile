@@ -44,7 +44,7 @@ SWIFT ?= swift
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 # Debian packages the build and the daemon need: libdbus (headers), libyaml, the bus and its tools, busctl, gdbus,
 # rsvg-convert (traitctl render --png).
-APT_PACKAGES = libdbus-1-dev libyaml-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin librsvg2-bin
+APT_PACKAGES = libdbus-1-dev libyaml-dev zlib1g-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin librsvg2-bin
 # What only the tests need: the Python adapter example (python3-dbus, python3-gi), the engine's oracle
 # (python3-scipy), all for Debian's /usr/bin/python3 (nothing goes through pip), and GIO's headers, gdbus-codegen
 # and a C compiler for the generated C client (examples/c-client), GTK 4's introspection data, Xvfb and xwd for

@@ -7,6 +7,7 @@
 //                trait collection, roles, arrangements, app names, and the one number formatter
 //   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
 //   CYAML        libyaml as a system library (no Swift code)
+//   CZlib        zlib as a system library: the desktop bridge's screenshots
 //   Limits       what clients may ask of the daemon (the config's limits:) and the checks against them
 //   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
 //   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
@@ -65,6 +66,12 @@ let package = Package(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
+        ),
+        // zlib (Debian's zlib1g-dev): the desktop bridge's screenshots as PNG.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "DBus", dependencies: ["CDBus"]),
         .target(name: "Vocabulary"),
@@ -162,6 +169,7 @@ let package = Package(
             name: "traitd-adapters",
             dependencies: [
                 "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout", "Spawn",
+                "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -97,6 +97,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var layouts: [String: [String: Rect]]
     /// What those reports break of the window's geometry (`LayoutProblems`; none from a daemon without it).
     public var layoutProblems: [LayoutProblem]
+    /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
+    /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
+    public var screenshots: [String: String]
 
     /// The window from its object path and its `org.traitd.Layout1.Window` properties; strict as
     /// ``DisplaySnapshot`` is.
@@ -113,6 +116,8 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         adapters = try W.adapters.read(from: p)
         layouts = try W.layouts.read(from: p)
         layoutProblems = p[W.layoutProblems.name] == nil ? [] : try W.layoutProblems.read(from: p)
+        let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
+        screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
     }
 
     /// The horizontal size class, from ``traits``.

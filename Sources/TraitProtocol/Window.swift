@@ -54,6 +54,10 @@ extension Layout1 {
             public static let kinds = "kinds"
             /// a{ss}: element -> the element (a scroll view) it scrolls in.
             public static let scrolledIn = "scrolledIn"
+            /// s: a PNG file of the window's pixels as the app drew them for this report (the bridges write one with
+            /// `traitd-adapters --screenshots`); `traitctl render` and `traitd-view` draw it in the window. Not read
+            /// by traitd: a path on the adapter's machine, for the clients beside it.
+            public static let screenshot = "screenshot"
 
             public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(
                 kinds, of: .choice(kinds, what: "element kind"))

@@ -64,6 +64,12 @@ struct Picture {
         body.append("</g>")
     }
 
+    /// Draws a PNG stretched over the rectangle (its pixels are the app's, at the device's scale), inline as a
+    /// data URI so that the SVG stands alone.
+    mutating func image(png: Data, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        body.append(#"<image x="\#(x.svg)" y="\#(y.svg)" width="\#(max(0, w).svg)" height="\#(max(0, h).svg)" preserveAspectRatio="none" href="data:image/png;base64,\#(png.base64EncodedString())"/>"#)
+    }
+
     /// Draws `picture` scaled to fit `box` (keeping its proportions, centred), as a nested SVG: a contact sheet
     /// of whole pictures.
     mutating func place(_ picture: Picture, in box: Rect) {

@@ -11,8 +11,10 @@ struct Render: AsyncParsableCommand {
         discussion: """
             One SVG pixel is one point. The picture shows the device outline, each window on screen with its app, \
             role, frame and size classes, its safe area (dashed, green), the Split View divider, and each adapter's latest frames (from the window's \
-            Layouts property) labelled ADAPTER: ELEMENT. --png converts the same picture with rsvg-convert (Debian's \
-            librsvg2-bin, which make deps installs).
+            Layouts property) labelled ADAPTER: ELEMENT. A window whose adapter's report names a screenshot (the \
+            bridges of traitd-adapters --screenshots: a web page's or a desktop app's real pixels) shows it under \
+            the frames. --png converts the same picture with rsvg-convert (Debian's librsvg2-bin, which make deps \
+            installs).
             """)
     @OptionGroup var options: BusOptions
     @Option(help: ArgumentHelp("Write the SVG here (- for standard output).", valueName: "file")) var svg: String?
@@ -190,6 +192,10 @@ struct ScreenPicture {
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
         p.group("window \(window.app): \(window.role), frame \(f.x.svg),\(f.y.svg),\(f.width.svg),\(f.height.svg), \(classes)") { p in
             p.rect(x, y, f.width, f.height, fill: tint, stroke: "#555", strokeWidth: 1.5)
+            // The app's own pixels, where a bridge sent them (the first adapter's, by name).
+            if let png = window.screenshots.keys.sorted().lazy.compactMap({ FileManager.default.contents(atPath: window.screenshots[$0]!) }).first {
+                p.image(png: png, x, y, f.width, f.height)
+            }
             // The safe area (UIKit's safeAreaLayoutGuide): what the status bar, the sensor housing and the home
             // indicator leave of the window, dashed.
             let s = window.safeAreaInsets

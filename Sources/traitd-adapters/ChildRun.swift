@@ -10,7 +10,9 @@ import Spawn
 enum ChildRun {
     struct Result: Sendable {
         let status: Int32
-        let output: String
+        /// What it wrote to its standard output, as it wrote it (`xwd`'s picture).
+        let bytes: [UInt8]
+        var output: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     static func run(_ path: String, _ arguments: [String], environment: [String: String]) async throws -> Result {
@@ -33,7 +35,7 @@ enum ChildRun {
         return await withCheckedContinuation { continuation in
             startThread {
                 var output: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 4096)
+                var buffer = [UInt8](repeating: 0, count: 65536)
                 while true {
                     let count = read(reader, &buffer, buffer.count)
                     if count < 0 && errno == EINTR { continue }
@@ -43,7 +45,7 @@ enum ChildRun {
                 Glibc.close(reader)
                 var raw: Int32 = 0
                 while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
-                continuation.resume(returning: Result(status: Spawn.exitStatus(raw), output: String(decoding: output, as: UTF8.self)))
+                continuation.resume(returning: Result(status: Spawn.exitStatus(raw), bytes: output))
             }
         }
     }

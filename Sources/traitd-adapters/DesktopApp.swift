@@ -2,6 +2,7 @@ import Adapters
 import DBus
 import FoundationEssentials
 import Spawn
+import TraitProtocol
 import Vocabulary
 
 #if canImport(Glibc)
@@ -30,6 +31,8 @@ actor DesktopApp: BridgeAdapter {
     private let sessionBus: String?
     private let reader: AccessibilityReader
     private let log: String
+    /// Where the window's screenshot goes before each report (`--screenshots`), or nil.
+    private let screenshots: String?
     private var pid: pid_t?
     private var exitStatus: Int32?
     /// The app's top-level X window (xdotool's id) and accessible window.
@@ -41,8 +44,10 @@ actor DesktopApp: BridgeAdapter {
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
     static let scale = Double(DesktopSession.scale)
 
-    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection, log: String) {
+    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection, log: String,
+         screenshots: String? = nil) {
         self.app = app
+        self.screenshots = screenshots
         self.command = command
         self.session = session
         self.sessionBus = sessionBus
@@ -112,13 +117,31 @@ actor DesktopApp: BridgeAdapter {
             }
             guard let tree else { return .failed("desktop: \(command[0])'s window is not visible") }
             let (frames, kinds) = Self.elements(of: tree)
-            return .laidOut(frames: frames, extras: [:], kinds: kinds)
+            var extras: [String: Extra] = [:]
+            if let screenshots {
+                extras[Layout1.Window.Extras.screenshot] = .string(try await screenshot(window.x, size: tree.frame, into: screenshots))
+            }
+            return .laidOut(frames: frames, extras: extras, kinds: kinds)
         } catch {
             // A call that failed because the app died can come before its exit is visible: give the exit a second.
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
             if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
             return .failed("desktop: \(command[0]): \(error)")
         }
+    }
+
+    /// The app's window as it is drawn, written as a PNG: the X window read with `xwd` (raised first, so that
+    /// another desktop app's window does not cover it), less its decorations' margin, half each side (GTK 4's
+    /// shadow is drawn around the window), at the display's 2 device pixels a point. Returns the file's path.
+    private func screenshot(_ x: String, size: Rect, into folder: String) async throws -> String {
+        let environment = session.environment(session: sessionBus)
+        _ = try await ChildRun.run("xdotool", ["windowraise", x], environment: environment)
+        let dump = try await ChildRun.run("xwd", ["-id", x, "-silent"], environment: environment)
+        guard dump.status == 0 else { throw DevToolsError("xwd could not read window \(x) (status \(dump.status))") }
+        let (width, height) = (Int((size.width * Self.scale).rounded()), Int((size.height * Self.scale).rounded()))
+        let picture = try Screenshot.rgb(xwd: dump.bytes, crop: (margin.width / 2, margin.height / 2, width, height))
+        return try Screenshot.write(try Screenshot.png(width: picture.width, height: picture.height, rgb: picture.pixels),
+                                    folder: folder, app: app, adapter: name)
     }
 
     /// The X window's size less the accessible window's (in device pixels), read while the app is idle: the

@@ -67,6 +67,9 @@ struct TraitdAdapters: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Chromium binary the web pages run in.", valueName: "path"))
     var chromium: String = DevToolsPipe.defaultBrowser
 
+    @Flag(name: .long, help: "The bridges write each window's pixels as a PNG before each report, named by its extra screenshot (traitctl render and traitd-view draw them); a little slower.")
+    var screenshots = false
+
     @Flag(name: .long, help: "Run only the layout files of the --layouts directories: no built-in adapters, no embedded or user layout files (to explore or test those files alone).")
     var onlyLayouts = false
 
@@ -151,13 +154,24 @@ struct TraitdAdapters: AsyncParsableCommand {
         var browser: DevToolsPipe?
         var desktop: DesktopSession?
         var bridges: [any BridgeAdapter] = []
+        // The bridges' pictures, in a folder of this host's that goes with it.
+        let pictures = screenshots
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-screenshots-\(getpid())").path : nil
+        if let pictures {
+            do {
+                try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+            } catch {
+                Self.fail("traitd-adapters: cannot make the screenshots' folder \(pictures): \(error)", code: 73)  // EX_CANTCREAT
+            }
+        }
+        defer { if let pictures { try? FileManager.default.removeItem(atPath: pictures) } }
         do {
             if !web.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-chromium-\(getpid()).log").path
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
-                bridges = web.map { WebPage(app: $0.app, url: $0.url, browser: started) }
+                bridges = web.map { WebPage(app: $0.app, url: $0.url, browser: started, screenshots: pictures) }
             }
             if !app.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
@@ -172,7 +186,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
                 bridges += app.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
-                               accessibility: accessibility, log: log) as any BridgeAdapter
+                               accessibility: accessibility, log: log, screenshots: pictures) as any BridgeAdapter
                 }
             }
             for bridge in bridges {

@@ -1,5 +1,6 @@
 import Adapters
 import FoundationEssentials
+import TraitProtocol
 import Vocabulary
 
 /// `traitd-adapters --web APP=URL`: a web page in headless Chromium as app APP's adapter `web`.
@@ -32,12 +33,15 @@ actor WebPage: BridgeAdapter {
     nonisolated let app: String
     nonisolated let url: String
     private let browser: DevToolsPipe
+    /// Where the page's screenshot goes before each report (`--screenshots`), or nil.
+    private let screenshots: String?
     /// The page's DevTools session, once it is open and loaded.
     private var session: String?
 
-    init(app: String, url: String, browser: DevToolsPipe) {
+    init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
         self.app = app
         self.url = url
+        self.screenshots = screenshots
         self.browser = browser
     }
 
@@ -57,7 +61,14 @@ actor WebPage: BridgeAdapter {
             guard let page = answer.result.value else { throw DevToolsError("the page returned no layout") }
             let frames = page.frames.mapValues { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
             let kinds = page.kinds.compactMapValues(ElementKind.init(rawValue:))
-            return .laidOut(frames: frames, extras: [:], kinds: kinds, scrolledIn: page.scrolledIn)
+            var extras: [String: Extra] = [:]
+            if let screenshots {
+                // The viewport as drawn, at the device's scale (a PNG from Chromium).
+                let shot = try await browser.call("Page.captureScreenshot", ["format": "png"], session: session, returning: Captured.self)
+                guard let png = Data(base64Encoded: shot.data) else { throw DevToolsError("Page.captureScreenshot gave no PNG") }
+                extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
+            }
+            return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn)
         } catch {
             return .failed("web: \(url): \(error)")
         }
@@ -163,6 +174,7 @@ actor WebPage: BridgeAdapter {
     }
 
     private struct Created: Decodable { let targetId: String }
+    private struct Captured: Decodable { let data: String }
     private struct Attach: Encodable {
         let targetId: String
         let flatten = true
