@@ -20,6 +20,15 @@ final class DesktopSession: Sendable {
     let accessibilityAddress: String
     /// Xvfb, the accessibility bus and its registry, in the order they started.
     let processes: [pid_t]
+    /// The apps' configuration folder (`XDG_CONFIG_HOME`): the toolkits' settings for the bridge, and a fresh
+    /// start for every app (none of the user's own settings), removed with the session.
+    let configuration: String
+
+    /// GTK 3's and 4's settings on the session: animations off. A window resized across a breakpoint (an
+    /// `AdwLeaflet` folding) otherwise animates for a quarter of a second, which the bridge waits out reading
+    /// the tree again; a test harness wants the end of the layout, not its motion (the page of the web bridge
+    /// is not animated either: it is read after its next rendering).
+    static let toolkitSettings = "[Settings]\ngtk-enable-animations=0\n"
 
     /// The largest window in device pixels: a 13-inch iPad in landscape at 2x is 2732 x 2048.
     static let screen = "2800x2800x24"
@@ -28,6 +37,11 @@ final class DesktopSession: Sendable {
 
     init(log: String) throws {
         var started: [pid_t] = []
+        configuration = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-desktop-\(getpid())").path
+        for toolkit in ["gtk-3.0", "gtk-4.0"] {
+            try FileManager.default.createDirectory(atPath: "\(configuration)/\(toolkit)", withIntermediateDirectories: true)
+            try Data(Self.toolkitSettings.utf8).write(to: URL(fileURLWithPath: "\(configuration)/\(toolkit)/settings.ini"))
+        }
         do {
             let (xvfb, number) = try Self.startReporting(
                 "Xvfb", ["-displayfd", "3", "-screen", "0", Self.screen, "-nolisten", "tcp", "-noreset"], log: log)
@@ -50,8 +64,9 @@ final class DesktopSession: Sendable {
         processes = started
     }
 
-    /// The environment of an app on this session: the X display, the accessibility bus, GTK on X11 at 2x, and the
-    /// accessibility of Qt turned on; the session bus is the caller's (traitd's, for its portal).
+    /// The environment of an app on this session: the X display, the accessibility bus, GTK on X11 at 2x with
+    /// its animations off (`configuration`), and the accessibility of Qt turned on; the session bus is the
+    /// caller's (traitd's, for its portal).
     func environment(session: String?) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
@@ -64,6 +79,7 @@ final class DesktopSession: Sendable {
         environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
         environment["NO_AT_BRIDGE"] = nil
         environment["WAYLAND_DISPLAY"] = nil
+        environment["XDG_CONFIG_HOME"] = configuration
         if let session { environment["DBUS_SESSION_BUS_ADDRESS"] = session }
         return environment
     }
@@ -74,6 +90,7 @@ final class DesktopSession: Sendable {
             var status: Int32 = 0
             waitpid(pid, &status, 0)
         }
+        try? FileManager.default.removeItem(atPath: configuration)
     }
 
     /// Starts a server that writes one line (its display number, its address) to descriptor 3; returns its pid
