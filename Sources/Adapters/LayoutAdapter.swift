@@ -29,6 +29,10 @@ public struct WindowContext: Sendable, Equatable {
     public var safeArea: EdgeInsets
     /// The display's Reduce Motion, as the window's last transition said (a web page's `prefers-reduced-motion`).
     public var reduceMotion = false
+    /// The software keyboard in the window's coordinates, as the window's keyboard notifications last said (nil
+    /// while hidden), and whether it is docked (a `KeyboardWillShow`): the `keyboard` guide's input.
+    public var keyboard: Rect?
+    public var keyboardDocked = false
 
     public init(width: Double, height: Double, traits: TraitCollection, orientation: Orientation,
                 screenWidth: Double, screenHeight: Double, safeArea: EdgeInsets = .zero) {
@@ -51,10 +55,13 @@ public struct WindowContext: Sendable, Equatable {
     /// Split View and Slide Over windows are narrower than the screen; a full-screen window is not.
     public var isNarrowerThanScreen: Bool { width < screenWidth }
 
-    /// What a layout file's conditions and its `safe` guide see.
+    /// What a layout file's conditions and its `safe` and `keyboard` guides see.
     public var environment: LayoutEnvironment {
-        LayoutEnvironment(width: width, height: height, traits: traits, orientation: orientation,
-                          isSplit: isNarrowerThanScreen, safeArea: safeArea)
+        var environment = LayoutEnvironment(width: width, height: height, traits: traits, orientation: orientation,
+                                            isSplit: isNarrowerThanScreen, safeArea: safeArea)
+        environment.keyboard = keyboard
+        environment.keyboardDocked = keyboardDocked
+        return environment
     }
 }
 

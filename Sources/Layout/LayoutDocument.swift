@@ -22,6 +22,9 @@ public struct LayoutDocument: Sendable {
     public var extras: [(condition: Condition, name: String, value: ExtraValue)] = []
     /// `kind KIND A B` lines: what each view is, for traitd's layout checks (a view without one is content).
     public var kinds: [String: ElementKind] = [:]
+    /// `keyboard follows-undocked`: the `keyboard` guide also tracks an undocked, split or floating keyboard
+    /// (`UIKeyboardLayoutGuide.followsUndockedKeyboard`); by default only a docked one.
+    public var followsUndockedKeyboard = false
 
     /// An empty layout (no items, no constraints) labelled `file`.
     public init(file: String) { self.file = file }
@@ -31,6 +34,11 @@ public struct LayoutDocument: Sendable {
     /// The built-in guide of the window's safe area (UIKit's `safeAreaLayoutGuide`), inset from the container by
     /// the environment's `safeArea`.
     public static let safeArea = "safe"
+    /// The built-in guide of the software keyboard (UIKit's `keyboardLayoutGuide`), where the environment's
+    /// keyboard puts it (`LayoutEnvironment.keyboardGuide`).
+    public static let keyboard = "keyboard"
+    /// The items every layout has without declaring them.
+    public static let builtInItems: Set<String> = [container, safeArea, keyboard]
 
     /// The items that `hide` lines in sections holding in `environment` leave out.
     public func hiddenItems(in environment: LayoutEnvironment) -> Set<String> {
@@ -78,6 +86,7 @@ public struct LayoutDocument: Sendable {
         let hidden = hiddenItems(in: environment)
         var items: [String: LayoutItem] = [
             Self.container: LayoutItem(Self.container), Self.safeArea: LayoutItem(Self.safeArea, isGuide: true),
+            Self.keyboard: LayoutItem(Self.keyboard, isGuide: true),
         ]
         for name in views { items[name] = LayoutItem(name) }
         for name in guides { items[name] = LayoutItem(name, isGuide: true) }
@@ -100,6 +109,12 @@ public struct LayoutDocument: Sendable {
                 (.height, max(0, height - insets.top - insets.bottom)),
             ])
         }
+        if active.contains(where: { $0.items.contains(Self.keyboard) }) {
+            let guide = environment.keyboardGuide(followsUndocked: followsUndockedKeyboard)
+            try place(items[Self.keyboard]!, "the keyboard", [
+                (.left, guide.x), (.top, guide.y), (.width, guide.width), (.height, guide.height),
+            ])
+        }
         let rightToLeft = environment.traits.display.isRightToLeft ? width : nil
         let constraints = active.map { c in
             let lhs = items[c.first.item]!.expression(c.first.attribute, rightToLeftWidth: rightToLeft)
@@ -115,7 +130,7 @@ public struct LayoutDocument: Sendable {
         }
         solver.updateVariables()
         var frames: [String: Rect] = [:]
-        let builtIn: Set<String> = [Self.container, Self.safeArea]
+        let builtIn = Self.builtInItems
         for (name, item) in items where !builtIn.contains(name) && !hidden.contains(name) { frames[name] = item.frame }
         try Self.checkFinite(frames, active)
         // Free: what the solver finds ambiguous, and anchors that no constraint mentions at all.

@@ -16,6 +16,11 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public var isSplit: Bool
     /// The window's safe area, inset from its edges: where the `safe` guide is.
     public var safeArea: EdgeInsets
+    /// The software keyboard's frame in the window's coordinates (nil while hidden, or on another screen), and
+    /// whether it is docked at the bottom edge (docked, or a hardware keyboard's shortcut bar): where the
+    /// `keyboard` guide is (`keyboardGuide`).
+    public var keyboard: Rect?
+    public var keyboardDocked = false
 
     /// The environment of a window of `width` by `height` points; traits from
     /// ``LayoutEnvironment/defaultTraits(width:height:)`` and the orientation from the window's shape unless
@@ -39,5 +44,20 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public static func defaultTraits(width: Double, height: Double) -> TraitCollection {
         TraitCollection(horizontalSizeClass: .horizontal(width: width), verticalSizeClass: .regular,
                         idiom: .pad, displayScale: 2)
+    }
+
+    /// Where the `keyboard` guide is, by `UIKeyboardLayoutGuide`'s rules: a docked keyboard that reaches into
+    /// the window, from its top to the window's bottom edge, the window's width; with `followsUndocked`, an
+    /// undocked, split or floating keyboard that reaches into the window, its own frame; otherwise the bottom
+    /// safe-area inset (the guide's top is the safe area's bottom, its height the inset).
+    public func keyboardGuide(followsUndocked: Bool) -> Rect {
+        let offscreen = Rect(x: 0, y: height - safeArea.bottom, width: width, height: safeArea.bottom)
+        guard let keyboard, keyboard.y < height, keyboard.y + keyboard.height > 0,
+              keyboard.x < width, keyboard.x + keyboard.width > 0 else { return offscreen }
+        if keyboardDocked {
+            let top = max(0, keyboard.y)
+            return Rect(x: 0, y: top, width: width, height: height - top)
+        }
+        return followsUndocked ? keyboard : offscreen
     }
 }

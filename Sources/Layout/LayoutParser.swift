@@ -53,7 +53,7 @@ public enum LayoutParser {
             }
             let wordColumn = scanner.columnAfterSpaces
             guard let word = scanner.identifier() else {
-                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra, kind), a constraint, a section or an H:/V: line, found \(scanner.found)")
+                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard), a constraint, a section or an H:/V: line, found \(scanner.found)")
             }
             switch word {
             case "kind" where !scanner.peekIs("."):  // `kind.width == 10` is a constraint on a view named kind
@@ -83,6 +83,12 @@ public enum LayoutParser {
                 }
                 if names.isEmpty { throw scanner.error("expected at least one view after 'kind \(kind)'") }
                 for name in names { document.kinds[name] = kind }
+            case "keyboard" where !scanner.peekIs("."):  // `keyboard.top == ...` is a constraint on the guide
+                let column = scanner.columnAfterSpaces
+                guard scanner.identifier(allowDash: true) == "follows-undocked", scanner.atEndOfLine else {
+                    throw scanner.error("expected 'keyboard follows-undocked' (the keyboard guide also tracks an undocked, split or floating keyboard)", at: column)
+                }
+                document.followsUndockedKeyboard = true
             case "app":
                 guard let name = scanner.identifier(allowDash: true) else { throw scanner.error("expected the app name, found \(scanner.found)") }
                 document.app = name
@@ -94,8 +100,8 @@ public enum LayoutParser {
                     guard name != LayoutDocument.container else {
                         throw scanner.error("'super' is the container; choose another name", at: column)
                     }
-                    guard name != LayoutDocument.safeArea else {
-                        throw scanner.error("'safe' is the safe area's guide, there in every layout; choose another name", at: column)
+                    guard name != LayoutDocument.safeArea, name != LayoutDocument.keyboard else {
+                        throw scanner.error("'\(name)' is the \(name == LayoutDocument.keyboard ? "keyboard" : "safe area")'s guide, there in every layout; choose another name", at: column)
                     }
                     guard !document.views.contains(name), !document.guides.contains(name), !names.contains(name) else {
                         throw scanner.error("'\(name)' is declared twice", at: column)
@@ -375,9 +381,8 @@ public enum LayoutParser {
     static func anchor(_ scanner: inout LineScanner, _ document: LayoutDocument) throws -> LayoutConstraint.Anchor {
         let column = scanner.columnAfterSpaces
         guard let item = scanner.identifier() else { throw scanner.error("expected an anchor such as main.width, found \(scanner.found)") }
-        guard item == LayoutDocument.container || item == LayoutDocument.safeArea || document.views.contains(item)
-                || document.guides.contains(item) else {
-            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container or 'safe' for its safe area", at: column)
+        guard LayoutDocument.builtInItems.contains(item) || document.views.contains(item) || document.guides.contains(item) else {
+            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container, 'safe' for its safe area or 'keyboard' for the keyboard", at: column)
         }
         try scanner.expect(".", "'.' and an attribute after '\(item)'")
         let attributeColumn = scanner.columnAfterSpaces
@@ -408,7 +413,7 @@ public enum LayoutParser {
                     return nil
                 }
                 if !scanner.peekIs("."), !document.views.contains(name), !document.guides.contains(name),
-                   name != LayoutDocument.container, name != LayoutDocument.safeArea {
+                   !LayoutDocument.builtInItems.contains(name) {
                     throw scanner.error("unknown metric '\(name)'; declare it with 'metric \(name) = NUMBER'", at: column)
                 }
             }

@@ -34,6 +34,10 @@ enum EventText {
             return category.rawValue
         case .viewSafeAreaInsetsDidChange(_, _, let insets):
             return "top=\(insets.top.compact) left=\(insets.left.compact) bottom=\(insets.bottom.compact) right=\(insets.right.compact)"
+        case .keyboard(_, _, let n):
+            func rect(_ r: Rect) -> String { "(\(r.x.compact),\(r.y.compact),\(r.width.compact),\(r.height.compact))" }
+            return "begin=\(rect(n.begin)) end=\(rect(n.end)) duration=\(n.duration.compact)s curve=\(n.curve)"
+                + (n.local ? " local" : "")
         case .transitionCompleted(_, _, let outcome):
             return [("reported", outcome.reported), ("missed", outcome.missed), ("failed", outcome.failed)]
                 .map { "\($0.0)=[\($0.1.joined(separator: ","))]" }.joined(separator: " ")

@@ -36,6 +36,10 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     public var stacking: [String]
     /// The ids of the connected external displays (`Displays`; empty from a daemon without it).
     public var displays: [String]
+    /// The software keyboard (`Keyboard`; hidden from a daemon without it) and its frame on the device's screen,
+    /// screen coordinates (`KeyboardFrame`; nil while hidden).
+    public var keyboard: KeyboardMode
+    public var keyboardFrame: Rect?
 
     /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
     public init(serial: UInt64, display: [String: DBusValue], windows: [ObjectProperties]) throws {
@@ -56,6 +60,9 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
         windowing = display[D.windowing.name] == nil ? .splitView : try D.windowing.read(from: display)
         stacking = display[D.stacking.name] == nil ? [] : try D.stacking.read(from: display).compactMap(Layout1.app(path:))
         displays = display[D.displays.name] == nil ? [] : try D.displays.read(from: display)
+        keyboard = display[D.keyboard.name] == nil ? .hidden : try D.keyboard.read(from: display)
+        let frame = display[D.keyboardFrame.name] == nil ? Rect.zero : try D.keyboardFrame.read(from: display)
+        keyboardFrame = keyboard == .hidden ? nil : frame
         self.windows = try windows.map { try WindowSnapshot(path: $0.path, properties: $0.properties) }
     }
 

@@ -12,6 +12,12 @@ extension TraitClient {
         try await call(Layout1.Display.setWindowing, mode)
     }
 
+    /// Shows, hides or moves the software keyboard (`NotOffered` for a mode the device lacks); returns the
+    /// transitions it started, one per visible window on the device's screen.
+    public func setKeyboard(_ mode: KeyboardMode) async throws -> [UInt64] {
+        try await call(Layout1.Display.setKeyboard, mode)
+    }
+
     /// Moves and sizes `app`'s free-form window (`OutOfRange` below the minimum size or off the screen).
     @discardableResult
     public func setFrame(_ frame: Rect, of app: String) async throws -> [UInt64] {

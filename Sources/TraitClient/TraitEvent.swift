@@ -25,8 +25,12 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     case contentSizeCategoryDidChange(app: String, transition: UInt64, category: ContentSizeCategory)
     /// The window's safe area changed.
     case viewSafeAreaInsetsDidChange(app: String, transition: UInt64, insets: EdgeInsets)
-    /// The transition's last signal: the window's size, traits and safe area are final; adapters lay out now.
+    /// The transition's last signal (but the keyboard's `Did` notices): the window's size, traits and safe area
+    /// are final; adapters lay out now.
     case viewWillLayoutSubviews(app: String, transition: UInt64)
+    /// A keyboard notification (`KeyboardWillShow` and its five siblings): the keyboard's frames before and after
+    /// in screen coordinates, the animation, and whether this window raised it.
+    case keyboard(app: String, transition: UInt64, notice: KeyboardNotice)
     /// The transition is over: who reported, who missed its deadline, who failed to lay out.
     case transitionCompleted(app: String, transition: UInt64, outcome: TransitionOutcome)
     /// The app is about to become inactive (`WillResignActive`).
@@ -60,7 +64,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .willTransitionToTraitCollection(let app, _, _), .viewWillTransitionToSize(let app, _, _, _),
             .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
             .traitDidChange(let app, _, _, _, _), .contentSizeCategoryDidChange(let app, _, _),
-            .viewWillLayoutSubviews(let app, _), .transitionCompleted(let app, _, _), .willResignActive(let app), .didBecomeActive(let app),
+            .viewWillLayoutSubviews(let app, _), .keyboard(let app, _, _), .transitionCompleted(let app, _, _),
+            .willResignActive(let app), .didBecomeActive(let app),
             .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
             .windowClosed(let app):
             return app
@@ -77,7 +82,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .willTransitionToTraitCollection(_, let id, _), .viewWillTransitionToSize(_, let id, _, _),
             .traitCollectionDidChange(_, let id, _), .viewSafeAreaInsetsDidChange(_, let id, _),
             .traitDidChange(_, let id, _, _, _), .contentSizeCategoryDidChange(_, let id, _),
-            .viewWillLayoutSubviews(_, let id), .transitionCompleted(_, let id, _):
+            .viewWillLayoutSubviews(_, let id), .keyboard(_, let id, _), .transitionCompleted(_, let id, _):
             return id
         default: return nil
         }
@@ -94,6 +99,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .traitDidChange: return W.traitDidChange.name
         case .contentSizeCategoryDidChange: return W.contentSizeCategoryDidChange.name
         case .viewWillLayoutSubviews: return W.viewWillLayoutSubviews.name
+        case .keyboard(_, _, let notice): return notice.kind.rawValue
         case .transitionCompleted: return W.transitionCompleted.name
         case .willResignActive: return W.willResignActive.name
         case .didBecomeActive: return W.didBecomeActive.name
@@ -245,7 +251,12 @@ extension TraitEvent {
                 try W.willEnterForeground.decode(args)
                 return .willEnterForeground(app: app)
             default:
-                throw DBusError.invalidArgs("no such signal in the contract")
+                guard let kind = KeyboardNotice.Kind(rawValue: member) else {
+                    throw DBusError.invalidArgs("no such signal in the contract")
+                }
+                let (id, begin, end, duration, curve, local) = try W.keyboardNotices[kind]!.decode(args)
+                return .keyboard(app: app, transition: id, notice: KeyboardNotice(
+                    kind, begin: begin, end: end, duration: duration, curve: curve, local: local))
             }
         case (Layout1.displayInterface, Layout1.Display.displayConnected.name):
             return .displayConnected(id: try Layout1.Display.displayConnected.decode(args))

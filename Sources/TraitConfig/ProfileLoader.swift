@@ -10,7 +10,7 @@ public enum ProfileLoader {
         let reader = YAMLReader(file: file)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a device profile, found an empty file") }
         let keys = ["id", "name", "idiom", "scale", "confidence", "screen", "orientations", "divider-width",
-                    "slide-over-height-inset", "landscape", "portrait", "display-gamut", "free-form"]
+                    "slide-over-height-inset", "landscape", "portrait", "display-gamut", "free-form", "keyboard"]
         let map = try reader.mapping(root, what: "a device profile", allowed: keys)
         func required(_ key: String) throws -> Node {
             guard let node = map[key] else { throw reader.fail(root, "missing key '\(key)' in the device profile") }
@@ -99,10 +99,26 @@ public enum ProfileLoader {
             }
         }
 
+        let idiom = try map["idiom"].map { try reader.choice($0, what: "idiom", Idiom.self) } ?? .pad
+        var keyboard: KeyboardTable?
+        if let node = map["keyboard"] {
+            let fields = try reader.mapping(node, what: "the keyboard", allowed: ["portrait", "landscape", "split", "confidence"])
+            func height(_ key: String) throws -> KeyboardTable.Height {
+                guard let entry = fields[key] else { throw reader.fail(node, "missing key '\(key)' ({ keys: N, bar: N }) in the keyboard") }
+                let parts = try reader.mapping(entry, what: "the keyboard's height", allowed: ["keys", "bar"])
+                guard let keys = parts["keys"], let bar = parts["bar"] else { throw reader.fail(entry, "expected { keys: N, bar: N } (points)") }
+                return .init(keys: try reader.number(keys, what: "the keys' height", range: 1...2000),
+                             bar: try reader.number(bar, what: "the predictive bar's height", range: 0...200))
+            }
+            let split = try fields["split"].map { try reader.flag($0, what: "split (true or false)") } ?? (idiom == .pad)
+            if split && idiom == .phone { throw reader.fail(fields["split"], "a phone has no split keyboard") }
+            keyboard = KeyboardTable(portrait: try height("portrait"), landscape: try height("landscape"), offersSplit: split,
+                                     confidence: try fields["confidence"].map { try reader.string($0, what: "a confidence") } ?? "unknown")
+        }
         let profile = DeviceProfile(
             id: id,
             name: try map["name"].map { try reader.string($0, what: "a model name") } ?? id,
-            idiom: try map["idiom"].map { try reader.choice($0, what: "idiom", Idiom.self) } ?? .pad,
+            idiom: idiom,
             scale: try map["scale"].map { try reader.number($0, what: "the display scale", range: 1...4) } ?? 2,
             confidence: try map["confidence"].map { try reader.string($0, what: "a confidence") } ?? "high",
             landscapeScreen: landscapeScreen,
@@ -110,7 +126,7 @@ public enum ProfileLoader {
             slideOverHeightInset: slideOverHeightInset,
             landscape: landscape, portrait: portrait, orientations: orientations,
             gamut: try map["display-gamut"].map { try reader.choice($0, what: "display gamut", DisplayGamut.self) } ?? .srgb,
-            freeForm: freeForm)
+            freeForm: freeForm, keyboard: keyboard)
         if let (section, problem) = profile.inconsistencies().first {
             throw reader.fail(map[section] ?? root, "inconsistent profile '\(id)': \(problem)")
         }

@@ -155,8 +155,9 @@ public struct Scenario: Sendable {
         }
     }
 
-    /// What a `set:` step (and a matrix) may set: device, orientation, arrangement, windowing, or a setting's word.
-    static let setWords = ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word)
+    /// What a `set:` step (and a matrix) may set: device, orientation, arrangement, windowing, keyboard, or a
+    /// setting's word.
+    static let setWords = ["device", "orientation", "arrangement", "windowing", "keyboard"] + DisplayTrait.all.map(\.word)
 
     /// The command that sets `key` (one of `setWords`) to the value in `field`.
     static func setCommand(_ key: String, _ field: Node, _ reader: YAMLReader) throws -> Step {
@@ -165,6 +166,7 @@ public struct Scenario: Sendable {
         case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
         case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
         case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
+        case "keyboard": return .command(.setKeyboard(try reader.choice(field, what: "keyboard mode", KeyboardMode.self)))
         default:
             let trait = DisplayTrait.withWord(key)!
             return .command(.setTraits([trait: try reader.value(field, of: trait)]))
@@ -195,6 +197,7 @@ public struct Scenario: Sendable {
         case .disconnectDisplay(let id): return "disconnect \(id)"
         case .moveToDisplay(let app, let display): return "move \(app) to \(display)"
         case .restore(let state): return "restore \(state.device) \(state.orientation)"
+        case .setKeyboard(let mode): return "set keyboard \(mode)"
         }
     }
 }

@@ -38,6 +38,8 @@ public enum Command: Sendable, Equatable {
     case moveToDisplay(app: String, display: String)
     /// The whole display set back to `state` (a test's `Reset` or `RestoreSnapshot`), in one stage.
     case restore(DisplayState)
+    /// Shows, hides or moves the software keyboard.
+    case setKeyboard(KeyboardMode)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -52,6 +54,7 @@ public enum Command: Sendable, Equatable {
         case .setFrame, .tile, .raise, .beginResize, .resizeTo, .endResize: return .resize
         case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display
         case .restore: return .reset
+        case .setKeyboard: return .keyboard
         }
     }
 }

@@ -57,14 +57,18 @@ public struct DeviceProfile: Sendable, Hashable {
     public var orientations: [Orientation]
     /// How free-form windows are laid out (`free-form:`; the defaults where the file says nothing).
     public var freeForm: FreeFormRules
+    /// The software keyboard: heights, whether it splits (`keyboard:`; derived from the screen where the file
+    /// says nothing, `KeyboardTable.derived`).
+    public var keyboard: KeyboardTable
 
     public init(
         id: String, name: String, idiom: Idiom = .pad, scale: Double = 2, confidence: String = "high",
         landscapeScreen: Size, dividerWidth: Double = 10, slideOverHeightInset: Double,
         landscape: OrientationTable, portrait: OrientationTable, orientations: [Orientation] = Orientation.allCases,
-        gamut: DisplayGamut = .srgb, freeForm: FreeFormRules? = nil
+        gamut: DisplayGamut = .srgb, freeForm: FreeFormRules? = nil, keyboard: KeyboardTable? = nil
     ) {
         self.gamut = gamut
+        self.keyboard = keyboard ?? .derived(idiom: idiom, landscapeScreen: landscapeScreen)
         self.freeForm = freeForm ?? FreeFormRules(tileGap: dividerWidth)
         self.id = id
         self.name = name

@@ -34,6 +34,9 @@ public struct DisplayState: Sendable, Equatable, Codable {
     public var displays: [ConnectedDisplay]
     /// The display of each free-form window not on the device's own screen (app -> display id).
     public var placement: [String: String]
+    /// The software keyboard (`SetKeyboard`): hidden, docked, undocked, split, floating, or a hardware
+    /// keyboard's shortcut bar.
+    public var keyboard: KeyboardMode = .hidden
 
     /// How many dismissed apps the display remembers; the oldest is forgotten first.
     public static let maximumBackgroundApps = 8
@@ -57,10 +60,11 @@ public struct DisplayState: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case device, orientation, arrangement, apps, background, traits, windowing, frames, stacking, displays, placement
+        case keyboard
     }
 
     /// A state saved before the settings existed has no `traits`, one saved before free-form windows no
-    /// `windowing`, `frames` or `stacking`: it loads with their defaults (a missing key must never make a user's
+    /// `windowing`, `frames` or `stacking`, one saved before the keyboard no `keyboard`: it loads with their defaults (a missing key must never make a user's
     /// file fail to load and be moved aside).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -75,6 +79,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
         stacking = try c.decodeIfPresent([String].self, forKey: .stacking) ?? []
         displays = try c.decodeIfPresent([ConnectedDisplay].self, forKey: .displays) ?? []
         placement = try c.decodeIfPresent([String: String].self, forKey: .placement) ?? [:]
+        keyboard = try c.decodeIfPresent(KeyboardMode.self, forKey: .keyboard) ?? .hidden
     }
 
     /// Saves only what differs from a Split View state, so that a file written in Split View reads as before.
@@ -91,6 +96,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
         if !stacking.isEmpty { try c.encode(stacking, forKey: .stacking) }
         if !displays.isEmpty { try c.encode(displays, forKey: .displays) }
         if !placement.isEmpty { try c.encode(placement, forKey: .placement) }
+        if keyboard != .hidden { try c.encode(keyboard, forKey: .keyboard) }
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }

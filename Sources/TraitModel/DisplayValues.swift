@@ -25,9 +25,15 @@ public struct DisplayValues: Sendable, Equatable {
     public var traits: DisplayTraits { state.traits }
     /// The external displays connected (`state.displays`).
     public var displays: [ConnectedDisplay] { state.displays }
+    /// The software keyboard's mode (`state.keyboard`).
+    public var keyboard: KeyboardMode { state.keyboard }
+    /// Its frame on the device's screen, in screen coordinates; nil when hidden.
+    public var keyboardFrame: Rect?
 
     public init(serial: UInt64, state: DisplayState, screen: Size, scale: Double, apps: [String],
-                dividerPosition: Double, dragging: Bool, backgroundApps: [String], stacking: [String] = []) {
+                dividerPosition: Double, dragging: Bool, backgroundApps: [String], stacking: [String] = [],
+                keyboardFrame: Rect? = nil) {
+        self.keyboardFrame = keyboardFrame
         self.serial = serial
         self.state = state
         self.screen = screen
@@ -46,6 +52,6 @@ extension Simulation {
         DisplayValues(
             serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: appNames,
             dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps,
-            stacking: stacking)
+            stacking: stacking, keyboardFrame: keyboardFrame)
     }
 }

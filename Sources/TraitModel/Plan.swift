@@ -57,11 +57,13 @@ public enum DisplayProperty: Sendable, Hashable, CaseIterable {
     case stacking
     /// The external displays connected.
     case displays
+    /// The software keyboard's mode, and its frame on the screen.
+    case keyboard, keyboardFrame
 
     /// Every property, in the order of the XML.
     public static var allCases: [DisplayProperty] {
         [.device, .orientation, .screenSize, .scale, .arrangement, .windows, .serial, .divider, .dragging, .background]
-            + DisplayTrait.all.map(DisplayProperty.trait) + [.windowing, .stacking, .displays]
+            + DisplayTrait.all.map(DisplayProperty.trait) + [.windowing, .stacking, .displays, .keyboard, .keyboardFrame]
     }
 }
 
@@ -122,12 +124,20 @@ public struct WindowChange: Sendable {
         return before.safeArea != after.safeArea
     }
 
-    /// A window gets a transition when its size, its traits or its safe area change, or the device turns under
-    /// it (a move alone is only a property change). A window off screen before and after gets none: a suspended
-    /// app gets no callbacks (its properties still change; it sees the new size when it comes back).
+    /// The keyboard moved, showed or hid as this window sees it (its mode or its frame; which window is key
+    /// alone changes nothing).
+    public var keyboardChanged: Bool {
+        guard let before, let after else { return false }
+        return before.keyboard?.mode != after.keyboard?.mode || before.keyboard?.frame != after.keyboard?.frame
+    }
+
+    /// A window gets a transition when its size, its traits or its safe area change, the device turns under it
+    /// or the keyboard changes (a move alone is only a property change). A window off screen before and after
+    /// gets none: a suspended app gets no callbacks (its properties still change; it sees the new size when it
+    /// comes back).
     public var needsTransition: Bool {
         guard before?.state != .background || after?.state != .background else { return false }
-        return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen
+        return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen || keyboardChanged
     }
 
     /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,
@@ -164,7 +174,15 @@ public struct WindowChange: Sendable {
             steps.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
         }
         if safeAreaChanged { steps.append(.safeAreaInsetsDidChange(after.safeArea)) }
+        // The keyboard: its change, or (while it is up) re-announced in any other transition of the window, with
+        // the frame it has then: `Will` notices before the window's properties change, `Did` after its layout.
+        let keyboard = keyboardChanged || after.keyboard != nil
+            ? KeyboardNotice.notices(from: before.keyboard, to: after.keyboard, duration: context.duration) : (will: [], did: [])
+        if !keyboard.will.isEmpty, let index = steps.firstIndex(of: .updateProperties) {
+            steps.insert(contentsOf: keyboard.will.map(TransitionStep.keyboard), at: index)
+        }
         steps.append(.viewWillLayoutSubviews)
+        steps += keyboard.did.map(TransitionStep.keyboard)
         steps.append(.complete)
         return steps
     }
@@ -197,6 +215,8 @@ public enum TransitionStep: Sendable, Equatable {
     case traitsDidChange([TraitCollection.Field], previous: TraitCollection)
     /// `UIContentSizeCategory.didChangeNotification`, with the new category.
     case contentSizeCategoryDidChange(ContentSizeCategory)
+    /// A keyboard notification (`KeyboardWillShow` and its siblings), with its frames.
+    case keyboard(KeyboardNotice)
     /// `viewSafeAreaInsetsDidChange`, with the new insets.
     case safeAreaInsetsDidChange(EdgeInsets)
     /// `viewWillLayoutSubviews`: the transition's last signal, in every transition. Everything the window will

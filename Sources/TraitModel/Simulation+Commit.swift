@@ -65,6 +65,8 @@ extension Simulation {
                                                  lifecycle: lifecycle[name], rotated: rotated))
             }
         }
+        if next.keyboard != state.keyboard { plan.displayChanges.insert(.keyboard) }
+        if nextProfile.keyboardFrame(next.keyboard, next.orientation) != keyboardFrame { plan.displayChanges.insert(.keyboardFrame) }
         let oldDivider = dividerPosition
         let wasDragging = drag != nil
         let oldBackground = backgroundApps

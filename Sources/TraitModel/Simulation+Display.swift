@@ -12,6 +12,7 @@ extension Simulation {
         next.device = id
         next.orientation = profile.nearestOrientation(to: next.orientation)
         next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
+        next.keyboard = Self.nearestKeyboard(next.keyboard, on: profile)
         var events: [String: [LifecycleEvent]] = [:]
         if !profile.offeredWindowing.contains(next.windowing) {
             events = Self.leaveFreeForm(&next, profile: profile, windows: windows)

@@ -67,6 +67,7 @@ extension Simulation {
             }
             result[name]?.traits = traits
         }
+        attachKeyboard(&result, state, profile: profile)
         return result
     }
 

@@ -44,6 +44,7 @@ public struct Simulation: Sendable {
         var state = state
         state.orientation = profile.nearestOrientation(to: state.orientation)
         state.arrangement = state.arrangement.nearest(in: profile.offeredArrangements(state.orientation))
+        state.keyboard = Self.nearestKeyboard(state.keyboard, on: profile)
         if state.windowing.isFreeForm {
             Self.completeFreeForm(&state, profile: profile)
             if !profile.offeredWindowing.contains(state.windowing) {
@@ -125,6 +126,7 @@ public struct Simulation: Sendable {
         case .disconnectDisplay(let id): return try disconnectDisplay(id)
         case .moveToDisplay(let app, let display): return try moveToDisplay(app, to: display)
         case .restore(let state): return try restore(state)
+        case .setKeyboard(let mode): return try setKeyboard(mode)
         }
     }
 

@@ -13,6 +13,9 @@ public struct WindowGeometry: Sendable, Hashable {
     /// A live resize of this free-form window is under way (`BeginResize` to `EndResize`), as UIWindowScene's
     /// `effectiveGeometry.isInteractivelyResizing` says; the window stays active throughout, as on iPadOS 26.
     public var interactivelyResizing = false
+    /// The software keyboard as this window sees it (`Simulation.attachKeyboard`); nil when hidden or the window
+    /// is off the device's screen. Not a property of the window: its changes are the keyboard's notifications.
+    public var keyboard: WindowKeyboard?
 
     public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero,
                 display: String = ConnectedDisplay.device) {

@@ -41,6 +41,10 @@ extension Layout1 {
             "SetWindowing", .choice("mode", what: "windowing mode") as Parameter<Windowing>,
             doc: "Changes the windowing mode (split-view, stage-manager, windowed; phones: split-view only), rearranging the open apps in one transition; returns the transitions it started.")
             .returning(started)
+        public static let setKeyboard = Declare.method(
+            "SetKeyboard", .choice("mode", what: "keyboard mode") as Parameter<KeyboardMode>,
+            doc: "Shows, hides or moves the software keyboard: hidden, docked, undocked, split, floating, or hardware (an attached keyboard's shortcut bar); NotOffered where the device lacks the mode (phones: hidden, docked, hardware; no split keyboard on the 11-inch and 12.9-inch iPad Pros from 2018 on). Every visible window on the device's screen gets a transition (reason keyboard) with the keyboard's notifications; returns the transitions it started.")
+            .returning(started)
         public static let connectDisplay = Declare.method(
             "ConnectDisplay", .text("profile", what: "the display profile"),
             doc: "Plugs in an external monitor (external-1080p, external-1440p, external-4k); returns its id (external-1), the name of its object under /org/traitd/Layout1/display/. In split-view it mirrors the device's screen; in a free-form mode windows move to it with MoveToDisplay.")
@@ -114,6 +118,12 @@ extension Layout1 {
 
         public static let displays = Declare.property(
             .strings("Displays"), doc: "The ids of the connected external displays (objects /org/traitd/Layout1/display/<id>).")
+        public static let keyboard = Declare.property(
+            .choice("Keyboard", what: "keyboard mode") as Parameter<KeyboardMode>,
+            doc: "The software keyboard: hidden, docked, undocked, split, floating or hardware.")
+        public static let keyboardFrame = Declare.property(
+            .rect("KeyboardFrame"),
+            doc: "The keyboard's frame on the device's screen in points, in screen coordinates in the current orientation (x, y, width, height; a split keyboard's two halves' bounding box); (0, 0, 0, 0) while hidden.")
 
         // MARK: Signals
 
@@ -134,13 +144,13 @@ extension Layout1 {
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
             device.erased, orientation.erased, screenSize.erased, scale.erased, arrangement.erased, windows.erased, serial.erased, dividerPosition.erased, dragging.erased, backgroundApps.erased,
-        ] + DisplayTrait.all.map { trait($0).erased } + [windowing.erased, stacking.erased, displays.erased]
+        ] + DisplayTrait.all.map { trait($0).erased } + [windowing.erased, stacking.erased, displays.erased, keyboard.erased, keyboardFrame.erased]
 
         public static let interface = InterfaceDescription(
             name: displayInterface,
             methods: [
                 setDevice.description, rotate.description, setArrangement.description, openApp.description,
-                closeApp.description, setTraits.description, setWindowing.description, connectDisplay.description,
+                closeApp.description, setTraits.description, setWindowing.description, setKeyboard.description, connectDisplay.description,
                 disconnectDisplay.description, listDevices.description, getState.description, getEvents.description,
                 beginDividerDrag.description,
                 moveDivider.description, endDividerDrag.description, registerAdapter.description,

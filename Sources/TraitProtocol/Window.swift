@@ -88,6 +88,14 @@ extension Layout1 {
         public static let viewWillLayoutSubviews = Declare.signal(
             "ViewWillLayoutSubviews", .uint64("transition"),
             doc: "The transition's last signal, sent for every transition: the window's frame, traits and safe area are final (in its properties and the signals before); lay out now and report with ReportLayout.")
+        /// The six keyboard notifications, in `KeyboardNotice.Kind`'s order, alike but for their names.
+        public static let keyboardNotices: [KeyboardNotice.Kind: SignalDeclaration<(UInt64, Rect, Rect, Double, Int32, Bool)>] =
+            Dictionary(uniqueKeysWithValues: KeyboardNotice.Kind.allCases.map { kind in
+                (kind, Declare.signal(
+                    kind.rawValue, .uint64("transition"), .rect("begin"), .rect("end"), .double("duration"), .int32("curve"),
+                    .boolean("local"),
+                    doc: "UIKit's \(kind.rawValue) notification, to every visible window on the device's screen: the keyboard's frames before and after (screen coordinates, the current orientation), the animation's duration in seconds and curve (7), and whether this window's app raised the keyboard (the key window). Will signals come before the window's new properties, Did signals after ViewWillLayoutSubviews."))
+            })
         public static let transitionCompleted = Declare.signal(
             "TransitionCompleted", .uint64("transition"), .strings("reported"), .strings("missed"), .strings("failed"),
             doc: "Exactly once for each transition: the adapters that reported, missed the deadline, or failed to lay out.")
@@ -146,7 +154,9 @@ extension Layout1 {
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
                 traitCollectionDidChange.description, traitDidChange.description, contentSizeCategoryDidChange.description,
                 viewSafeAreaInsetsDidChange.description,
-                viewWillLayoutSubviews.description, transitionCompleted.description, willResignActive.description, didBecomeActive.description,
+                viewWillLayoutSubviews.description,
+            ] + KeyboardNotice.Kind.allCases.map { keyboardNotices[$0]!.description } + [
+                transitionCompleted.description, willResignActive.description, didBecomeActive.description,
                 didEnterBackground.description, willEnterForeground.description,
             ],
             properties: properties.map(\.description),

@@ -26,6 +26,7 @@ extension Command {
         case .connectDisplay(let profile): return "ConnectDisplay(\(profile))"
         case .disconnectDisplay(let id): return "DisconnectDisplay(\(id))"
         case .moveToDisplay(let app, let display): return "MoveToDisplay(\(app), \(display))"
+        case .setKeyboard(let mode): return "SetKeyboard(\(mode))"
         case .restore(let state): return "Restore(\(state.device) \(state.orientation), apps: \(state.apps.map(\.name).joined(separator: ", ")))"
         }
     }

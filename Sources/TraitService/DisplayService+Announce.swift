@@ -89,6 +89,8 @@ extension DisplayService {
             emit(app, Window.viewSafeAreaInsetsDidChange, (id, insets))
         case .viewWillLayoutSubviews:
             emit(app, Window.viewWillLayoutSubviews, id)
+        case .keyboard(let n):
+            emit(app, Window.keyboardNotices[n.kind]!, (id, n.begin, n.end, n.duration, n.curve, n.local))
         }
     }
 

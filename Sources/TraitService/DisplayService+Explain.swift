@@ -24,6 +24,10 @@ extension DisplayService {
                     return "\(field.name) \(field.text(in: previous)) -> \(field.text(in: traits))"
                 case .safeAreaInsetsDidChange(let insets):
                     return "safe area \(insets)"
+                case .keyboard(let notice) where notice.kind == .willChangeFrame:
+                    return "keyboard \(notice.begin) -> \(notice.end)"
+                case .keyboard:
+                    return nil
                 case .willTransitionToTraits, .traitCollectionDidChange, .contentSizeCategoryDidChange, .viewWillLayoutSubviews:
                     return nil
                 }

@@ -169,6 +169,7 @@ public actor DisplayService {
             command(D.endDividerDrag) { service, call, _ in try service.run(.endDividerDrag, call) },
             command(D.setTraits) { service, call, changes in try service.run(.setTraits(changes), call) },
             command(D.setWindowing) { service, call, mode in try service.run(.setWindowing(mode), call) },
+            command(D.setKeyboard) { service, call, mode in try service.run(.setKeyboard(mode), call) },
             command(D.connectDisplay) { service, call, profile in
                 _ = try service.run(.connectDisplay(profile: profile), call)
                 return service.simulation.state.displays.last!.id

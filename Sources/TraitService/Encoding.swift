@@ -78,6 +78,8 @@ enum Encoding {
         case .windowing: return Display.windowing.entry(display.state.windowing)
         case .stacking: return Display.stacking.entry(display.stacking.map(Layout1.windowPath))
         case .displays: return Display.displays.entry(display.displays.map(\.id))
+        case .keyboard: return Display.keyboard.entry(display.keyboard)
+        case .keyboardFrame: return Display.keyboardFrame.entry(display.keyboardFrame ?? .zero)
         }
     }
 }

@@ -65,8 +65,10 @@ public enum WindowStep: Sendable, Equatable, CustomStringConvertible {
     case traitDidChange(TraitCollection.Field, traits: TraitCollection, previous: TraitCollection)
     case contentSizeCategoryDidChange(ContentSizeCategory)
     case safeAreaInsetsDidChange(EdgeInsets)
-    /// The transition's last signal: adapters lay out now.
+    /// Adapters lay out now (the transition's last signal but the keyboard's `Did` notices).
     case viewWillLayoutSubviews
+    /// A keyboard notification.
+    case keyboard(KeyboardNotice)
 
     public var description: String {
         switch self {
@@ -77,6 +79,7 @@ public enum WindowStep: Sendable, Equatable, CustomStringConvertible {
         case .contentSizeCategoryDidChange: return "contentSizeCategoryDidChange"
         case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
         case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
+        case .keyboard(let notice): return notice.kind.rawValue
         }
     }
 }

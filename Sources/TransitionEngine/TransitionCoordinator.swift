@@ -229,6 +229,8 @@ struct TransitionCoordinator: Sendable {
             events.append(.step(change.app, id: id, .safeAreaInsetsDidChange(insets)))
         case .viewWillLayoutSubviews:
             events.append(.step(change.app, id: id, .viewWillLayoutSubviews))
+        case .keyboard(let notice):
+            events.append(.step(change.app, id: id, .keyboard(notice)))
         case .updateProperties, .complete:
             break
         }

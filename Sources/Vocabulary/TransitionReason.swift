@@ -11,6 +11,8 @@ public enum TransitionReason: String, Sendable, CaseIterable, CustomStringConver
     case display
     /// The simulation was set back to a saved state: `Reset` or `RestoreSnapshot` (`org.traitd.Layout1.Testing`).
     case reset
+    /// The software keyboard changed (`SetKeyboard`): the windows' keyboard layout guide moves.
+    case keyboard
 
     /// The name on the bus and in config files, also in text and logs.
     public var description: String { rawValue }

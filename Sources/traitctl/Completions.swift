@@ -23,6 +23,7 @@ enum Completions {
         case "orientation": values = orientations
         case "arrangement": values = arrangements
         case "windowing": values = Windowing.allCases.map(\.rawValue)
+        case "keyboard": values = KeyboardMode.allCases.map(\.rawValue)
         default:
             let trait = property.flatMap(DisplayTrait.withWord)
             values = (trait?.values ?? []) + (trait?.isOrdered == true ? ["increment", "decrement"] : [])

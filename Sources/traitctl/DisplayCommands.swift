@@ -8,22 +8,23 @@ import DBus
 // devices.
 
 struct SetCommand: AsyncParsableCommand {
-    /// The words `set` takes: the display's three, then every display-wide setting (`DisplayTrait.all`).
-    static let properties = ["device", "orientation", "arrangement", "windowing"] + DisplayTrait.all.map(\.word)
+    /// The words `set` takes: the display's, then every display-wide setting (`DisplayTrait.all`).
+    static let properties = ["device", "orientation", "arrangement", "windowing", "keyboard"] + DisplayTrait.all.map(\.word)
 
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change the device, the orientation, the arrangement, the windowing mode or a display-wide setting.",
+        abstract: "Change the device, the orientation, the arrangement, the windowing mode, the keyboard or a display-wide setting.",
         discussion: """
             Examples: traitctl set device ipad-pro-12.9; traitctl set orientation portrait; \
             traitctl set arrangement split-half --wait; traitctl set windowing stage-manager; \
+            traitctl set keyboard docked (hidden, undocked, split, floating, hardware); \
             traitctl set appearance dark; \
             traitctl set content-size accessibility-large (or increment, decrement); \
             traitctl set direction right-to-left; traitctl set contrast high; traitctl set legibility bold; \
             traitctl set reduce-motion on. A setting with no value prints its current one, as simctl ui does.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "device, orientation, arrangement, windowing, \(DisplayTrait.wordList).",
+    @Argument(help: "device, orientation, arrangement, windowing, keyboard, \(DisplayTrait.wordList).",
               completion: .list(SetCommand.properties))
     var property: String
     @Argument(help: "The new value (a setting without one prints its current value).",
@@ -52,6 +53,7 @@ struct SetCommand: AsyncParsableCommand {
                     case "device": try await client.setDevice(value)
                     case "orientation": try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
                     case "windowing": try await client.setWindowing(Layout1.Display.setWindowing.input([.string(value)]))
+                    case "keyboard": try await client.setKeyboard(Layout1.Display.setKeyboard.input([.string(value)]))
                     default: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
                     }
                 }

@@ -122,6 +122,21 @@ struct ScreenPicture {
             }
         }
         (split.count..<order.count).forEach(drawWindow)
+        // The software keyboard, over every window (translucent: the frames under it show through).
+        if let k = state.keyboardFrame {
+            p.group("keyboard \(state.keyboard) at \(k.x.svg),\(k.y.svg),\(k.width.svg),\(k.height.svg)") { p in
+                // A split keyboard is its two halves at the side edges; the frame is their bounding box.
+                let halves = state.keyboard == .split
+                    ? [Rect(x: k.x, y: k.y, width: KeyboardTable.splitHalfWidth, height: k.height),
+                       Rect(x: k.x + k.width - KeyboardTable.splitHalfWidth, y: k.y, width: KeyboardTable.splitHalfWidth, height: k.height)]
+                    : [k]
+                for h in halves {
+                    p.rect(ox + h.x, oy + h.y, h.width, h.height, fill: "#8e8e93", stroke: "#3a3a3c", radius: 6, opacity: 0.55)
+                }
+                p.text(ox + k.x + 8, oy + k.y + 16, "keyboard \(state.keyboard) · \(k.width.svg)×\(k.height.svg)", size: 11,
+                       color: "#1c1c1e", bold: true)
+            }
+        }
         // Each external display and its windows, back to front; in Split View it mirrors the device (no windows).
         var ex = ox + screenW + 3 * Self.bezel
         for external in externals {

@@ -326,6 +326,7 @@ struct ScenarioRecorder {
             case .connectDisplay(let profile): _ = try await client.connectDisplay(profile); return []
             case .disconnectDisplay(let id): return try await client.disconnectDisplay(id)
             case .moveToDisplay(let app, let display): return try await client.move(app, toDisplay: display)
+            case .setKeyboard(let mode): return try await client.setKeyboard(mode)
             case .restore: return []  // the Testing interface's; the scenario parser makes none
             }
         }

@@ -15,7 +15,11 @@ struct StatusTable {
         let divider = state.dividerPosition > 0 || state.dragging
             ? "divider at \(state.dividerPosition.compact) pt, \(state.dragging ? "being dragged" : "released")" : "no divider"
         let background = state.backgroundApps.isEmpty ? "none" : state.backgroundApps.joined(separator: ", ")
-        lines.append("\(divider); in the background: \(background)")
+        // The keyboard, while it shows.
+        let keyboard = state.keyboardFrame.map { f in
+            "; keyboard \(state.keyboard) at \(f.x.compact), \(f.y.compact), \(f.width.compact) x \(f.height.compact)"
+        } ?? ""
+        lines.append("\(divider); in the background: \(background)\(keyboard)")
         lines.append(DisplayTrait.all.map { "\($0.word) \(state.traits[$0])" }.joined(separator: ", "))
         // The screen each window is on, once there is more than one.
         let showDisplay = !state.displays.isEmpty
@@ -105,6 +109,9 @@ struct StatusJSON: Encodable {
     let stacking: [String]
     /// The connected external displays' ids.
     let displays: [String]
+    /// The software keyboard's mode, and its frame on the device's screen (x, y, width, height; zeros while hidden).
+    let keyboard: String
+    let keyboardFrame: [Double]
     let windows: [Window]
 
     init(_ s: DisplaySnapshot) {
@@ -113,6 +120,7 @@ struct StatusJSON: Encodable {
         (dividerPosition, dragging, backgroundApps) = (s.dividerPosition, s.dragging, s.backgroundApps)
         traits = Dictionary(uniqueKeysWithValues: DisplayTrait.all.map { ($0.word, s.traits[$0]) })
         (windowing, stacking, displays) = (s.windowing.rawValue, s.stacking, s.displays)
+        (keyboard, keyboardFrame) = (s.keyboard.rawValue, (s.keyboardFrame ?? .zero).values)
         windows = s.windows.map { w in
             Window(path: w.path, app: w.app, role: w.role.rawValue, frame: w.frame.values, safeAreaInsets: w.safeAreaInsets.values,
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,

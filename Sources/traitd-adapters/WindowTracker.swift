@@ -18,10 +18,16 @@ struct WindowTracker {
     var safeArea: EdgeInsets
     /// The display's Reduce Motion, from the last `ViewWillTransitionToSize` (off until one says).
     var reduceMotion = false
+    /// The window's top-left corner on its screen (its `Frame`), to put the keyboard in window coordinates.
+    var origin: (x: Double, y: Double)
+    /// The keyboard in screen coordinates and whether it is docked, as its notifications last said (nil: hidden).
+    var keyboard: (frame: Rect, docked: Bool)?
 
     /// From a window as `GetState` or `InterfacesAdded` gives it, and the display's orientation and screen.
     init(window: WindowSnapshot, display: DisplayFacts) {
         (width, height) = (window.frame.width, window.frame.height)
+        origin = (window.frame.x, window.frame.y)
+        if let frame = display.keyboardFrame, window.display == "device" { keyboard = (frame, display.keyboard.isDocked) }
         traits = window.traits
         (orientation, screenWidth, screenHeight) = (display.orientation, display.screenWidth, display.screenHeight)
         safeArea = window.safeAreaInsets
@@ -32,6 +38,11 @@ struct WindowTracker {
         var context = WindowContext(width: width, height: height, traits: traits, orientation: orientation,
                                     screenWidth: screenWidth, screenHeight: screenHeight, safeArea: safeArea)
         context.reduceMotion = reduceMotion
+        if let keyboard {
+            context.keyboard = Rect(x: keyboard.frame.x - origin.x, y: keyboard.frame.y - origin.y,
+                                    width: keyboard.frame.width, height: keyboard.frame.height)
+            context.keyboardDocked = keyboard.docked
+        }
         return context
     }
 
@@ -49,6 +60,16 @@ struct WindowTracker {
             reduceMotion = context.traits[.reduceMotion] == "on"
         case .viewSafeAreaInsetsDidChange(_, _, let insets):
             safeArea = insets
+        case .windowChanged(_, let changes):
+            if let frame = changes[Layout1.Window.frame] { origin = (frame.x, frame.y) }
+        case .keyboard(_, _, let notice):
+            // A hide's end frame is below the screen: the keyboard is gone. WillShow says it is docked; a
+            // WillChangeFrame without one, that it is not.
+            switch notice.kind {
+            case .willChangeFrame: keyboard = notice.end.y >= screenHeight ? nil : (notice.end, false)
+            case .willShow: keyboard = (notice.end, true)
+            default: break
+            }
         case .viewWillLayoutSubviews(_, let id):
             return id
         default:
@@ -63,14 +84,19 @@ struct DisplayFacts {
     var orientation: Orientation = .landscapeLeft
     var screenWidth = 0.0
     var screenHeight = 0.0
+    var keyboard: KeyboardMode = .hidden
+    var keyboardFrame: Rect?
 
     mutating func update(_ snapshot: DisplaySnapshot) {
         orientation = snapshot.orientation
         (screenWidth, screenHeight) = (snapshot.screenSize.width, snapshot.screenSize.height)
+        (keyboard, keyboardFrame) = (snapshot.keyboard, snapshot.keyboardFrame)
     }
 
     mutating func update(_ changes: PropertyChanges) {
         if let o = changes[Layout1.Display.orientation] { orientation = o }
         if let s = changes[Layout1.Display.screenSize] { (screenWidth, screenHeight) = (s.width, s.height) }
+        if let mode = changes[Layout1.Display.keyboard] { keyboard = mode }
+        if let frame = changes[Layout1.Display.keyboardFrame] { keyboardFrame = keyboard == .hidden ? nil : frame }
     }
 }

@@ -83,6 +83,12 @@ extension Parameter where Value == UInt32 {
     }
 }
 
+extension Parameter where Value == Int32 {
+    public static func int32(_ name: String) -> Self {
+        Self(name, "i", extract: { if case .int32(let n) = $0 { n } else { nil } }, encode: { .int32($0) })
+    }
+}
+
 extension Parameter where Value == Bool {
     public static func boolean(_ name: String) -> Self {
         Self(name, "b", extract: { if case .boolean(let b) = $0 { b } else { nil } }, encode: { .boolean($0) })

@@ -61,4 +61,17 @@ extension Declare {
             encode: { [a.encode($0.0), b.encode($0.1), c.encode($0.2), d.encode($0.3)] },
             decode: { (try a.decode($0[0]), try b.decode($0[1]), try c.decode($0[2]), try d.decode($0[3])) })
     }
+
+    public static func signal<A, B, C, D, E, F>(
+        _ name: String, _ a: Parameter<A>, _ b: Parameter<B>, _ c: Parameter<C>, _ d: Parameter<D>, _ e: Parameter<E>,
+        _ f: Parameter<F>, doc: String
+    ) -> SignalDeclaration<(A, B, C, D, E, F)> {
+        SignalDeclaration(
+            .init(name, [a.argument, b.argument, c.argument, d.argument, e.argument, f.argument], doc: doc),
+            encode: { [a.encode($0.0), b.encode($0.1), c.encode($0.2), d.encode($0.3), e.encode($0.4), f.encode($0.5)] },
+            decode: {
+                (try a.decode($0[0]), try b.decode($0[1]), try c.decode($0[2]), try d.decode($0[3]), try e.decode($0[4]),
+                 try f.decode($0[5]))
+            })
+    }
 }

@@ -125,6 +125,8 @@ class Client:
             "windowing": d.get("Windowing", "split-view"),
             "stacking": [app_of(p) for p in d.get("Stacking", [])],
             "displays": list(d.get("Displays", [])),
+            "keyboard": d.get("Keyboard", "hidden"),
+            "keyboardFrame": list(d.get("KeyboardFrame", (0.0, 0.0, 0.0, 0.0))),
         }
         out["windows"] = [{
             "path": path, "app": w["App"], "role": w["Role"], "frame": list(w["Frame"]),

@@ -14,7 +14,8 @@ from .model import Event
 T = TypeVar("T")
 
 # What SyncClient.set takes: the display's commands (also the explorer's), then the settings by traitctl's word.
-COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing"}
+COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing",
+            "keyboard": "SetKeyboard"}
 _SETTINGS = {"appearance": "Appearance", "content_size": "ContentSizeCategory", "direction": "LayoutDirection",
              "contrast": "Contrast", "legibility": "LegibilityWeight", "reduce_motion": "ReduceMotion"}
 
@@ -46,7 +47,7 @@ class SyncClient:
 
     def set(self, **changes: Any) -> list[int]:
         """Changes the display and waits for the transitions the commands started: ``device``, ``orientation``,
-        ``arrangement``, ``windowing`` (applied in that order), then the settings (``appearance="dark"``,
+        ``arrangement``, ``windowing``, ``keyboard`` (applied in that order), then the settings (``appearance="dark"``,
         ``content_size``, ``direction``, ``contrast``, ``legibility``, ``reduce_motion=True``) in one SetTraits."""
         unknown = set(changes) - set(COMMANDS) - set(_SETTINGS)
         if unknown:
