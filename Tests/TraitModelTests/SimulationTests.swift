@@ -221,6 +221,7 @@ extension TransitionStep {
         case .contentSizeCategoryDidChange: return "contentSizeCategoryDidChange"
         case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
         case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
+        case .keyboard(let notice): return notice.kind.rawValue
         case .complete: return "complete"
         }
     }

@@ -206,6 +206,7 @@ import Testing
         case .connectDisplay(let profile): _ = try await client.connectDisplay(profile)
         case .disconnectDisplay(let id): _ = try await client.disconnectDisplay(id)
         case .moveToDisplay(let app, let display): _ = try await client.move(app, toDisplay: display)
+        case .setKeyboard(let mode): _ = try await client.setKeyboard(mode)
         case .restore: Issue.record("a restore is the Testing interface's, not a random walk's")
         }
     }
