@@ -14,7 +14,7 @@ import Vocabulary
 /// apps: { mail: gnome-calculator }  # with --private: unmodified desktop apps as apps' adapter desktop
 /// strict: true                      # the run fails where an adapter misses or fails, or a layout has a problem
 /// steps:
-///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, or a setting's word
+///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, keyboard, or a setting's word (in the file's order)
 ///   - open: { app: video, role: pip }
 ///   - close: video
 ///   - drag: [begin, 400, end]               # BeginDividerDrag, MoveDivider(400), EndDividerDrag

@@ -180,7 +180,7 @@ import Testing
         let traits = TraitCollection(horizontalSizeClass: .compact, verticalSizeClass: .regular, idiom: .pad, displayScale: 2)
         let context = SizeTransitionContext(duration: 0.3, reason: .rotation, orientation: .portrait, frame: [0, 0, 438, 1024],
                                             safeAreaInsets: .zero, snapshot: false, screenSize: nil)
-        let encoded: [String: [DBusValue]] = [
+        var encoded: [String: [DBusValue]] = [
             W.willTransitionToTraitCollection.name: W.willTransitionToTraitCollection.arguments((1, traits)),
             W.viewWillTransitionToSize.name: W.viewWillTransitionToSize.arguments((1, 438, 1024, context)),
             W.traitCollectionDidChange.name: W.traitCollectionDidChange.arguments((1, traits)),
@@ -192,6 +192,10 @@ import Testing
             W.willResignActive.name: [], W.didBecomeActive.name: [], W.didEnterBackground.name: [],
             W.willEnterForeground.name: [],
         ]
+        for (kind, signal) in W.keyboardNotices {
+            let frame = Rect(x: 0, y: 370, width: 1024, height: 398)
+            encoded[kind.rawValue] = signal.arguments((1, frame, frame, 0.25, 7, true))
+        }
         #expect(Set(encoded.keys) == Set(W.interface.signals.map(\.name)), "a sample for every declared signal")
         for signal in W.interface.signals {
             let event = TraitEvent(Connection.Signal(

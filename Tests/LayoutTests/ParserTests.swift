@@ -142,7 +142,7 @@ import Vocabulary
     @Test(arguments: [
         ("view a\na.width == 10 @1001", "t.layout:2:16: expected a priority from 1 to 1000 (or required, high, low), found 1001"),
         ("view a\na.size == 10", "t.layout:2:3: expected an attribute: left, right, top, bottom, leading, trailing, width, height, centerX, centerY"),
-        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container or 'safe' for its safe area"),
+        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container, 'safe' for its safe area or 'keyboard' for the keyboard"),
         ("view a\na.width = 10", "t.layout:2:9: expected a relation (==, <= or >=), found '= 10'"),
         ("view a\na.width == 2 * ", "t.layout:2:16: expected an anchor such as main.width, found the end of the line"),
         ("view a\na.width == gap", "t.layout:2:12: unknown metric 'gap'; declare it with 'metric gap = NUMBER'"),
@@ -157,7 +157,7 @@ import Vocabulary
         ("view a\nH:|-(>=x)-[a]", "t.layout:2:8: unknown metric 'x'; declare it with 'metric x = NUMBER'"),
         ("view a\nH:|--[a]", "t.layout:2:5: expected a spacing (a number, a metric or '(...)'), found '-[a]'"),
         ("view a\nH:||", "t.layout:2:4: expected a view '[name]' before the closing '|'"),
-        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra, kind), a constraint, a section or an H:/V: line, found '???'"),
+        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard), a constraint, a section or an H:/V: line, found '???'"),
         ("view a\nkind button a", "t.layout:2:6: unknown kind 'button'; expected one of: background, container, content, control, text"),
         ("view a\nkind control b", "t.layout:2:14: unknown view 'b'; declare it with 'view b' first"),
         ("view a\nguide g\nkind control g", "t.layout:3:14: 'g' is a guide; guides draw nothing, so they have no kind"),

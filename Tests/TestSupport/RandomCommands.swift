@@ -17,7 +17,7 @@ public struct RandomCommands {
     public mutating func next(in state: DisplayState) -> Command {
         let open = state.apps.map(\.name)
         let app = open.isEmpty || random.chance(0.1) ? random.pick(Self.apps) : random.pick(open)
-        switch random.below(19) {
+        switch random.below(20) {
         case 0: return .setDevice(random.pick(Self.devices))
         case 1: return .rotate(random.pick(Orientation.allCases))
         case 2: return .setArrangement(random.pick(Arrangement.allCases))
@@ -39,6 +39,7 @@ public struct RandomCommands {
         case 15: return .endResize(app: app)
         case 16: return .connectDisplay(profile: random.pick(ExternalScreen.profiles).profile)
         case 17: return .disconnectDisplay(id: random.pick(["external-1", "external-2"]))
+        case 18: return .setKeyboard(random.pick(KeyboardMode.allCases))
         default: return .moveToDisplay(app: app, display: random.pick([ConnectedDisplay.device, "external-1", "external-1"]))
         }
     }
