@@ -81,6 +81,16 @@ public enum LayoutJudge {
                     + "\(minimumTarget.compact) x \(minimumTarget.compact) pt to be hit reliably",
                   severity: -min(frame.width, frame.height))
         }
+        // under-keyboard: controls and text whose visible part a docked keyboard covers (content may run under it,
+        // as a scroll view's does, insetting its content).
+        if let keyboard = window.dockedKeyboard {
+            for name in names where [.control, .text].contains(layout.kind(of: name)) && !outside.contains(name) {
+                guard let covered = shown[name]!.intersection(keyboard), covered.width > tolerance, covered.height > tolerance else { continue }
+                found(name, .underKeyboard, "\(describe(name, layout)) lies \(covered.height.compact) pt under the docked "
+                        + "keyboard (its top at \(keyboard.y.compact) pt in the window); lay it out on the keyboard guide",
+                      severity: covered.height)
+            }
+        }
         let order = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
         return problems.sorted { a, b in
             (order[a.problem.rule]!, -a.severity, a.problem.element) < (order[b.problem.rule]!, -b.severity, b.problem.element)

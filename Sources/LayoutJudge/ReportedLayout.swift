@@ -49,11 +49,15 @@ public struct PublishedWindow: Sendable, Equatable {
     public var size: Size
     public var safeAreaInsets: EdgeInsets
     public var idiom: Idiom
+    /// A docked keyboard (or shortcut bar) in the window's coordinates, where it reaches into the window; nil
+    /// without one (hidden, undocked, split and floating keyboards are the person's to move).
+    public var dockedKeyboard: Rect?
 
-    public init(size: Size, safeAreaInsets: EdgeInsets, idiom: Idiom) {
+    public init(size: Size, safeAreaInsets: EdgeInsets, idiom: Idiom, dockedKeyboard: Rect? = nil) {
         self.size = size
         self.safeAreaInsets = safeAreaInsets
         self.idiom = idiom
+        self.dockedKeyboard = dockedKeyboard
     }
 
     /// The window in its own coordinates.

@@ -28,6 +28,17 @@ public struct WindowGeometry: Sendable, Hashable {
     }
 }
 
+extension WindowGeometry {
+    /// The docked keyboard (or a hardware keyboard's shortcut bar) in the window's coordinates, cut to the
+    /// window; nil when none reaches into it (what the layout checks' `under-keyboard` judges against).
+    public var dockedKeyboard: Rect? {
+        guard let keyboard, keyboard.mode.isDocked else { return nil }
+        let inWindow = Rect(x: keyboard.frame.x - frame.x, y: keyboard.frame.y - frame.y,
+                            width: keyboard.frame.width, height: keyboard.frame.height)
+        return inWindow.intersection(Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+    }
+}
+
 /// A window's published geometry, one case per property (their names on the bus are `Encoding`'s business).
 public enum WindowProperty: Sendable, CaseIterable {
     case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display, interactivelyResizing

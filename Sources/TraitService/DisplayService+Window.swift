@@ -104,7 +104,8 @@ extension DisplayService {
         let window = simulation.windows[app]!
         let report = try LayoutReport(
             frames: frames, extras: extras, budget: budget, judgedAs: adapter,
-            in: PublishedWindow(size: window.frame.size, safeAreaInsets: window.safeArea, idiom: window.traits.idiom))
+            in: PublishedWindow(size: window.frame.size, safeAreaInsets: window.safeArea, idiom: window.traits.idiom,
+                                dockedKeyboard: window.dockedKeyboard))
         let old = layouts[app]?[adapter]?.bytes ?? 0
         try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
                                total: totalPublishedBytes - old + report.bytes)

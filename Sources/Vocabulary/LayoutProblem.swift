@@ -32,6 +32,9 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
     case overlap
     /// A control smaller than 44 x 44 points on a phone or an iPad (Apple's Human Interface Guidelines).
     case smallTarget = "small-target"
+    /// A control or text under the docked keyboard (or a hardware keyboard's shortcut bar): a person cannot
+    /// reach it while typing.
+    case underKeyboard = "under-keyboard"
 
     public var description: String { rawValue }
 }

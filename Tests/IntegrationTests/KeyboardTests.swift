@@ -84,6 +84,8 @@ import Testing
         let bar = "view bar\nbar.left == super.left\nbar.right == super.right\nbar.height == 44\nbar.bottom == keyboard.top\n"
         try ("app mail\n" + bar).write(to: folder.appendingPathComponent("docked.layout"), atomically: true, encoding: .utf8)
         try ("app mail\nkeyboard follows-undocked\n" + bar).write(to: folder.appendingPathComponent("follows.layout"), atomically: true, encoding: .utf8)
+        try ("app notes\nview send\nkind control send\nsend.right == super.right\nsend.width == 60\nsend.height == 44\nsend.bottom == super.bottom\n")
+            .write(to: folder.appendingPathComponent("pinned.layout"), atomically: true, encoding: .utf8)
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
         let recorder = try await Recorder(fixture)
         let host = try HostProcess(fixture, ["--only-layouts", "--layouts", folder.path])
@@ -103,6 +105,12 @@ import Testing
             }
             #expect(done.reported == ["docked.layout", "follows.layout"], "\(mode): \(done)")
             #expect(try await bars() == expected, "\(mode)")
+            // notes' send button, pinned to the window's bottom: under a docked keyboard, a layout problem; the
+            // bars that ride the guide never are.
+            let state = try await recorder.client.state()
+            #expect(state.window("mail")?.layoutProblems.isEmpty == true, "\(mode)")
+            let under = state.window("notes")?.layoutProblems.filter { $0.rule == .underKeyboard }.map(\.element) ?? []
+            #expect(under == (["docked", "hardware"].contains(mode) ? ["send"] : []), "\(mode): \(under)")
         }
         withExtendedLifetime(host) {}
     }

@@ -110,4 +110,16 @@ import Vocabulary
         let frames = ["a": rect(-0.004, 0, 320.008, 768), "b": rect(0, 0, 160.005, 44), "c": rect(160, 0, 160, 44)]
         #expect(try problems(frames, kinds: ["a": .background, "b": .control, "c": .control]).isEmpty)
     }
+
+    /// under-keyboard: a control or text that a docked keyboard covers; content may run under it (a scroll
+    /// view insets its content), and an undocked keyboard is nobody's rule.
+    @Test func aSendButtonUnderTheDockedKeyboardIsFound() throws {
+        var window = Self.column
+        window.dockedKeyboard = rect(0, 370, 320, 398)
+        let frames = ["list": rect(0, 0, 320, 768), "send": rect(250, 700, 60, 44), "field": rect(10, 300, 230, 44)]
+        let found = try problems(frames, kinds: ["list": .content, "send": .control, "field": .text], in: window)
+        #expect(found.map(\.rule) == [.underKeyboard] && found[0].element == "send")
+        #expect(found[0].message == "control 'send' (250, 700, 60, 44) lies 44 pt under the docked keyboard (its top at 370 pt in the window); lay it out on the keyboard guide")
+        #expect(try problems(frames, kinds: ["list": .content, "send": .control, "field": .text]).isEmpty)
+    }
 }
