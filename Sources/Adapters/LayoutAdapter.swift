@@ -33,6 +33,9 @@ public struct WindowContext: Sendable, Equatable {
     /// while hidden), and whether it is docked (a `KeyboardWillShow`): the `keyboard` guide's input.
     public var keyboard: Rect?
     public var keyboardDocked = false
+    /// The safe area adapted to iPadOS 26's window controls (the window's `CornerAdaptedInsets`; the safe area
+    /// where there are none): the `safeHorizontal` and `safeVertical` guides' input.
+    public var cornerAdaptedInsets: CornerAdaptedInsets?
 
     public init(width: Double, height: Double, traits: TraitCollection, orientation: Orientation,
                 screenWidth: Double, screenHeight: Double, safeArea: EdgeInsets = .zero) {
@@ -61,6 +64,7 @@ public struct WindowContext: Sendable, Equatable {
                                             isSplit: isNarrowerThanScreen, safeArea: safeArea)
         environment.keyboard = keyboard
         environment.keyboardDocked = keyboardDocked
+        if let cornerAdaptedInsets { environment.cornerAdaptedInsets = cornerAdaptedInsets }
         return environment
     }
 }

@@ -37,8 +37,12 @@ public struct LayoutDocument: Sendable {
     /// The built-in guide of the software keyboard (UIKit's `keyboardLayoutGuide`), where the environment's
     /// keyboard puts it (`LayoutEnvironment.keyboardGuide`).
     public static let keyboard = "keyboard"
+    /// The built-in guides of the safe area adapted to iPadOS 26's window controls (UIKit 26's
+    /// `safeArea(cornerAdaptation: .horizontal)` and `.vertical`): the environment's `cornerAdaptedInsets`.
+    public static let safeHorizontal = "safeHorizontal"
+    public static let safeVertical = "safeVertical"
     /// The items every layout has without declaring them.
-    public static let builtInItems: Set<String> = [container, safeArea, keyboard]
+    public static let builtInItems: Set<String> = [container, safeArea, keyboard, safeHorizontal, safeVertical]
 
     /// The items that `hide` lines in sections holding in `environment` leave out.
     public func hiddenItems(in environment: LayoutEnvironment) -> Set<String> {
@@ -87,12 +91,14 @@ public struct LayoutDocument: Sendable {
         var items: [String: LayoutItem] = [
             Self.container: LayoutItem(Self.container), Self.safeArea: LayoutItem(Self.safeArea, isGuide: true),
             Self.keyboard: LayoutItem(Self.keyboard, isGuide: true),
+            Self.safeHorizontal: LayoutItem(Self.safeHorizontal, isGuide: true),
+            Self.safeVertical: LayoutItem(Self.safeVertical, isGuide: true),
         ]
         for name in views { items[name] = LayoutItem(name) }
         for name in guides { items[name] = LayoutItem(name, isGuide: true) }
         let solver = Solver()
         let (width, height, insets) = (environment.width, environment.height, environment.safeArea)
-        let box = items[Self.container]!, safe = items[Self.safeArea]!
+        let box = items[Self.container]!
         // The container is the window; the safe area's guide is the window inset by the safe area, and takes part
         // only where a constraint uses it (four rows fewer for every other layout).
         func place(_ item: LayoutItem, _ what: String, _ frame: [(Attribute, Double)]) throws {
@@ -103,10 +109,14 @@ public struct LayoutDocument: Sendable {
         }
         try place(box, "the container", [(.left, 0), (.top, 0), (.width, width), (.height, height)])
         let active = activeConstraints(in: environment)
-        if active.contains(where: { $0.items.contains(Self.safeArea) }) {
-            try place(safe, "the safe area", [
-                (.left, insets.left), (.top, insets.top), (.width, max(0, width - insets.left - insets.right)),
-                (.height, max(0, height - insets.top - insets.bottom)),
+        // The safe area and its corner-adapted twins: the window inset by each.
+        for (name, what, guideInsets) in [(Self.safeArea, "the safe area", insets),
+                                           (Self.safeHorizontal, "the safe area past the window controls", environment.cornerAdaptedInsets.horizontal),
+                                           (Self.safeVertical, "the safe area below the window controls", environment.cornerAdaptedInsets.vertical)]
+        where active.contains(where: { $0.items.contains(name) }) {
+            try place(items[name]!, what, [
+                (.left, guideInsets.left), (.top, guideInsets.top), (.width, max(0, width - guideInsets.left - guideInsets.right)),
+                (.height, max(0, height - guideInsets.top - guideInsets.bottom)),
             ])
         }
         if active.contains(where: { $0.items.contains(Self.keyboard) }) {

@@ -21,6 +21,13 @@ public struct LayoutEnvironment: Sendable, Equatable {
     /// `keyboard` guide is (`keyboardGuide`).
     public var keyboard: Rect?
     public var keyboardDocked = false
+    /// The safe area adapted to iPadOS 26's window controls: where the `safeHorizontal` and `safeVertical` guides
+    /// are (the safe area itself where the window has no controls).
+    public var cornerAdaptedInsets: CornerAdaptedInsets {
+        get { corner ?? CornerAdaptedInsets(horizontal: safeArea, vertical: safeArea) }
+        set { corner = newValue }
+    }
+    private var corner: CornerAdaptedInsets?
 
     /// The environment of a window of `width` by `height` points; traits from
     /// ``LayoutEnvironment/defaultTraits(width:height:)`` and the orientation from the window's shape unless

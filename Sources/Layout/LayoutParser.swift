@@ -31,6 +31,8 @@ import Cassowary
 /// left right top bottom leading trailing width height centerX centerY.
 /// Every error is `file:line:column: expected ...`.
 public enum LayoutParser {
+    /// The built-in guides, as errors name them.
+    static let builtInGuideDescription = "'safe' for the safe area, 'safeHorizontal' and 'safeVertical' for it past the window controls, 'keyboard' for the keyboard"
     /// The document `text` describes; `file` names it in errors. Throws `LayoutError.syntax` at the first error.
     public static func parse(_ text: String, file: String) throws -> LayoutDocument {
         var document = LayoutDocument(file: file)
@@ -100,8 +102,8 @@ public enum LayoutParser {
                     guard name != LayoutDocument.container else {
                         throw scanner.error("'super' is the container; choose another name", at: column)
                     }
-                    guard name != LayoutDocument.safeArea, name != LayoutDocument.keyboard else {
-                        throw scanner.error("'\(name)' is the \(name == LayoutDocument.keyboard ? "keyboard" : "safe area")'s guide, there in every layout; choose another name", at: column)
+                    guard !LayoutDocument.builtInItems.contains(name) else {
+                        throw scanner.error("'\(name)' is a guide there in every layout (\(Self.builtInGuideDescription)); choose another name", at: column)
                     }
                     guard !document.views.contains(name), !document.guides.contains(name), !names.contains(name) else {
                         throw scanner.error("'\(name)' is declared twice", at: column)
@@ -382,7 +384,7 @@ public enum LayoutParser {
         let column = scanner.columnAfterSpaces
         guard let item = scanner.identifier() else { throw scanner.error("expected an anchor such as main.width, found \(scanner.found)") }
         guard LayoutDocument.builtInItems.contains(item) || document.views.contains(item) || document.guides.contains(item) else {
-            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container, 'safe' for its safe area or 'keyboard' for the keyboard", at: column)
+            throw scanner.error("unknown item '\(item)'; declare it with 'view \(item)' or 'guide \(item)', or use 'super' for the container or a built-in guide (\(Self.builtInGuideDescription))", at: column)
         }
         try scanner.expect(".", "'.' and an attribute after '\(item)'")
         let attributeColumn = scanner.columnAfterSpaces

@@ -91,6 +91,15 @@ public enum LayoutJudge {
                       severity: covered.height)
             }
         }
+        // under-window-controls: controls and text whose visible part the window controls cover.
+        if let controls = window.windowControls {
+            for name in names where [.control, .text].contains(layout.kind(of: name)) && !outside.contains(name) {
+                guard let covered = shown[name]!.intersection(controls), covered.width > tolerance, covered.height > tolerance else { continue }
+                found(name, .underWindowControls, "\(describe(name, layout)) lies under the window controls \(controls) by "
+                        + "\(covered.size) pt; lay it out on safeHorizontal or safeVertical",
+                      severity: covered.width * covered.height)
+            }
+        }
         let order = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
         return problems.sorted { a, b in
             (order[a.problem.rule]!, -a.severity, a.problem.element) < (order[b.problem.rule]!, -b.severity, b.problem.element)

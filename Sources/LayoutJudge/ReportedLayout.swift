@@ -52,12 +52,15 @@ public struct PublishedWindow: Sendable, Equatable {
     /// A docked keyboard (or shortcut bar) in the window's coordinates, where it reaches into the window; nil
     /// without one (hidden, undocked, split and floating keyboards are the person's to move).
     public var dockedKeyboard: Rect?
+    /// iPadOS 26's window controls in the window's coordinates; nil without.
+    public var windowControls: Rect?
 
-    public init(size: Size, safeAreaInsets: EdgeInsets, idiom: Idiom, dockedKeyboard: Rect? = nil) {
+    public init(size: Size, safeAreaInsets: EdgeInsets, idiom: Idiom, dockedKeyboard: Rect? = nil, windowControls: Rect? = nil) {
         self.size = size
         self.safeAreaInsets = safeAreaInsets
         self.idiom = idiom
         self.dockedKeyboard = dockedKeyboard
+        self.windowControls = windowControls
     }
 
     /// The window in its own coordinates.

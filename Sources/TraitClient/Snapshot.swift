@@ -104,6 +104,11 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var layouts: [String: [String: Rect]]
     /// What those reports break of the window's geometry (`LayoutProblems`; none from a daemon without it).
     public var layoutProblems: [LayoutProblem]
+    /// iPadOS 26's window controls in window coordinates (`WindowControls`); nil where there are none (or from a
+    /// daemon without them).
+    public var windowControls: Rect?
+    /// The safe area adapted to them (`CornerAdaptedInsets`; the safe area from a daemon without them).
+    public var cornerAdaptedInsets: CornerAdaptedInsets
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
     public var screenshots: [String: String]
@@ -123,6 +128,10 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         adapters = try W.adapters.read(from: p)
         layouts = try W.layouts.read(from: p)
         layoutProblems = p[W.layoutProblems.name] == nil ? [] : try W.layoutProblems.read(from: p)
+        let controls = p[W.windowControls.name] == nil ? Rect.zero : try W.windowControls.read(from: p)
+        windowControls = controls == .zero ? nil : controls
+        let corner = p[W.cornerAdaptedInsets.name] == nil ? [:] : try W.cornerAdaptedInsets.read(from: p)
+        cornerAdaptedInsets = CornerAdaptedInsets(horizontal: corner["horizontal"] ?? safeAreaInsets, vertical: corner["vertical"] ?? safeAreaInsets)
         let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
     }

@@ -84,7 +84,8 @@ public enum ProfileLoader {
         var freeForm = FreeFormRules(tileGap: dividerWidth)
         if let node = map["free-form"] {
             let fields = try reader.mapping(node, what: "the free-form window rules",
-                                            allowed: ["regular-width", "minimum-width", "minimum-height", "tile-gap"])
+                                            allowed: ["regular-width", "minimum-width", "minimum-height", "tile-gap",
+                                                      "window-controls-width", "window-controls-height"])
             if let n = fields["regular-width"] {
                 freeForm.regularWidth = try reader.number(n, what: "the width from which a window is regular", range: 1...10_000)
             }
@@ -93,6 +94,12 @@ public enum ProfileLoader {
             }
             if let n = fields["minimum-height"] {
                 freeForm.minimumSize.height = try reader.number(n, what: "the minimum window height", range: 1...min(landscapeScreen.width, landscapeScreen.height))
+            }
+            if let n = fields["window-controls-width"] {
+                freeForm.windowControls.width = try reader.number(n, what: "the window controls' width", range: 0...1000)
+            }
+            if let n = fields["window-controls-height"] {
+                freeForm.windowControls.height = try reader.number(n, what: "the window controls' height", range: 0...1000)
             }
             if let n = fields["tile-gap"] {
                 freeForm.tileGap = try reader.number(n, what: "the gap between tiles", range: 0...100)

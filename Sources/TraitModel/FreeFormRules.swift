@@ -16,13 +16,18 @@ public struct FreeFormRules: Sendable, Hashable {
     public var regularWidth: Double
     public var minimumSize: Size
     public var tileGap: Double
+    /// iPadOS 26's window controls (close, minimise, arrange) at a window's top leading corner: 80 x 32 pt, the
+    /// reference's choice (section 5: Apple gives no size; the band they sit in is 32 pt tall with the status bar
+    /// shown, and apps clear them with about 40 pt).
+    public var windowControls: Size
     public static let cascadeStep = 32.0
 
     public init(regularWidth: Double = SizeClass.narrowestRegularWidth, minimumSize: Size = Size(width: 320, height: 320),
-                tileGap: Double = 10) {
+                tileGap: Double = 10, windowControls: Size = Size(width: 80, height: 32)) {
         self.regularWidth = regularWidth
         self.minimumSize = minimumSize
         self.tileGap = tileGap
+        self.windowControls = windowControls
     }
 
     /// Stage Manager's limit of windows on the iPad's stage (`uikit-transitions.md`, "Free-form windows").

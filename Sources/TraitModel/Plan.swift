@@ -124,20 +124,32 @@ public struct WindowChange: Sendable {
         return before.safeArea != after.safeArea
     }
 
-    /// The keyboard moved, showed or hid as this window sees it (its mode or its frame; which window is key
-    /// alone changes nothing).
-    public var keyboardChanged: Bool {
+    /// The window controls came, went or moved (the safe area adapted to them changed): the window lays out
+    /// again, as for a change of its safe area, though `SafeAreaInsets` stays.
+    public var cornerAdaptedInsetsChanged: Bool {
         guard let before, let after else { return false }
-        return before.keyboard?.mode != after.keyboard?.mode || before.keyboard?.frame != after.keyboard?.frame
+        return before.cornerAdaptedInsets != after.cornerAdaptedInsets
     }
 
-    /// A window gets a transition when its size, its traits or its safe area change, the device turns under it
-    /// or the keyboard changes (a move alone is only a property change). A window off screen before and after
+    /// The keyboard moved, showed or hid as this window sees it: its mode, its frame on the screen, or where it
+    /// is in the window (a window moved under a keyboard that stays); which window is key alone changes nothing.
+    public var keyboardChanged: Bool {
+        guard let before, let after else { return false }
+        func relative(_ w: WindowGeometry) -> Rect? {
+            w.keyboard.map { Rect(x: $0.frame.x - w.frame.x, y: $0.frame.y - w.frame.y, width: $0.frame.width, height: $0.frame.height) }
+        }
+        return before.keyboard?.mode != after.keyboard?.mode || before.keyboard?.frame != after.keyboard?.frame
+            || relative(before) != relative(after)
+    }
+
+    /// A window gets a transition when its size, its traits, its safe area (or the one adapted to the window
+    /// controls) change, the device turns under it or the keyboard changes (a move alone is only a property change). A window off screen before and after
     /// gets none: a suspended app gets no callbacks (its properties still change; it sees the new size when it
     /// comes back).
     public var needsTransition: Bool {
         guard before?.state != .background || after?.state != .background else { return false }
         return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen || keyboardChanged
+            || cornerAdaptedInsetsChanged
     }
 
     /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,

@@ -68,6 +68,7 @@ extension Simulation {
             result[name]?.traits = traits
         }
         attachKeyboard(&result, state, profile: profile)
+        attachWindowControls(&result, state, profile: profile)
         return result
     }
 

@@ -16,6 +16,11 @@ public struct WindowGeometry: Sendable, Hashable {
     /// The software keyboard as this window sees it (`Simulation.attachKeyboard`); nil when hidden or the window
     /// is off the device's screen. Not a property of the window: its changes are the keyboard's notifications.
     public var keyboard: WindowKeyboard?
+    /// iPadOS 26's window controls, in window coordinates: a free-form window that does not fill its screen has
+    /// them at its top leading corner (`Simulation.attachWindowControls`); nil for every other window.
+    public var windowControls: Rect?
+    /// The safe area adapted to the controls (`CornerAdaptedInsets`); the safe area itself without them.
+    public var cornerAdaptedInsets = CornerAdaptedInsets(horizontal: .zero, vertical: .zero)
 
     public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero,
                 display: String = ConnectedDisplay.device) {
@@ -25,6 +30,7 @@ public struct WindowGeometry: Sendable, Hashable {
         self.state = state
         self.safeArea = safeArea
         self.display = display
+        cornerAdaptedInsets = CornerAdaptedInsets(horizontal: safeArea, vertical: safeArea)
     }
 }
 
@@ -42,6 +48,7 @@ extension WindowGeometry {
 /// A window's published geometry, one case per property (their names on the bus are `Encoding`'s business).
 public enum WindowProperty: Sendable, CaseIterable {
     case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display, interactivelyResizing
+    case windowControls, cornerAdaptedInsets
 }
 
 extension WindowGeometry {
@@ -58,6 +65,8 @@ extension WindowGeometry {
             case .safeArea: return safeArea != old.safeArea
             case .display: return display != old.display
             case .interactivelyResizing: return interactivelyResizing != old.interactivelyResizing
+            case .windowControls: return windowControls != old.windowControls
+            case .cornerAdaptedInsets: return cornerAdaptedInsets != old.cornerAdaptedInsets
             }
         })
     }

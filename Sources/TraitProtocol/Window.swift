@@ -126,6 +126,12 @@ extension Layout1 {
         public static let interactivelyResizing = Declare.property(
             .boolean("InteractivelyResizing"),
             doc: "A live resize is under way (BeginResize to EndResize); the window stays active, as on iPadOS 26.")
+        public static let windowControls = Declare.property(
+            .rect("WindowControls"),
+            doc: "iPadOS 26's window controls (close, minimise, arrange) in window coordinates: at the top leading corner of a Stage Manager or windowed app's window that does not fill its screen; (0, 0, 0, 0) where there are none. They add nothing to SafeAreaInsets.")
+        public static let cornerAdaptedInsets = Declare.property(
+            .dictionary("CornerAdaptedInsets", of: .insets("CornerAdaptedInsets")),
+            doc: "The safe area adapted to the window controls, as UIKit 26's safeArea(cornerAdaptation:): horizontal (the leading edge past the controls) and vertical (the top below them), each top, left, bottom, right; both the safe area where there are no controls.")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
             .layouts("Layouts"),
@@ -134,13 +140,13 @@ extension Layout1 {
             .layoutExtras("LayoutExtras"), doc: "The extras of each adapter's latest report (error for a failed layout).")
         public static let layoutProblems = Declare.property(
             .layoutProblems("LayoutProblems"),
-            doc: "adapter, element, rule (outside-window, outside-safe-area, overlap, small-target, under-keyboard) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
+            doc: "adapter, element, rule (outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
         public static let restorationState = Declare.property(
             .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, windowControls.erased, cornerAdaptedInsets.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(

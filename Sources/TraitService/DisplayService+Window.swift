@@ -105,7 +105,7 @@ extension DisplayService {
         let report = try LayoutReport(
             frames: frames, extras: extras, budget: budget, judgedAs: adapter,
             in: PublishedWindow(size: window.frame.size, safeAreaInsets: window.safeArea, idiom: window.traits.idiom,
-                                dockedKeyboard: window.dockedKeyboard))
+                                dockedKeyboard: window.dockedKeyboard, windowControls: window.windowControls))
         let old = layouts[app]?[adapter]?.bytes ?? 0
         try budget.checkTotals(app: app, window: publishedBytes(app) - old + report.bytes,
                                total: totalPublishedBytes - old + report.bytes)

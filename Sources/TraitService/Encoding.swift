@@ -41,6 +41,9 @@ enum Encoding {
         case .safeArea: return Window.safeAreaInsets.entry(w.safeArea)
         case .display: return Window.display.entry(w.display)
         case .interactivelyResizing: return Window.interactivelyResizing.entry(w.interactivelyResizing)
+        case .windowControls: return Window.windowControls.entry(w.windowControls ?? .zero)
+        case .cornerAdaptedInsets:
+            return Window.cornerAdaptedInsets.entry(["horizontal": w.cornerAdaptedInsets.horizontal, "vertical": w.cornerAdaptedInsets.vertical])
         }
     }
 

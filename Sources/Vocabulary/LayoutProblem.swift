@@ -35,6 +35,9 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
     /// A control or text under the docked keyboard (or a hardware keyboard's shortcut bar): a person cannot
     /// reach it while typing.
     case underKeyboard = "under-keyboard"
+    /// A control or text under iPadOS 26's window controls (they add nothing to the safe area, so the other
+    /// rules cannot see them).
+    case underWindowControls = "under-window-controls"
 
     public var description: String { rawValue }
 }

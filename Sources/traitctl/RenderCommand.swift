@@ -218,14 +218,23 @@ struct ScreenPicture {
                 let safe = s.inset(f)
                 p.rect(x + s.left, y + s.top, safe.width, safe.height, stroke: "#34c759", strokeWidth: 1, dashed: true)
             }
+            // iPadOS 26's window controls at the top leading corner: three dots in a pill.
+            if let c = window.windowControls {
+                p.rect(x + c.x + 4, y + c.y + 6, c.width - 8, c.height - 12, fill: dark ? "#3a3a3c" : "#d1d1d6", radius: 10)
+                for (index, colour) in ["#ff5f57", "#febc2e", "#28c840"].enumerated() {
+                    p.rect(x + c.x + 12 + Double(index) * 22, y + c.y + 10, 12, 12, fill: colour, radius: 6)
+                }
+            }
             // The caption: inside the window where it fits (a picture-in-picture window is small).
             let title = "\(window.app) · \(window.role)"
             let detail = "(\(f.x.svg), \(f.y.svg)) \(f.width.svg)×\(f.height.svg) · \(classes)"
             let canvas = Rect(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
+            // Past the window controls, where the window has them at its left.
+            let left = x + 8 + (window.windowControls.map { $0.x <= 0 ? $0.width : 0 } ?? 0)
             p.label(title, size: 14, color: dark ? "#f2f2f7" : "#222", bold: true,
-                    candidates: [(x + 8, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
+                    candidates: [(left, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
             p.label(detail, size: 11, color: dark ? "#c7c7cc" : "#444",
-                    candidates: [(x + 8, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas)
+                    candidates: [(left, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas)
         }
         var pending: [Pending] = []
         for (index, adapter) in window.layouts.keys.sorted().enumerated() {

@@ -82,6 +82,10 @@ struct StatusJSON: Encodable {
         let adapters: [String]
         let layouts: [String: [String: [Double]]]
         let layoutProblems: [Problem]
+        /// iPadOS 26's window controls, x, y, width, height in window coordinates (zeros without), and the safe
+        /// area adapted to them (`horizontal`, `vertical`: top, left, bottom, right).
+        let windowControls: [Double]
+        let cornerAdaptedInsets: [String: [Double]]
     }
 
     /// One of `LayoutProblems`.
@@ -126,7 +130,9 @@ struct StatusJSON: Encodable {
                    horizontalSizeClass: w.horizontalSizeClass.rawValue, verticalSizeClass: w.verticalSizeClass.rawValue,
                    state: w.state.rawValue, display: w.display, idiom: w.idiom.rawValue, displayScale: w.displayScale, adapters: w.adapters,
                    layouts: w.layouts.mapValues { $0.mapValues(\.values) },
-                   layoutProblems: w.layoutProblems.map { Problem(adapter: $0.adapter, element: $0.element, rule: $0.rule.rawValue, message: $0.message) })
+                   layoutProblems: w.layoutProblems.map { Problem(adapter: $0.adapter, element: $0.element, rule: $0.rule.rawValue, message: $0.message) },
+                   windowControls: (w.windowControls ?? .zero).values,
+                   cornerAdaptedInsets: ["horizontal": w.cornerAdaptedInsets.horizontal.values, "vertical": w.cornerAdaptedInsets.vertical.values])
         }
     }
 }

@@ -60,8 +60,13 @@ actor AdapterHost {
         try await connection.subscribe(sender: daemon, matching: "interface='\(TraitClient.windowInterface)'") {
             [weak self] signal in self?.assumeIsolated { $0.received(TraitEvent(signal)) }
         }
-        // The display's signals reach the same handler (a handler gets every signal from its sender).
+        // The display's signals reach the same handler (a handler gets every signal from its sender), and so do
+        // the windows' property changes: a window's origin (where the keyboard is in it) and its safe area adapted
+        // to the window controls change without a transition signal of their own.
         try await connection.addMatch("type='signal',sender='\(daemon)',path='\(TraitClient.rootPath)'")
+        try await connection.addMatch(
+            "type='signal',sender='\(daemon)',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',"
+            + "path_namespace='\(TraitClient.rootPath)/window'")
         if let owner = try await connection.nameOwner(daemon) {
             await attach(owner)
         } else {

@@ -22,11 +22,14 @@ struct WindowTracker {
     var origin: (x: Double, y: Double)
     /// The keyboard in screen coordinates and whether it is docked, as its notifications last said (nil: hidden).
     var keyboard: (frame: Rect, docked: Bool)?
+    /// The safe area adapted to the window controls (`CornerAdaptedInsets`).
+    var cornerAdaptedInsets: CornerAdaptedInsets
 
     /// From a window as `GetState` or `InterfacesAdded` gives it, and the display's orientation and screen.
     init(window: WindowSnapshot, display: DisplayFacts) {
         (width, height) = (window.frame.width, window.frame.height)
         origin = (window.frame.x, window.frame.y)
+        cornerAdaptedInsets = window.cornerAdaptedInsets
         if let frame = display.keyboardFrame, window.display == "device" { keyboard = (frame, display.keyboard.isDocked) }
         traits = window.traits
         (orientation, screenWidth, screenHeight) = (display.orientation, display.screenWidth, display.screenHeight)
@@ -43,6 +46,7 @@ struct WindowTracker {
                                     width: keyboard.frame.width, height: keyboard.frame.height)
             context.keyboardDocked = keyboard.docked
         }
+        context.cornerAdaptedInsets = cornerAdaptedInsets
         return context
     }
 
@@ -62,6 +66,9 @@ struct WindowTracker {
             safeArea = insets
         case .windowChanged(_, let changes):
             if let frame = changes[Layout1.Window.frame] { origin = (frame.x, frame.y) }
+            if let corner = changes[Layout1.Window.cornerAdaptedInsets] {
+                cornerAdaptedInsets = CornerAdaptedInsets(horizontal: corner["horizontal"] ?? safeArea, vertical: corner["vertical"] ?? safeArea)
+            }
         case .keyboard(_, _, let notice):
             // A hide's end frame is below the screen: the keyboard is gone. WillShow says it is docked; a
             // WillChangeFrame without one, that it is not.

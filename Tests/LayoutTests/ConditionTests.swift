@@ -88,7 +88,7 @@ import Vocabulary
         ("[" + String(repeating: "(", count: 40) + "phone" + String(repeating: ")", count: 40) + "]",
          "t.layout:1:34: conditions nest at most 32 deep (not and parentheses)"),
         ("[" + String(repeating: "not ", count: 5000) + "phone]", "t.layout:1:130: conditions nest at most 32 deep (not and parentheses)"),
-        ("view safe", "t.layout:1:6: 'safe' is the safe area's guide, there in every layout; choose another name"),
+        ("view safe", "t.layout:1:6: 'safe' is a guide there in every layout ('safe' for the safe area, 'safeHorizontal' and 'safeVertical' for it past the window controls, 'keyboard' for the keyboard); choose another name"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
         #expect(parseError(text) == expected)

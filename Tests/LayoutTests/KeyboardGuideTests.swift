@@ -43,8 +43,21 @@ import Vocabulary
                 return "\(error)"
             }
         }
-        #expect(error("view keyboard\n") == "k.layout:1:6: 'keyboard' is the keyboard's guide, there in every layout; choose another name")
+        #expect(error("view keyboard\n") == "k.layout:1:6: 'keyboard' is a guide there in every layout ('safe' for the safe area, 'safeHorizontal' and 'safeVertical' for it past the window controls, 'keyboard' for the keyboard); choose another name")
         #expect(error("keyboard follows\n") == "k.layout:1:10: expected 'keyboard follows-undocked' (the keyboard guide also tracks an undocked, split or floating keyboard)")
         #expect(error("view a\na.bottom == keyboard.top\n") == "parsed")
+    }
+}
+
+/// The `safeHorizontal` and `safeVertical` guides: the safe area adapted to iPadOS 26's window controls.
+@Suite struct CornerAdaptedGuideTests {
+    @Test func aBackButtonClearsTheWindowControls() throws {
+        let file = "view back\nback.leading == safeHorizontal.leading + 8\nback.top == safeVertical.top\nback.width == 60\nback.height == 44\n"
+        var environment = LayoutEnvironment(width: 600, height: 500, safeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        let document = try LayoutParser.parse(file, file: "back.layout")
+        // Without controls both guides are the safe area.
+        #expect(try document.solve(in: environment).frames["back"] == Rect(x: 8, y: 20, width: 60, height: 44))
+        environment.cornerAdaptedInsets = CornerAdaptedInsets(safeArea: environment.safeArea, controls: Rect(x: 0, y: 0, width: 80, height: 32), width: 600)
+        #expect(try document.solve(in: environment).frames["back"] == Rect(x: 88, y: 32, width: 60, height: 44))
     }
 }

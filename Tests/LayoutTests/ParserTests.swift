@@ -142,7 +142,7 @@ import Vocabulary
     @Test(arguments: [
         ("view a\na.width == 10 @1001", "t.layout:2:16: expected a priority from 1 to 1000 (or required, high, low), found 1001"),
         ("view a\na.size == 10", "t.layout:2:3: expected an attribute: left, right, top, bottom, leading, trailing, width, height, centerX, centerY"),
-        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container, 'safe' for its safe area or 'keyboard' for the keyboard"),
+        ("view a\nb.width == 10", "t.layout:2:1: unknown item 'b'; declare it with 'view b' or 'guide b', or use 'super' for the container or a built-in guide ('safe' for the safe area, 'safeHorizontal' and 'safeVertical' for it past the window controls, 'keyboard' for the keyboard)"),
         ("view a\na.width = 10", "t.layout:2:9: expected a relation (==, <= or >=), found '= 10'"),
         ("view a\na.width == 2 * ", "t.layout:2:16: expected an anchor such as main.width, found the end of the line"),
         ("view a\na.width == gap", "t.layout:2:12: unknown metric 'gap'; declare it with 'metric gap = NUMBER'"),
