@@ -38,6 +38,11 @@ enum EventText {
             func rect(_ r: Rect) -> String { "(\(r.x.compact),\(r.y.compact),\(r.width.compact),\(r.height.compact))" }
             return "begin=\(rect(n.begin)) end=\(rect(n.end)) duration=\(n.duration.compact)s curve=\(n.curve)"
                 + (n.local ? " local" : "")
+        case .didUpdateEffectiveGeometry(_, _, let g):
+            let f = g.frame
+            return "previous frame=(\(f.x.compact),\(f.y.compact),\(f.width.compact),\(f.height.compact)) display=\(g.display) "
+                + "orientation=\(g.orientation.rawValue)" + (g.interactivelyResizing ? " resizing" : "")
+                + (g.sizeRestrictions.map { " restrictions=\($0)" } ?? "")
         case .transitionCompleted(_, _, let outcome):
             return [("reported", outcome.reported), ("missed", outcome.missed), ("failed", outcome.failed)]
                 .map { "\($0.0)=[\($0.1.joined(separator: ","))]" }.joined(separator: " ")

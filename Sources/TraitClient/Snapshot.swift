@@ -109,6 +109,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var windowControls: Rect?
     /// The safe area adapted to them (`CornerAdaptedInsets`; the safe area from a daemon without them).
     public var cornerAdaptedInsets: CornerAdaptedInsets
+    /// What the app declared: its size restrictions (nil without) and the orientations it supports (empty: all).
+    public var sizeRestrictions: SizeRestrictions?
+    public var supportedOrientations: [Orientation]
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
     public var screenshots: [String: String]
@@ -132,6 +135,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         windowControls = controls == .zero ? nil : controls
         let corner = p[W.cornerAdaptedInsets.name] == nil ? [:] : try W.cornerAdaptedInsets.read(from: p)
         cornerAdaptedInsets = CornerAdaptedInsets(horizontal: corner["horizontal"] ?? safeAreaInsets, vertical: corner["vertical"] ?? safeAreaInsets)
+        let restrictions = p[W.sizeRestrictions.name] == nil ? nil : try W.sizeRestrictions.read(from: p)
+        sizeRestrictions = restrictions?.maximum == Size(width: 0, height: 0) ? nil : restrictions
+        supportedOrientations = p[W.supportedOrientations.name] == nil ? [] : try W.supportedOrientations.read(from: p)
         let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
     }

@@ -24,6 +24,23 @@ extension TraitClient {
         try await call(W.setFrame, frame, window: app)
     }
 
+    /// Declares `app`'s window's smallest and largest size (this connection must have registered an adapter for
+    /// it: `AccessDenied` otherwise).
+    public func setSizeRestrictions(of app: String, minimum: Size, maximum: Size) async throws -> [UInt64] {
+        try await call(W.setSizeRestrictions, (minimum, maximum), window: app)
+    }
+
+    /// Declares the orientations `app` supports (none: all); an adapter's connection only.
+    public func setSupportedOrientations(of app: String, _ orientations: [Orientation]) async throws -> [UInt64] {
+        try await call(W.setSupportedOrientations, orientations, window: app)
+    }
+
+    /// Asks for orientations, or a free-form window's size and origin (`GeometryRequestDenied`,
+    /// `GeometryRequestUnsupported` as UIKit refuses); an adapter's connection only.
+    public func requestGeometryUpdate(of app: String, _ request: GeometryRequest) async throws -> [UInt64] {
+        try await call(W.requestGeometryUpdate, request, window: app)
+    }
+
     /// Puts `app`'s free-form window in a tile.
     @discardableResult
     public func tile(_ app: String, _ position: TilePosition) async throws -> [UInt64] {

@@ -31,6 +31,9 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     /// A keyboard notification (`KeyboardWillShow` and its five siblings): the keyboard's frames before and after
     /// in screen coordinates, the animation, and whether this window raised it.
     case keyboard(app: String, transition: UInt64, notice: KeyboardNotice)
+    /// The window scene's geometry changed (`DidUpdateEffectiveGeometry`): the one before; the window's
+    /// properties hold the new one. `transition` is 0 for a change without one (a move).
+    case didUpdateEffectiveGeometry(app: String, transition: UInt64, previous: EffectiveGeometry)
     /// The transition is over: who reported, who missed its deadline, who failed to lay out.
     case transitionCompleted(app: String, transition: UInt64, outcome: TransitionOutcome)
     /// The app is about to become inactive (`WillResignActive`).
@@ -64,7 +67,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .willTransitionToTraitCollection(let app, _, _), .viewWillTransitionToSize(let app, _, _, _),
             .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
             .traitDidChange(let app, _, _, _, _), .contentSizeCategoryDidChange(let app, _, _),
-            .viewWillLayoutSubviews(let app, _), .keyboard(let app, _, _), .transitionCompleted(let app, _, _),
+            .viewWillLayoutSubviews(let app, _), .keyboard(let app, _, _), .didUpdateEffectiveGeometry(let app, _, _),
+            .transitionCompleted(let app, _, _),
             .willResignActive(let app), .didBecomeActive(let app),
             .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
             .windowClosed(let app):
@@ -84,6 +88,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
             .traitDidChange(_, let id, _, _, _), .contentSizeCategoryDidChange(_, let id, _),
             .viewWillLayoutSubviews(_, let id), .keyboard(_, let id, _), .transitionCompleted(_, let id, _):
             return id
+        case .didUpdateEffectiveGeometry(_, let id, _):
+            return id == 0 ? nil : id
         default: return nil
         }
     }
@@ -100,6 +106,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .contentSizeCategoryDidChange: return W.contentSizeCategoryDidChange.name
         case .viewWillLayoutSubviews: return W.viewWillLayoutSubviews.name
         case .keyboard(_, _, let notice): return notice.kind.rawValue
+        case .didUpdateEffectiveGeometry: return W.didUpdateEffectiveGeometry.name
         case .transitionCompleted: return W.transitionCompleted.name
         case .willResignActive: return W.willResignActive.name
         case .didBecomeActive: return W.didBecomeActive.name
@@ -238,6 +245,9 @@ extension TraitEvent {
                 let (id, reported, missed, failed) = try W.transitionCompleted.decode(args)
                 return .transitionCompleted(
                     app: app, transition: id, outcome: TransitionOutcome(reported: reported, missed: missed, failed: failed))
+            case W.didUpdateEffectiveGeometry.name:
+                let (id, previous) = try W.didUpdateEffectiveGeometry.decode(args)
+                return .didUpdateEffectiveGeometry(app: app, transition: id, previous: previous)
             case W.willResignActive.name:
                 try W.willResignActive.decode(args)
                 return .willResignActive(app: app)

@@ -198,6 +198,9 @@ public struct Scenario: Sendable {
         case .moveToDisplay(let app, let display): return "move \(app) to \(display)"
         case .restore(let state): return "restore \(state.device) \(state.orientation)"
         case .setKeyboard(let mode): return "set keyboard \(mode)"
+        case .setSizeRestrictions(let app, let r): return "declare \(app) size \(r)"
+        case .setSupportedOrientations(let app, let o): return "declare \(app) orientations \(o.map(\.rawValue).joined(separator: " "))"
+        case .requestGeometryUpdate(let app, _): return "request \(app) geometry"
         }
     }
 }

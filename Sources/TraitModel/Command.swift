@@ -40,6 +40,12 @@ public enum Command: Sendable, Equatable {
     case restore(DisplayState)
     /// Shows, hides or moves the software keyboard.
     case setKeyboard(KeyboardMode)
+    /// An app declares its window's smallest and largest size.
+    case setSizeRestrictions(app: String, SizeRestrictions)
+    /// An app declares the orientations it supports (none: all).
+    case setSupportedOrientations(app: String, [Orientation])
+    /// An app asks for orientations, or a free-form window's size and origin.
+    case requestGeometryUpdate(app: String, GeometryRequest)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -55,6 +61,8 @@ public enum Command: Sendable, Equatable {
         case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display
         case .restore: return .reset
         case .setKeyboard: return .keyboard
+        case .setSizeRestrictions, .requestGeometryUpdate: return .resize
+        case .setSupportedOrientations: return .rotation
         }
     }
 }

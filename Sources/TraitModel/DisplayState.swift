@@ -37,6 +37,9 @@ public struct DisplayState: Sendable, Equatable, Codable {
     /// The software keyboard (`SetKeyboard`): hidden, docked, undocked, split, floating, or a hardware
     /// keyboard's shortcut bar.
     public var keyboard: KeyboardMode = .hidden
+    /// What each app declared of its window (`SetSizeRestrictions`, `SetSupportedOrientations`), by app; an app
+    /// closed for good takes its declarations with it (`forgetClosedApps`).
+    public var declarations: [String: SceneDeclarations] = [:]
 
     /// How many dismissed apps the display remembers; the oldest is forgotten first.
     public static let maximumBackgroundApps = 8
@@ -60,7 +63,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case device, orientation, arrangement, apps, background, traits, windowing, frames, stacking, displays, placement
-        case keyboard
+        case keyboard, declarations
     }
 
     /// A state saved before the settings existed has no `traits`, one saved before free-form windows no
@@ -80,6 +83,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
         displays = try c.decodeIfPresent([ConnectedDisplay].self, forKey: .displays) ?? []
         placement = try c.decodeIfPresent([String: String].self, forKey: .placement) ?? [:]
         keyboard = try c.decodeIfPresent(KeyboardMode.self, forKey: .keyboard) ?? .hidden
+        declarations = try c.decodeIfPresent([String: SceneDeclarations].self, forKey: .declarations) ?? [:]
     }
 
     /// Saves only what differs from a Split View state, so that a file written in Split View reads as before.
@@ -97,6 +101,7 @@ public struct DisplayState: Sendable, Equatable, Codable {
         if !displays.isEmpty { try c.encode(displays, forKey: .displays) }
         if !placement.isEmpty { try c.encode(placement, forKey: .placement) }
         if keyboard != .hidden { try c.encode(keyboard, forKey: .keyboard) }
+        if !declarations.isEmpty { try c.encode(declarations, forKey: .declarations) }
     }
 
     public func app(holding role: Role) -> App? { apps.first { $0.role == role } }

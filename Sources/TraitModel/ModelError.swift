@@ -23,6 +23,10 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDivider(String)
     /// A free-form window's frame outside what the screen and the minimum size allow (`...Error.OutOfRange`).
     case outOfRange(String)
+    /// A geometry request that does not apply to the window now (UISceneError 100, geometryRequestUnsupported).
+    case geometryRequestUnsupported(String)
+    /// A geometry request none of whose orientations is supported (UISceneError 101, geometryRequestDenied).
+    case geometryRequestDenied(String)
     /// A state from a file (the state file, the configuration) that breaks the rules the commands keep
     /// (`Simulation.problems(in:windowedLimit:)`); never the answer to a command.
     case invalidState([StateProblem])
@@ -32,7 +36,8 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidState(let problems):
             return problems.map(\.description).joined(separator: "; ")
         case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
-            .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m), .outOfRange(let m):
+            .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m), .outOfRange(let m),
+            .geometryRequestUnsupported(let m), .geometryRequestDenied(let m):
             return m
         }
     }

@@ -24,12 +24,19 @@ extension Simulation {
 
     /// Turns the device (allowed during a divider drag, which goes on in the new orientation). A half turn
     /// takes twice as long as a quarter turn.
+    /// The app that owns the screen may keep the interface in an orientation it supports
+    /// (`interfaceOrientation(turningTo:)`): then nothing turns.
     public mutating func rotate(to orientation: Orientation) throws(ModelError) -> [Plan] {
         guard profile.offers(orientation) else {
             throw .notOffered("\(profile.id) does not offer \(orientation.rawValue); offered orientations: "
                 + profile.orientations.map(\.rawValue).joined(separator: ", "))
         }
-        var next = state
+        return try rotate(state, to: interfaceOrientation(turningTo: orientation))
+    }
+
+    /// `next` turned to `orientation` (offered), in one stage.
+    mutating func rotate(_ next: DisplayState, to orientation: Orientation) throws(ModelError) -> [Plan] {
+        var next = next
         let turns = max(1, state.orientation.quarterTurns(to: orientation))
         next.orientation = orientation
         Self.fitFrames(&next, profile: profile)

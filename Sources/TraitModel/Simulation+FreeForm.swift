@@ -74,6 +74,10 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         if let problem = profile.freeForm.problem(with: frame, screen: screen(of: app)) { throw .outOfRange(problem) }
+        if let restrictions = state.declarations[app]?.sizeRestrictions, !restrictions.contains(frame.size) {
+            throw .outOfRange("'\(app)' declared its size restrictions, \(restrictions) (SetSizeRestrictions); "
+                + "\(frame.width.compact) x \(frame.height.compact) is outside them")
+        }
         var next = state
         next.frames[app] = frame
         return moveInOneStage(to: next, reason: .resize)
@@ -84,7 +88,7 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         var next = state
-        next.frames[app] = profile.freeForm.tile(position, screen: screen(of: app))
+        next.frames[app] = held(app, profile.freeForm.tile(position, screen: screen(of: app)), state.declarations[app]?.sizeRestrictions)
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -114,7 +118,8 @@ extension Simulation {
     public mutating func resize(_ app: String, to size: Size) throws(ModelError) -> [Plan] {
         try checkResize(app, to: size)
         var next = state
-        next.frames[app] = profile.freeForm.resized(windows[app]!.frame, to: size, screen: screen(of: app))
+        next.frames[app] = profile.freeForm.resized(
+            windows[app]!.frame, to: state.declarations[app]?.sizeRestrictions?.clamp(size) ?? size, screen: screen(of: app))
         return [commit(next, drag: nil, resizing: app, reason: .resize, duration: 0)].compactMap { $0 }
     }
 

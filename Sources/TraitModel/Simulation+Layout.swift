@@ -69,6 +69,10 @@ extension Simulation {
         }
         attachKeyboard(&result, state, profile: profile)
         attachWindowControls(&result, state, profile: profile)
+        for name in result.keys {
+            result[name]?.orientation = state.display(of: name) == ConnectedDisplay.device ? state.orientation : .landscapeLeft
+            result[name]?.declarations = state.declarations[name] ?? SceneDeclarations()
+        }
         return result
     }
 

@@ -127,6 +127,9 @@ public struct Simulation: Sendable {
         case .moveToDisplay(let app, let display): return try moveToDisplay(app, to: display)
         case .restore(let state): return try restore(state)
         case .setKeyboard(let mode): return try setKeyboard(mode)
+        case .setSizeRestrictions(let app, let restrictions): return try setSizeRestrictions(app, restrictions)
+        case .setSupportedOrientations(let app, let orientations): return try setSupportedOrientations(app, orientations)
+        case .requestGeometryUpdate(let app, let request): return try requestGeometryUpdate(app, request)
         }
     }
 

@@ -159,6 +159,10 @@ extension DisplayState {
             let kept = Set(apps.map(\.name) + background)
             if frames.keys.contains(where: { !kept.contains($0) }) { frames = frames.filter { kept.contains($0.key) } }
         }
+        if !declarations.isEmpty {
+            let kept = Set(apps.map(\.name) + background)
+            if declarations.keys.contains(where: { !kept.contains($0) }) { declarations = declarations.filter { kept.contains($0.key) } }
+        }
         if !placement.isEmpty {
             let windows = Set(apps.filter { $0.role == .window }.map(\.name))
             if placement.keys.contains(where: { !windows.contains($0) }) { placement = placement.filter { windows.contains($0.key) } }

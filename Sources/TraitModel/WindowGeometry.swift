@@ -21,6 +21,16 @@ public struct WindowGeometry: Sendable, Hashable {
     public var windowControls: Rect?
     /// The safe area adapted to the controls (`CornerAdaptedInsets`); the safe area itself without them.
     public var cornerAdaptedInsets = CornerAdaptedInsets(horizontal: .zero, vertical: .zero)
+    /// Which way up the window's screen is (the device's interface orientation; a monitor is landscape).
+    public var orientation: Orientation = .portrait
+    /// What the app declared (`SetSizeRestrictions`, `SetSupportedOrientations`).
+    public var declarations = SceneDeclarations()
+
+    /// The scene's geometry as `UIWindowScene.Geometry` has it: what `DidUpdateEffectiveGeometry` compares.
+    public var effectiveGeometry: EffectiveGeometry {
+        EffectiveGeometry(frame: frame, display: display, orientation: orientation, interactivelyResizing: interactivelyResizing,
+                          sizeRestrictions: declarations.sizeRestrictions)
+    }
 
     public init(role: Role, frame: Rect, traits: TraitCollection, state: AppState, safeArea: EdgeInsets = .zero,
                 display: String = ConnectedDisplay.device) {
@@ -49,6 +59,8 @@ extension WindowGeometry {
 public enum WindowProperty: Sendable, CaseIterable {
     case role, frame, horizontalSizeClass, verticalSizeClass, traits, state, safeArea, display, interactivelyResizing
     case windowControls, cornerAdaptedInsets
+    /// What the app declared: its size restrictions and supported orientations.
+    case sizeRestrictions, supportedOrientations
 }
 
 extension WindowGeometry {
@@ -67,6 +79,8 @@ extension WindowGeometry {
             case .interactivelyResizing: return interactivelyResizing != old.interactivelyResizing
             case .windowControls: return windowControls != old.windowControls
             case .cornerAdaptedInsets: return cornerAdaptedInsets != old.cornerAdaptedInsets
+            case .sizeRestrictions: return declarations.sizeRestrictions != old.declarations.sizeRestrictions
+            case .supportedOrientations: return declarations.supportedOrientations != old.declarations.supportedOrientations
             }
         })
     }

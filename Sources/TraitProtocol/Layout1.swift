@@ -53,6 +53,10 @@ public enum Layout1 {
         public static let adapterExists = "org.traitd.Layout1.Error.AdapterExists"
         public static let limitExceeded = "org.traitd.Layout1.Error.LimitExceeded"
         public static let eventsLost = "org.traitd.Layout1.Error.EventsLost"
+        /// UISceneError 100, geometryRequestUnsupported: the request does not apply to this window now.
+        public static let geometryRequestUnsupported = "org.traitd.Layout1.Error.GeometryRequestUnsupported"
+        /// UISceneError 101, geometryRequestDenied: none of the requested orientations is supported.
+        public static let geometryRequestDenied = "org.traitd.Layout1.Error.GeometryRequestDenied"
     }
 
     /// The interface file installed to `/usr/share/dbus-1/interfaces/` and kept in `Config/dbus-1/`.

@@ -243,3 +243,84 @@ extension Parameter where Value == [DrivenMode] {
         })
     }
 }
+
+extension Parameter where Value == [Orientation] {
+    /// `as`: orientations, each checked (an unknown one is refused, naming those there are).
+    public static func orientations(_ name: String) -> Self {
+        Parameter<[String]>.strings(name).map(decode: { words in
+            try words.map { word in
+                guard let orientation = Orientation(rawValue: word) else {
+                    throw DBusError.invalidArgs("unknown orientation '\(word.printable)' in \(name); expected: \(Orientation.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return orientation
+            }
+        }, encode: { $0.map(\.rawValue) })
+    }
+}
+
+extension Parameter where Value == SizeRestrictions {
+    /// `((dd)(dd))`: the minimum and the maximum size.
+    public static func sizeRestrictions(_ name: String) -> Self {
+        Self(name, "((dd)(dd))", extract: { value in
+            guard value.hasSignature("((dd)(dd))"), let pair = value.elements, pair.count == 2,
+                  let low = pair[0].doubles, let high = pair[1].doubles else { return nil }
+            return SizeRestrictions(minimum: Size(width: low[0], height: low[1]), maximum: Size(width: high[0], height: high[1]))
+        }, encode: { .structure([.doubles([$0.minimum.width, $0.minimum.height]), .doubles([$0.maximum.width, $0.maximum.height])]) })
+    }
+}
+
+extension Parameter where Value == GeometryRequest {
+    /// `a{sv}` with `orientations` (as), `size` ((dd)) and `origin` ((dd)), as `UIWindowScene.GeometryPreferences`
+    /// holds them; another key, or a value of another type, is refused, naming it.
+    public static func geometryRequest(_ name: String) -> Self {
+        let orientations = Parameter<[Orientation]>.orientations("orientations"), size = Parameter<Size>.size("size")
+        return Parameter<[String: DBusValue]>.vardict(name).map(decode: { entries in
+            var request = GeometryRequest()
+            for (key, value) in entries {
+                switch key {
+                case "orientations": request.orientations = try orientations.decode(value.unwrapped)
+                case "size": request.size = try size.decode(value.unwrapped)
+                case "origin":
+                    let point = try Parameter<Size>.size("origin").decode(value.unwrapped)
+                    request.origin = (point.width, point.height)
+                default:
+                    throw DBusError.invalidArgs("unknown key '\(key.printable)' in \(name); expected orientations (as), size ((dd)), origin ((dd))")
+                }
+            }
+            return request
+        }, encode: { request in
+            var entries: [String: DBusValue] = [:]
+            if !request.orientations.isEmpty { entries["orientations"] = orientations.encode(request.orientations) }
+            if let s = request.size { entries["size"] = size.encode(s) }
+            if let o = request.origin { entries["origin"] = .doubles([o.x, o.y]) }
+            return entries
+        })
+    }
+}
+
+extension Parameter where Value == EffectiveGeometry {
+    /// `a{sv}`: `frame` (dddd), `display` s, `orientation` s, `interactivelyResizing` b, `minimumSize` and
+    /// `maximumSize` (dd) ((0, 0) without size restrictions), as `UIWindowScene.Geometry` has them.
+    public static func effectiveGeometry(_ name: String) -> Self {
+        Parameter<[String: DBusValue]>.vardict(name).map(decode: { e in
+            func read<T>(_ key: String, _ p: Parameter<T>) throws -> T {
+                guard let v = e[key] else { throw DBusError.invalidArgs("\(name) lacks '\(key)'") }
+                return try p.decode(v.unwrapped)
+            }
+            let low = try read("minimumSize", .size("minimumSize")), high = try read("maximumSize", .size("maximumSize"))
+            return EffectiveGeometry(
+                frame: try read("frame", .rect("frame")), display: try read("display", .string("display")),
+                orientation: try read("orientation", .choice("orientation", what: "orientation")),
+                interactivelyResizing: try read("interactivelyResizing", .boolean("interactivelyResizing")),
+                sizeRestrictions: high == Size(width: 0, height: 0) ? nil : SizeRestrictions(minimum: low, maximum: high))
+        }, encode: { g in
+            [
+                "frame": .variant(.doubles(g.frame.values)), "display": .variant(.string(g.display)),
+                "orientation": .variant(.string(g.orientation.rawValue)),
+                "interactivelyResizing": .variant(.boolean(g.interactivelyResizing)),
+                "minimumSize": .variant(.doubles([g.sizeRestrictions?.minimum.width ?? 0, g.sizeRestrictions?.minimum.height ?? 0])),
+                "maximumSize": .variant(.doubles([g.sizeRestrictions?.maximum.width ?? 0, g.sizeRestrictions?.maximum.height ?? 0])),
+            ]
+        })
+    }
+}

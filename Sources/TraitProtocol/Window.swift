@@ -42,6 +42,18 @@ extension Layout1 {
             "MoveToDisplay", .text("display", what: "the display id"),
             doc: "Moves a free-form window to another screen (device, or an external display's id), fitted to it and in front: a transition, the display scale a trait change where it differs; returns the transitions it started.")
             .returning(Display.started)
+        public static let setSizeRestrictions = Declare.method(
+            "SetSizeRestrictions", .size("minimum"), .size("maximum"),
+            doc: "Declares the window's smallest and largest size (UISceneSizeRestrictions); only a connection that registered an adapter for this window may (AccessDenied otherwise). SetFrame outside them is OutOfRange; Tile, a live resize and RequestGeometryUpdate are held within them; a free-form window outside them is resized. Returns the transitions it started.")
+            .returning(Display.started)
+        public static let setSupportedOrientations = Declare.method(
+            "SetSupportedOrientations", .orientations("orientations"),
+            doc: "Declares the orientations the app supports (none: all); only an adapter's connection may. Where the app owns the screen (a phone's primary app; on an iPad the window that fills it, iPadOS 26's orientation lock) a rotation to one it does not support leaves the interface in the nearest it does, and the interface turns now if it is in one it does not. Returns the transitions it started.")
+            .returning(Display.started)
+        public static let requestGeometryUpdate = Declare.method(
+            "RequestGeometryUpdate", .geometryRequest("preferences"),
+            doc: "Asks for a geometry (UIWindowScene.requestGeometryUpdate): orientations (as; the first supported and offered, the current one if among them), size and origin ((dd), a free-form window, held within its restrictions and the screen). GeometryRequestDenied (UISceneError 101) when none of the orientations is supported; GeometryRequestUnsupported (100) where the app does not own the screen, or a size for a window the system places. Only an adapter's connection may. Returns the transitions it started.")
+            .returning(Display.started)
         public static let endResize = Declare.method(
             "EndResize", doc: "Lets go: InteractivelyResizing becomes false; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
@@ -96,6 +108,9 @@ extension Layout1 {
                     .boolean("local"),
                     doc: "UIKit's \(kind.rawValue) notification, to every visible window on the device's screen: the keyboard's frames before and after (screen coordinates, the current orientation), the animation's duration in seconds and curve (7), and whether this window's app raised the keyboard (the key window). Will signals come before the window's new properties, Did signals after ViewWillLayoutSubviews."))
             })
+        public static let didUpdateEffectiveGeometry = Declare.signal(
+            "DidUpdateEffectiveGeometry", .uint64("transition"), .effectiveGeometry("previous"),
+            doc: "The window scene's geometry changed (windowScene(_:didUpdateEffectiveGeometry:)): frame, display, orientation, interactivelyResizing, size restrictions; sent after the window's PropertiesChanged (which hold the new one) with the previous one, in the transition that changed it (0 for a move alone), a move to another display included.")
         public static let transitionCompleted = Declare.signal(
             "TransitionCompleted", .uint64("transition"), .strings("reported"), .strings("missed"), .strings("failed"),
             doc: "Exactly once for each transition: the adapters that reported, missed the deadline, or failed to lay out.")
@@ -132,6 +147,11 @@ extension Layout1 {
         public static let cornerAdaptedInsets = Declare.property(
             .dictionary("CornerAdaptedInsets", of: .insets("CornerAdaptedInsets")),
             doc: "The safe area adapted to the window controls, as UIKit 26's safeArea(cornerAdaptation:): horizontal (the leading edge past the controls) and vertical (the top below them), each top, left, bottom, right; both the safe area where there are no controls.")
+        public static let sizeRestrictions = Declare.property(
+            .sizeRestrictions("SizeRestrictions"),
+            doc: "The size restrictions the app declared (SetSizeRestrictions): minimum and maximum; ((0, 0), (0, 0)) without.")
+        public static let supportedOrientations = Declare.property(
+            .orientations("SupportedOrientations"), doc: "The orientations the app declared it supports (SetSupportedOrientations); empty: all.")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
             .layouts("Layouts"),
@@ -146,7 +166,7 @@ extension Layout1 {
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, windowControls.erased, cornerAdaptedInsets.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, windowControls.erased, cornerAdaptedInsets.erased, sizeRestrictions.erased, supportedOrientations.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(
@@ -154,7 +174,8 @@ extension Layout1 {
             methods: [
                 reportLayout.description, setRestorationState.description, explain.description, setFrame.description, tile.description,
                 raise.description, beginResize.description, resizeTo.description, endResize.description,
-                moveToDisplay.description,
+                moveToDisplay.description, setSizeRestrictions.description, setSupportedOrientations.description,
+                requestGeometryUpdate.description,
             ],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
@@ -162,6 +183,7 @@ extension Layout1 {
                 viewSafeAreaInsetsDidChange.description,
                 viewWillLayoutSubviews.description,
             ] + KeyboardNotice.Kind.allCases.map { keyboardNotices[$0]!.description } + [
+                didUpdateEffectiveGeometry.description,
                 transitionCompleted.description, willResignActive.description, didBecomeActive.description,
                 didEnterBackground.description, willEnterForeground.description,
             ],

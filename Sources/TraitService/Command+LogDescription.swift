@@ -27,6 +27,9 @@ extension Command {
         case .disconnectDisplay(let id): return "DisconnectDisplay(\(id))"
         case .moveToDisplay(let app, let display): return "MoveToDisplay(\(app), \(display))"
         case .setKeyboard(let mode): return "SetKeyboard(\(mode))"
+        case .setSizeRestrictions(let app, let r): return "SetSizeRestrictions(\(app), \(r))"
+        case .setSupportedOrientations(let app, let o): return "SetSupportedOrientations(\(app), \(o.map(\.rawValue).joined(separator: " ")))"
+        case .requestGeometryUpdate(let app, let r): return "RequestGeometryUpdate(\(app), \(r))"
         case .restore(let state): return "Restore(\(state.device) \(state.orientation), apps: \(state.apps.map(\.name).joined(separator: ", ")))"
         }
     }

@@ -31,6 +31,8 @@ extension DisplayService {
         case .windowChanged(let app, let changed, let window):
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
                                      Encoding.windowProperties(app: app, window, only: changed))
+        case .effectiveGeometryChanged(let app, let id, let previous):
+            emit(app, Layout1.Window.didUpdateEffectiveGeometry, (id, previous))
         case .displayConnected(let display):
             exportExternalDisplay(display)
             emitDisplaySignal(Layout1.Display.displayConnected, display.id)

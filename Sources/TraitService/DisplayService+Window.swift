@@ -46,6 +46,19 @@ extension DisplayService {
             command(Layout1.Window.moveToDisplay) { service, call, display in
                 try service.run(.moveToDisplay(app: app, display: display), call)
             },
+            // What the app declares and asks: only its own adapters' connections may.
+            command(Layout1.Window.setSizeRestrictions) { service, call, sizes in
+                try service.checkDeclaring(app, call, "declare its size restrictions")
+                return try service.run(.setSizeRestrictions(app: app, SizeRestrictions(minimum: sizes.0, maximum: sizes.1)), call)
+            },
+            command(Layout1.Window.setSupportedOrientations) { service, call, orientations in
+                try service.checkDeclaring(app, call, "declare its supported orientations")
+                return try service.run(.setSupportedOrientations(app: app, orientations), call)
+            },
+            command(Layout1.Window.requestGeometryUpdate) { service, call, request in
+                try service.checkDeclaring(app, call, "request its geometry")
+                return try service.run(.requestGeometryUpdate(app: app, request), call)
+            },
             // Answered by `endResize` itself (a deferred reply: what the handler returns is not sent), at once
             // or once the step it waits for is applied.
             on(Layout1.Window.endResize) { service, call, _ in
@@ -53,6 +66,16 @@ extension DisplayService {
                 return []
             },
         ]
+    }
+
+    /// An app's declarations and requests come from the app: a connection that registered an adapter for its
+    /// window (`AccessDenied` for any other, naming who may).
+    private func checkDeclaring(_ app: String, _ call: ObjectServer.MethodCall, _ what: String) throws {
+        let adapters = registry.adapters(for: app)
+        guard adapters.contains(where: { registry.owner(app: app, adapter: $0) == call.sender }) else {
+            throw DBusError(DBusError.accessDeniedName, "only a connection that registered an adapter for '\(app)' may \(what); "
+                + (adapters.isEmpty ? "it has none (RegisterAdapter first)" : "its adapters: \(adapters.joined(separator: ", "))"))
+        }
     }
 
     /// A live-resize step: applied now, or kept waiting while the window's transition is open, its reply naming

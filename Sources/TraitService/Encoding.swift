@@ -42,6 +42,9 @@ enum Encoding {
         case .display: return Window.display.entry(w.display)
         case .interactivelyResizing: return Window.interactivelyResizing.entry(w.interactivelyResizing)
         case .windowControls: return Window.windowControls.entry(w.windowControls ?? .zero)
+        case .sizeRestrictions:
+            return Window.sizeRestrictions.entry(w.declarations.sizeRestrictions ?? SizeRestrictions(minimum: Size(width: 0, height: 0), maximum: Size(width: 0, height: 0)))
+        case .supportedOrientations: return Window.supportedOrientations.entry(w.declarations.supportedOrientations)
         case .cornerAdaptedInsets:
             return Window.cornerAdaptedInsets.entry(["horizontal": w.cornerAdaptedInsets.horizontal, "vertical": w.cornerAdaptedInsets.vertical])
         }
@@ -102,6 +105,8 @@ extension ModelError {
         case .dragging(let m): return DBusError(Layout1.Error.dragging, m)
         case .noDivider(let m): return DBusError(Layout1.Error.noDivider, m)
         case .outOfRange(let m): return DBusError(Layout1.Error.outOfRange, m)
+        case .geometryRequestUnsupported(let m): return DBusError(Layout1.Error.geometryRequestUnsupported, m)
+        case .geometryRequestDenied(let m): return DBusError(Layout1.Error.geometryRequestDenied, m)
         }
     }
 }

@@ -15,6 +15,9 @@ public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
     case displayChanged(Set<DisplayProperty>, DisplayValues)
     /// The window's properties `changed`, as `window` has them now.
     case windowChanged(String, Set<WindowProperty>, WindowGeometry)
+    /// The window scene's geometry changed (`DidUpdateEffectiveGeometry`), after its properties: `previous` is
+    /// the one before, `id` the transition that changed it (0 for a change without one, a move).
+    case effectiveGeometryChanged(String, id: UInt64, previous: EffectiveGeometry)
     /// A monitor was plugged in (before its windows are announced) or unplugged (before the windows it had
     /// move), as UIKit posts `UIScreen.didConnectNotification` and `didDisconnectNotification`.
     case displayConnected(ConnectedDisplay), displayDisconnected(String)
@@ -42,6 +45,7 @@ public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
             return "display changed " + changed.map { "\($0)" }.sorted().joined(separator: " ")
         case .windowChanged(let app, let changed, _):
             return "\(app) changed " + changed.map { "\($0)" }.sorted().joined(separator: " ")
+        case .effectiveGeometryChanged(let app, let id, _): return "\(app) effective geometry #\(id)"
         case .displayConnected(let display): return "\(display.id) connected"
         case .displayDisconnected(let id): return "\(id) disconnected"
         case .displayWindowsChanged(let id, let windows): return "\(id) windows \(windows.joined(separator: ", "))"

@@ -93,6 +93,9 @@ struct TransitionCoordinator: Sendable {
             guard let before = change.before, let after = change.after else { continue }
             let changed = after.changes(from: before)
             if !changed.isEmpty { events.append(.windowChanged(change.app, changed, after)) }
+            if before.effectiveGeometry != after.effectiveGeometry, before.state != .background || after.state != .background {
+                events.append(.effectiveGeometryChanged(change.app, id: ids[change.app] ?? 0, previous: before.effectiveGeometry))
+            }
         }
         flush()
         // 4. The "did" half, apps returning become active, closed windows go.

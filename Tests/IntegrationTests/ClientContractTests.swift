@@ -192,6 +192,9 @@ import Testing
             W.willResignActive.name: [], W.didBecomeActive.name: [], W.didEnterBackground.name: [],
             W.willEnterForeground.name: [],
         ]
+        encoded[W.didUpdateEffectiveGeometry.name] = W.didUpdateEffectiveGeometry.arguments((1, EffectiveGeometry(
+            frame: Rect(x: 0, y: 0, width: 694, height: 768), display: "device", orientation: .landscapeLeft,
+            interactivelyResizing: false, sizeRestrictions: nil)))
         for (kind, signal) in W.keyboardNotices {
             let frame = Rect(x: 0, y: 370, width: 1024, height: 398)
             encoded[kind.rawValue] = signal.arguments((1, frame, frame, 0.25, 7, true))

@@ -20,7 +20,7 @@ import Testing
             }
             let mail = seen.filter { $0.app == "mail" }
             #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
-                                           "TraitCollectionDidChange", "TraitDidChange", "TraitDidChange",
+                                           "DidUpdateEffectiveGeometry", "TraitCollectionDidChange", "TraitDidChange", "TraitDidChange",
                                            "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
                                            "TransitionCompleted"])
             let will = try #require(mail.first?.traits)

@@ -36,10 +36,11 @@ import Testing
         let seen = try await collect(events) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
         // mail: 694 R -> 438 C (size and traits); notes: 320 C -> 320 C but taller (size only).
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
-        #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
+        // Each window's scene geometry changed (frame, orientation): DidUpdateEffectiveGeometry after its properties.
+        #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry",
                          "TraitCollectionDidChange", "TraitDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notes = seen.filter { $0.app == "notes" }.map(\.member)
-        #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "ViewWillLayoutSubviews", "TransitionCompleted"])
+        #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry", "ViewWillLayoutSubviews", "TransitionCompleted"])
         // One id per window, carried by each of its signals; ids differ between windows.
         let mailIDs = Set(seen.filter { $0.app == "mail" }.compactMap(\.transition))
         let notesIDs = Set(seen.filter { $0.app == "notes" }.compactMap(\.transition))
@@ -76,16 +77,17 @@ import Testing
         try await client.setArrangement(.splitTwoThirds)
         let seen = try await collect(events) { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
-        #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "ViewWillLayoutSubviews", "TransitionCompleted"])
+        #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notesStates = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notesStates.first == "WillEnterForeground" && notesStates.contains("DidBecomeActive"))
         // A 180-degree turn changes no size and no trait, yet each window on screen hears ViewWillTransitionToSize
-        // with its unchanged size (UIKit does the same), and its transition completes; no trait signal.
+        // with its unchanged size (UIKit does the same), and its transition completes; no trait signal. Its scene's
+        // interface orientation changed: DidUpdateEffectiveGeometry.
         let more = try await client.events()
         try await client.rotate(to: .landscapeRight)
         let after = try await collect(more) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
         for app in ["mail", "notes"] {
-            #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "ViewWillLayoutSubviews", "TransitionCompleted"],
+            #expect(after.filter { $0.app == app }.map(\.member) == ["ViewWillTransitionToSize", "DidUpdateEffectiveGeometry", "ViewWillLayoutSubviews", "TransitionCompleted"],
                     "\(app)")
         }
         let turn = try #require(after.first { $0.app == "mail" && $0.member == "ViewWillTransitionToSize" })

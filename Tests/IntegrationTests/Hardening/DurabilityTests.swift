@@ -207,6 +207,8 @@ import Testing
         case .disconnectDisplay(let id): _ = try await client.disconnectDisplay(id)
         case .moveToDisplay(let app, let display): _ = try await client.move(app, toDisplay: display)
         case .setKeyboard(let mode): _ = try await client.setKeyboard(mode)
+        case .setSizeRestrictions, .setSupportedOrientations, .requestGeometryUpdate:
+            Issue.record("an app's declarations are its adapter's calls, not a random walk's")
         case .restore: Issue.record("a restore is the Testing interface's, not a random walk's")
         }
     }

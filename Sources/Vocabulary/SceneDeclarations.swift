@@ -1,0 +1,82 @@
+/// What an app declares of its window scene (`SetSizeRestrictions`, `SetSupportedOrientations`), as UIKit's
+/// `UISceneSizeRestrictions` and `supportedInterfaceOrientations` say it: kept per app by the simulation, honoured
+/// by the commands that size and turn its window.
+public struct SceneDeclarations: Sendable, Hashable, Codable {
+    /// The smallest and largest size the window may have (`UISceneSizeRestrictions`), or nil for the system's.
+    public var sizeRestrictions: SizeRestrictions?
+    /// The orientations the app supports; empty for all of them.
+    public var supportedOrientations: [Orientation] = []
+
+    public init(sizeRestrictions: SizeRestrictions? = nil, supportedOrientations: [Orientation] = []) {
+        self.sizeRestrictions = sizeRestrictions
+        self.supportedOrientations = supportedOrientations
+    }
+
+    public var isEmpty: Bool { sizeRestrictions == nil && supportedOrientations.isEmpty }
+
+    /// Whether the app supports `orientation` (every orientation when it declared none).
+    public func supports(_ orientation: Orientation) -> Bool {
+        supportedOrientations.isEmpty || supportedOrientations.contains(orientation)
+    }
+}
+
+/// A window's minimum and maximum size, in points.
+public struct SizeRestrictions: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var minimum: Size
+    public var maximum: Size
+
+    public init(minimum: Size, maximum: Size) {
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// `size` held within the restrictions, each way.
+    public func clamp(_ size: Size) -> Size {
+        Size(width: min(max(size.width, minimum.width), maximum.width), height: min(max(size.height, minimum.height), maximum.height))
+    }
+
+    public func contains(_ size: Size) -> Bool { clamp(size) == size }
+
+    public var description: String {
+        "\(minimum.width.compact) x \(minimum.height.compact) to \(maximum.width.compact) x \(maximum.height.compact) pt"
+    }
+}
+
+/// A window scene's geometry as `UIWindowScene.Geometry` has it (`DidUpdateEffectiveGeometry` carries the one
+/// before a change): where it is, on which screen, which way up, whether a live resize is under way, and the
+/// sizes it may take.
+public struct EffectiveGeometry: Sendable, Hashable {
+    public var frame: Rect
+    public var display: String
+    public var orientation: Orientation
+    public var interactivelyResizing: Bool
+    public var sizeRestrictions: SizeRestrictions?
+
+    public init(frame: Rect, display: String, orientation: Orientation, interactivelyResizing: Bool, sizeRestrictions: SizeRestrictions?) {
+        self.frame = frame
+        self.display = display
+        self.orientation = orientation
+        self.interactivelyResizing = interactivelyResizing
+        self.sizeRestrictions = sizeRestrictions
+    }
+}
+
+/// A request for a new geometry (`RequestGeometryUpdate`, UIKit's `UIWindowScene.GeometryPreferences`):
+/// orientations the app would have (iOS), and a size and origin (a free-form window).
+public struct GeometryRequest: Sendable, Hashable {
+    public var orientations: [Orientation]
+    public var size: Size?
+    public var origin: (x: Double, y: Double)? {
+        get { originPoint.map { ($0.width, $0.height) } }
+        set { originPoint = newValue.map { Size(width: $0.x, height: $0.y) } }
+    }
+    private var originPoint: Size?
+
+    public init(orientations: [Orientation] = [], size: Size? = nil, origin: (x: Double, y: Double)? = nil) {
+        self.orientations = orientations
+        self.size = size
+        self.originPoint = origin.map { Size(width: $0.x, height: $0.y) }
+    }
+
+    public var isEmpty: Bool { orientations.isEmpty && size == nil && originPoint == nil }
+}
