@@ -132,11 +132,15 @@ import Testing
         defer { client.close() }
         var state = try await client.state()
         #expect(state.keyboard == .docked && state.keyboardFrame == Rect(x: 0, y: 711, width: 768, height: 313))
-        try await fixture.restart(withStateFile: "format-1-2026-11-26-keyboard.json")
+        try await fixture.restart(withStateFile: "format-1-2026-11-26-keyboard-and-declarations.json")
         let again = try TraitClient(bus: .address(fixture.bus.address))
         defer { again.close() }
         state = try await again.state()
         #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
-        #expect(state.device == "iphone-15" && state.keyboard == .hardware && state.keyboardFrame == Rect(x: 0, y: 317, width: 852, height: 55 + 21))  // landscape: 21 pt of home indicator
+        // An iPhone 15 in portrait with a hardware keyboard: the 55-pt shortcut bar above the 34-pt home indicator;
+        // mail's declarations kept.
+        #expect(state.device == "iphone-15" && state.keyboard == .hardware && state.keyboardFrame == Rect(x: 0, y: 763, width: 393, height: 89))
+        #expect(state.window("mail")?.supportedOrientations == [.portrait])
+        #expect(state.window("mail")?.sizeRestrictions == SizeRestrictions(minimum: Size(width: 320, height: 480), maximum: Size(width: 1024, height: 1366)))
     }
 }
