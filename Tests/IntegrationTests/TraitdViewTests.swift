@@ -59,6 +59,13 @@ import Testing
             events.contains { if case .displayChanged(let c) = $0 { c.values["Orientation"] == .string("portrait") } else { false } }
         }
         try await compare("after-rotate", view, environment, recorder)
+
+        // k: the keyboard docks, and the view draws it as render does.
+        _ = try await xdotool(["key", "--window", id, "k"])
+        _ = try await recorder.wait("the keyboard") { events in
+            events.contains { if case .displayChanged(let c) = $0 { c.values["Keyboard"] == .string("docked") } else { false } }
+        }
+        try await compare("after-keyboard", view, environment, recorder)
     }
 
     /// Waits until the view has drawn the daemon's current serial, then compares a screenshot of it with
