@@ -190,7 +190,7 @@ public struct DeviceCatalog: Sendable {
 
     public func profile(_ id: String) throws(ModelError) -> DeviceProfile {
         guard let profile = profiles[id] else {
-            throw .invalidArgument("unknown device '\(id.shortened)'; known devices: \(ids.joined(separator: ", "))")
+            throw .invalidArgument("unknown device '\(id.shortened)'; \(Suggestion.phrase(id, among: ids))known devices: \(ids.joined(separator: ", "))")
         }
         return profile
     }

@@ -45,8 +45,9 @@ extension Parameter {
     where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
         Parameter<String>.text(name, what: what).map(decode: { text in
             guard let value = Value(rawValue: text) else {
+                let names = Value.allCases.map(\.rawValue)
                 throw DBusError.invalidArgs(
-                    "unknown \(what) '\(text.printable)'; expected one of: \(Value.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "unknown \(what) '\(text.printable)'; \(Suggestion.phrase(text, among: names))expected one of: \(names.joined(separator: ", "))")
             }
             return value
         }, encode: { $0.rawValue })  // a closure: `\.rawValue` went through the key-path runtime on every encode

@@ -8,8 +8,14 @@ import DBus
 // devices.
 
 struct SetCommand: AsyncParsableCommand {
+    /// The display's words `set` (and `get`) takes, and the property each names.
+    static let displayWords: KeyValuePairs<String, String> = [
+        "device": Layout1.Display.device.name, "orientation": Layout1.Display.orientation.name,
+        "arrangement": Layout1.Display.arrangement.name, "windowing": Layout1.Display.windowing.name,
+        "keyboard": Layout1.Display.keyboard.name,
+    ]
     /// The words `set` takes: the display's, then every display-wide setting (`DisplayTrait.all`).
-    static let properties = ["device", "orientation", "arrangement", "windowing", "keyboard"] + DisplayTrait.all.map(\.word)
+    static let properties = displayWords.map(\.key) + DisplayTrait.all.map(\.word)
 
     static let configuration = CommandConfiguration(
         commandName: "set",

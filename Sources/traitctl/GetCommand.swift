@@ -10,10 +10,11 @@ struct Get: AsyncParsableCommand {
         discussion: """
             Strings and numbers print as they are; everything else as one line of JSON. Examples: \
             traitctl get Orientation; traitctl get Frame --app mail; traitctl get Traits --app notes. A setting's \
-            traitctl word prints its value as traitctl set takes it: traitctl get appearance; traitctl get reduce-motion.
+            traitctl word prints its value as traitctl set takes it: traitctl get appearance; traitctl get reduce-motion; \
+            and so does every word of traitctl set: traitctl get orientation; traitctl get keyboard.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays (or the settings' words: \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, Adapters, Layouts, LayoutExtras, LayoutProblems, RestorationState.")
+    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays, Keyboard, KeyboardFrame, or set's words (device, orientation, arrangement, windowing, keyboard, \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, WindowControls, CornerAdaptedInsets, SizeRestrictions, SupportedOrientations, Adapters, Layouts, LayoutExtras, LayoutProblems, RestorationState.")
     var property: String
     @Option(help: "Read the property of this app's window.") var app: String?
 
@@ -23,6 +24,8 @@ struct Get: AsyncParsableCommand {
                 let value = try await options.withClient { try await $0.rawProperty(trait.property) }
                 return print(try Layout1.Display.trait(trait).value.decode(value))
             }
+            // set's words for the display (orientation, keyboard, ...) read the property they set.
+            let property = app == nil ? SetCommand.displayWords.first { $0.key == self.property }?.value ?? self.property : self.property
             let value = try await options.withClient { client in
                 guard let app else { return try await client.rawProperty(property) }
                 do {

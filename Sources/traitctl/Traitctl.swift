@@ -28,6 +28,12 @@ struct BusOptions: ParsableArguments {
         do {
             client = try TraitClient(bus: Connection.Bus(argument: bus))
         } catch {
+            // libdbus's own words ("Unable to autolaunch a dbus-daemon without a $DISPLAY for X11") say nothing of
+            // what to do here.
+            if bus == "session", ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] == nil {
+                throw Failure(message: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set): after make run, "
+                    + "source .build/session-bus.env; or run on a bus of its own: traitctl run -- traitctl ...")
+            }
             throw Failure(error)
         }
         defer { client.close() }
