@@ -5,7 +5,8 @@ import Vocabulary
 /// `traitctl devices --json`: each device profile as scripts read it (as `simctl list -j devicetypes` does),
 /// its shape fixed here: the model names, the screen in points and pixels, scale, idiom, gamut, the reference's
 /// confidence, the orientations and windowing modes offered, and per orientation the vertical size class, the
-/// full-screen safe area and every window width with its horizontal size class and the arrangements it makes.
+/// full-screen safe area and every window width with its horizontal size class and the arrangements it makes,
+/// the free-form rules and the keyboard.
 struct DeviceJSON: Encodable {
     struct Table: Encodable {
         let vertical: String
@@ -23,6 +24,15 @@ struct DeviceJSON: Encodable {
         let regularWidth: Double
         let minimumSize: [Double]
         let tileGap: Double
+        /// iPadOS 26's window controls, width and height.
+        let windowControls: [Double]
+    }
+    /// The docked keyboard per orientation (its keys and predictive bar), the modes offered, how sure.
+    struct Keyboard: Encodable {
+        let portrait: [String: Double]
+        let landscape: [String: Double]
+        let modes: [String]
+        let confidence: String
     }
 
     let id: String
@@ -41,6 +51,7 @@ struct DeviceJSON: Encodable {
     let landscape: Table
     let portrait: Table
     let freeForm: FreeForm
+    let keyboard: Keyboard
 
     init(_ p: DeviceProfile) {
         (id, name, idiom, scale, displayGamut, confidence) = (p.id, p.name, p.idiom.rawValue, p.scale, p.gamut.rawValue, p.confidence)
@@ -58,6 +69,10 @@ struct DeviceJSON: Encodable {
         landscape = table(.landscapeLeft)
         portrait = table(.portrait)
         freeForm = FreeForm(regularWidth: p.freeForm.regularWidth,
-                            minimumSize: [p.freeForm.minimumSize.width, p.freeForm.minimumSize.height], tileGap: p.freeForm.tileGap)
+                            minimumSize: [p.freeForm.minimumSize.width, p.freeForm.minimumSize.height], tileGap: p.freeForm.tileGap,
+                            windowControls: [p.freeForm.windowControls.width, p.freeForm.windowControls.height])
+        func height(_ h: KeyboardTable.Height) -> [String: Double] { ["keys": h.keys, "bar": h.bar, "docked": h.docked] }
+        keyboard = Keyboard(portrait: height(p.keyboard.portrait), landscape: height(p.keyboard.landscape),
+                            modes: p.offeredKeyboards.map(\.rawValue), confidence: p.keyboard.confidence)
     }
 }

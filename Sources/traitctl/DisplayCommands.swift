@@ -125,21 +125,28 @@ struct Close: AsyncParsableCommand {
 
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the device profiles the daemon knows.",
+        abstract: "List the device profiles: traitctl's catalog, or with --daemon the running daemon's.",
         discussion: """
-            --json describes each profile (DeviceJSON: names, screen, scale, idiom, gamut, confidence, orientations, \
-            windowing, and per orientation the widths, arrangements and safe area) from the catalog traitctl loads \
-            itself: the built-in profiles and those in ~/.config/traitd/devices. A profile the daemon lists that \
-            traitctl cannot find (one from the daemon's device-directories) is named on stderr.
+            Without --daemon no daemon is needed: the catalog traitctl loads itself, the built-in profiles and \
+            those in ~/.config/traitd/devices. --daemon asks the daemon on --bus (ListDevices: also the profiles \
+            of its config's device-directories), and says so on stderr. --json describes each profile (DeviceJSON: \
+            names, screen, scale, idiom, gamut, confidence, orientations, windowing, the keyboard, and per \
+            orientation the widths, arrangements and safe area); a profile the daemon lists that traitctl's \
+            catalog lacks is named on stderr.
             """)
     @OptionGroup var options: BusOptions
     @Flag(help: "Describe every profile as JSON (an array, sorted by id).") var json = false
+    @Flag(help: "Ask the running daemon (ListDevices) instead of reading the catalog.") var daemon = false
 
     func run() async throws {
         try await reportingFailures {
-            let ids = try await options.withClient { try await $0.listDevices() }
-            guard json else { return ids.forEach { print($0) } }
             let catalog = try ProfileLoader.catalog(directories: [DaemonConfig.userDeviceDirectory])
+            var ids = catalog.ids
+            if daemon {
+                ids = try await options.withClient { try await $0.listDevices() }
+                FileHandle.standardError.write(Data("traitctl: the profiles of the daemon on the \(options.bus) bus\n".utf8))
+            }
+            guard json else { return ids.forEach { print($0) } }
             let unknown = ids.filter { catalog.profiles[$0] == nil }
             if !unknown.isEmpty {
                 FileHandle.standardError.write(Data("traitctl: not described (not in traitctl's catalog): \(unknown.joined(separator: ", "))\n".utf8))

@@ -66,8 +66,31 @@ import Testing
         let status = try await fixture.traitctl(["status"]).stdout
         #expect(status.hasPrefix("ipad-pro-12.9  portrait  1024 x 1366 pt @2x  full  (serial 6)"))
         #expect(status.contains("\ntv    pip      629, 1135, 375 x 211  compact  compact  active"))
-        let devices = try await fixture.traitctl(["devices"])
+        let devices = try await fixture.traitctl(["devices", "--daemon"])
         #expect(devices.stdout.split(separator: "\n").count == 30, "12 iPads and 18 iPhones")
+        #expect(devices.stderr.hasPrefix("traitctl: the profiles of the daemon on the "), "it says it asked one")
+        // Without --daemon, no daemon is needed: the catalog, the same 30.
+        let offline = try await ChildProcess.run(Binaries.path("traitctl"), ["devices", "--bus", "unix:path=/nonexistent/bus"])
+        #expect(offline.status == 0 && offline.stdout == devices.stdout && offline.stderr.isEmpty, "\(offline)")
+    }
+
+    /// Errors that help: no session bus says how to get one, in one line; a slip is answered with the nearest
+    /// word; `get` reads what `set` sets, by the same word.
+    @Test func errorsSayWhatToDo() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        let noBus = try await ChildProcess.run(Binaries.path("traitctl"), ["status"], environment: environment)
+        #expect(noBus.status == 1 && noBus.stderr == "traitctl: no session bus (DBUS_SESSION_BUS_ADDRESS is not set): after make run, source .build/session-bus.env; or run on a bus of its own: traitctl run -- traitctl ...\n", "\(noBus)")
+        let fixture = try await DaemonFixture()
+        let device = try await fixture.traitctl(["set", "device", "ipad-97"])
+        #expect(device.stderr.hasPrefix("traitctl: org.freedesktop.DBus.Error.InvalidArgs: unknown device 'ipad-97'; did you mean ipad-9.7? known devices: "), "\(device)")
+        let orientation = try await fixture.traitctl(["set", "orientation", "portait"])
+        #expect(orientation.stderr.contains("unknown orientation 'portait'; did you mean portrait? expected one of: "), "\(orientation)")
+        #expect(try await fixture.traitctl(["set", "keyboard", "docked"]).status == 0)
+        for (word, value) in [("orientation", "landscape-left"), ("device", "ipad-9.7"), ("arrangement", "split-two-thirds"),
+                              ("windowing", "split-view"), ("keyboard", "docked"), ("appearance", "light")] {
+            #expect(try await fixture.traitctl(["get", word]).stdout == value + "\n", "get \(word)")
+        }
     }
 
     @Test func getPrintsOnePropertyPlainOrAsJSON() async throws {
