@@ -18,6 +18,8 @@ extension Scenario {
         /// The key, as in the file.
         public let key: String
         public let values: [MatrixValue]
+        /// The line the key is on.
+        public var line = 0
     }
 
     public struct MatrixValue: Sendable, Equatable {
@@ -49,7 +51,9 @@ extension Scenario {
                     switch value.change {
                     case .device(let id): scenario.device = id
                     case .orientation(let orientation): scenario.orientation = orientation
-                    case .step(let step): scenario.steps.insert(step, at: run.scenario.steps.count - steps.count)
+                    case .step(let step):
+                        scenario.steps.insert(step, at: run.scenario.steps.count - steps.count)
+                        scenario.stepLines.insert(dimension.line, at: run.scenario.stepLines.count - stepLines.count)
                     }
                     return (run.labels + [value.label], scenario)
                 }
@@ -83,7 +87,7 @@ extension Scenario {
                 values = try reader.sequence(value, what: "the values of \(key)").map { node in
                     let label = try reader.string(node, what: "a value of \(key)")
                     switch key {
-                    case "device": return MatrixValue(label: label, change: .device(label))
+                    case "device": return MatrixValue(label: try reader.device(node), change: .device(label))
                     case "orientation":
                         return MatrixValue(label: label, change: .orientation(try reader.choice(node, what: "orientation", Orientation.self)))
                     default: return MatrixValue(label: label, change: .step(try setCommand(key, node, reader)))
@@ -91,7 +95,7 @@ extension Scenario {
                 }
             }
             guard !values.isEmpty else { throw reader.fail(at, "the matrix's \(key) has no values") }
-            return MatrixDimension(key: key, values: values)
+            return MatrixDimension(key: key, values: values, line: at.mark?.line ?? 0)
         }
     }
 }

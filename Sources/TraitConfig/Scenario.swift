@@ -43,6 +43,8 @@ public struct Scenario: Sendable {
     /// (`combinations`), in the file's order of keys.
     public var matrix: [MatrixDimension] = []
     public var steps: [Step]
+    /// The line each step was written on (a matrix's steps: its key's), for what a refused step says.
+    public var stepLines: [Int] = []
 
     public enum Step: Sendable, Equatable {
         /// A command of the model, as its D-Bus method would send it.
@@ -63,13 +65,15 @@ public struct Scenario: Sendable {
     }
 
     /// Parses a scenario; a mistake is a `ConfigError` at its file, line and column, saying what was expected.
-    public static func parse(_ text: String, file: String) throws -> Scenario {
-        let reader = YAMLReader(file: file)
+    /// `knownDevices`: the device ids there are (a catalog's); when given, a scenario naming another is refused
+    /// at its line, before anything runs.
+    public static func parse(_ text: String, file: String, knownDevices: [String]? = nil) throws -> Scenario {
+        let reader = YAMLReader(file: file, knownDevices: knownDevices)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
         let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "matrix", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
-            device: try reader.string(device, what: "a device id"),
+            device: try reader.device(device),
             orientation: try map["orientation"].map { try reader.choice($0, what: "orientation", Orientation.self) },
             adapters: try map["adapters"].map { try reader.flag($0, what: "adapters (true or false)") } ?? false,
             steps: [])
@@ -98,7 +102,9 @@ public struct Scenario: Sendable {
             throw reader.fail(root, "missing key 'steps' (a list of steps) in the scenario")
         }
         for node in try reader.sequence(steps, what: "the steps") {
-            scenario.steps += try parseStep(node, reader)
+            let parsed = try parseStep(node, reader)
+            scenario.steps += parsed
+            scenario.stepLines += Array(repeating: node.mark?.line ?? 0, count: parsed.count)
         }
         return scenario
     }
@@ -162,7 +168,7 @@ public struct Scenario: Sendable {
     /// The command that sets `key` (one of `setWords`) to the value in `field`.
     static func setCommand(_ key: String, _ field: Node, _ reader: YAMLReader) throws -> Step {
         switch key {
-        case "device": return .command(.setDevice(try reader.string(field, what: "a device id")))
+        case "device": return .command(.setDevice(try reader.device(field)))
         case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
         case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
         case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))

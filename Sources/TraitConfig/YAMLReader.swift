@@ -5,6 +5,17 @@ import Vocabulary
 /// node (`file:line:column: expected ...`).
 struct YAMLReader {
     let file: String
+    /// The device ids a scenario may name, when known (checked where they are written: `device`).
+    var knownDevices: [String]? = nil
+
+    /// A device id; one the catalog lacks (when `knownDevices` says) is an error at its node, with the nearest.
+    func device(_ node: Node) throws -> String {
+        let id = try string(node, what: "a device id")
+        if let known = knownDevices, !known.contains(id) {
+            throw fail(node, "unknown device '\(id)'; \(Suggestion.phrase(id, among: known))traitctl devices lists the \(known.count) there are")
+        }
+        return id
+    }
 
     /// Parses `text`; a syntax error becomes a located `ConfigError`.
     func document(_ text: String) throws -> Node? {

@@ -53,10 +53,18 @@ struct ScenarioCommand: AsyncParsableCommand {
             let scenario: Scenario
             do {
                 guard let data = FileManager.default.contents(atPath: file) else { throw ConfigError(file: file, line: 1, column: 1, message: "cannot read the file") }
-                scenario = try Scenario.parse(String(decoding: data, as: UTF8.self), file: file)
+                // Checked against the devices there are before anything runs: traitctl's catalog for a daemon of
+                // its own, the daemon's list otherwise.
+                let known = try await `private`
+                    ? ProfileLoader.catalog(directories: [DaemonConfig.userDeviceDirectory]).ids
+                    : options.withClient { try await $0.listDevices() }
+                scenario = try Scenario.parse(String(decoding: data, as: UTF8.self), file: file, knownDevices: known)
             } catch let error as ConfigError {
                 FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
                 throw ExitCode(65)
+            } catch {
+                FileHandle.standardError.write(Data("traitctl: \(Failure(error).description)\n".utf8))
+                throw ExitCode(1)
             }
             if !scenario.matrix.isEmpty && !matrix {
                 FileHandle.standardError.write(Data("traitctl: \(file) has a matrix: run it with --matrix --private (or remove matrix:)\n".utf8))
@@ -176,7 +184,10 @@ struct ScenarioCommand: AsyncParsableCommand {
         /// Starts a private daemon when asked, runs the scenario and returns what it recorded.
         private func record(_ scenario: Scenario) async throws -> Recording {
             guard `private` else {
-                return try await options.withClient { try await recording(scenario, $0) }
+                return try await options.withClient { client in
+                    try await checkAdapters(scenario, client)
+                    return try await recording(scenario, client)
+                }
             }
             let daemon = PrivateTraitd(verbose: false)
             defer { daemon.stop() }
@@ -199,6 +210,20 @@ struct ScenarioCommand: AsyncParsableCommand {
             let client = try TraitClient(bus: .address(daemon.address))
             defer { client.close() }
             return try await recording(scenario, client)
+        }
+
+        /// A scenario that names adapters (`adapters: true`, `layouts:`, `web:`, `apps:`) run against a daemon
+        /// on the bus: refused when the daemon has none registered for its apps, rather than recording a trace
+        /// without them.
+        private func checkAdapters(_ scenario: Scenario, _ client: TraitClient) async throws {
+            let named = Set(scenario.web.keys).union(scenario.apps.keys)
+            guard scenario.adapters || !scenario.layouts.isEmpty || !named.isEmpty else { return }
+            let registered = Set(try await client.listAdapters().map(\.app))
+            let missing = named.subtracting(registered).sorted()
+            guard registered.isEmpty || !missing.isEmpty else { return }
+            throw RunError("\(file) needs adapters (" + (missing.isEmpty ? "adapters: true or layouts:" : "for \(missing.joined(separator: ", "))")
+                + ") but the daemon on the \(options.bus) bus has none registered for "
+                + (missing.isEmpty ? "any app" : "them") + ": run it with --private, or start traitd-adapters beside that daemon")
         }
 
         private func recording(_ scenario: Scenario, _ client: TraitClient) async throws -> Recording {
@@ -263,7 +288,14 @@ struct ScenarioRecorder {
         }
         for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")
-            let events = try await perform(step, log)
+            let events: [TraitEvent]
+            do {
+                events = try await perform(step, log)
+            } catch let error as DBusError {
+                // A refused step: which one, and where it is written.
+                let line = number < scenario.stepLines.count ? ", line \(scenario.stepLines[number])" : ""
+                throw DBusError(error.name, "step \(number + 1) (\(step.title)\(line)): \(error.message)")
+            }
             lines += Self.normalised(events)
             let (layoutLines, problems) = try await layouts()
             lines += layoutLines

@@ -57,7 +57,7 @@ import Testing
         let written = try await run([scenario.path, "--private", "--matrix", "--jobs", "1", "--update", traces])
         #expect(written.status == 1 && written.stdout.contains("4 combinations: 2 passed, 2 failed (iphone-8+light, iphone-8+dark)"),
                 "\(written)")
-        #expect(written.stderr.contains("[iphone-8+light]: org.traitd.Layout1.Error.NotOffered: iphone-8 does not offer split-half"),
+        #expect(written.stderr.contains("[iphone-8+light]: org.traitd.Layout1.Error.NotOffered: step 2 (set arrangement split-half, line 6): iphone-8 does not offer split-half"),
                 "\(written.stderr)")
         let dark = traces + "/split+ipad-9.7+dark.trace"
         let golden = try String(contentsOfFile: dark, encoding: .utf8)

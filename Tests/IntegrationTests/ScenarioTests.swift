@@ -84,4 +84,26 @@ import Testing
         let second = try await run([scenario.path, "--private", "--check", trace])
         #expect(second.status == 0 && second.stdout.hasSuffix("matches \(trace)\n"), "\(second)")
     }
+
+    /// A scenario fails early and says where: an unknown device at its line before anything runs (65), a step
+    /// the daemon refuses by its number, title and line, and a scenario that needs adapters against a daemon
+    /// that has none.
+    @Test func scenariosFailEarlyAndSayWhere() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("early.yaml")
+        try "device: ipad-9.7\nsteps:\n  - set: { arrangement: full }\n  - set: { device: ipad-97 }\n".write(to: file, atomically: true, encoding: .utf8)
+        let unknown = try await run([file.path, "--private"])
+        #expect(unknown.status == 65 && unknown.stderr.contains("early.yaml:4:20: unknown device 'ipad-97'; did you mean ipad-9.7? traitctl devices lists the 30 there are"), "\(unknown)")
+        #expect(unknown.stdout.isEmpty, "nothing ran")
+        try "device: iphone-8\nsteps:\n  - set: { appearance: dark }\n  - set: { arrangement: split-half }\n".write(to: file, atomically: true, encoding: .utf8)
+        let refused = try await run([file.path, "--private"])
+        #expect(refused.status == 1 && refused.stderr.contains("step 2 (set arrangement split-half, line 4): iphone-8 does not offer split-half"), "\(refused)")
+        // Against a daemon with no adapter host: refused, saying so, instead of a trace without them.
+        let fixture = try await DaemonFixture()
+        try "device: ipad-9.7\nadapters: true\nsteps:\n  - set: { arrangement: full }\n".write(to: file, atomically: true, encoding: .utf8)
+        let bare = try await run([file.path, "--bus", fixture.bus.address])
+        #expect(bare.status == 1 && bare.stderr.contains("needs adapters (adapters: true or layouts:) but the daemon on the \(fixture.bus.address) bus has none registered for any app"), "\(bare)")
+    }
 }
