@@ -21,6 +21,10 @@ import Vocabulary
 ///   - restore: { app: mail, state: { draft: hello, scroll: 1200 } }
 ///   - frame: { app: mail, frame: [0, 0, 600, 600] }
 ///   - tile: { app: notes, position: right-half }
+///   - resize: { app: notes, size: [600, 500], live: 5 }  # live: BeginResize, 5 ResizeTo, EndResize
+///   - raise: mail
+///   - display: { connect: external-1080p }  # or { move: notes, to: external-1 }, { disconnect: external-1 }
+///   - set: { keyboard: docked }
 /// ```
 public struct Scenario: Sendable {
     public var device: String
@@ -53,6 +57,9 @@ public struct Scenario: Sendable {
         case restore(app: String, state: [String: String])
         /// A free-form window resized to this width, its height kept (a matrix's `width:`).
         case width(app: String, Double)
+        /// A free-form window resized, its top-left corner kept: at once (`SetFrame`), or live in `live` steps
+        /// (`BeginResize`, `ResizeTo` from the size it has to this one, `EndResize`).
+        case resize(app: String, Size, live: Int?)
         /// A step's line in the trace: what it did, in the file's words.
         public var title: String {
             switch self {
@@ -60,6 +67,8 @@ public struct Scenario: Sendable {
             case .restore(let app, let state):
                 return "restore \(app) " + state.keys.sorted().map { "\($0)=\(state[$0]!)" }.joined(separator: " ")
             case .width(let app, let width): return "width \(app) \(width.compact)"
+            case .resize(let app, let size, let live):
+                return "resize \(app) to \(size.width.compact) x \(size.height.compact)" + (live.map { " live \($0)" } ?? "")
             }
         }
     }
@@ -110,7 +119,7 @@ public struct Scenario: Sendable {
     }
 
     /// The words a step may start with.
-    static let stepWords = ["set", "open", "close", "drag", "restore", "frame", "tile"]
+    static let stepWords = ["set", "open", "close", "drag", "restore", "frame", "tile", "resize", "raise", "display"]
 
     private static func parseStep(_ node: Node, _ reader: YAMLReader) throws -> [Step] {
         let step = try reader.mapping(node, what: "a step (one of \(stepWords.joined(separator: ", ")))", allowed: stepWords)
@@ -153,6 +162,31 @@ public struct Scenario: Sendable {
             guard numbers.count == 4 else { throw reader.fail(frame, "expected [X, Y, WIDTH, HEIGHT]") }
             return [.command(.setFrame(app: try reader.string(app, what: "an app name"),
                                        Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))]
+        case "resize":
+            let fields = try reader.mapping(value, what: "the resize", allowed: ["app", "size", "live"])
+            guard let app = fields["app"], let size = fields["size"] else { throw reader.fail(value, "expected { app: NAME, size: [WIDTH, HEIGHT], live: STEPS }") }
+            let numbers = try reader.sequence(size, what: "width, height").map { try reader.number($0, what: "a number of points", range: 1...100_000) }
+            guard numbers.count == 2 else { throw reader.fail(size, "expected [WIDTH, HEIGHT]") }
+            let live = try fields["live"].map { Int(try reader.number($0, what: "the live resize's steps", range: 1...1000)) }
+            return [.resize(app: try reader.string(app, what: "an app name"), Size(width: numbers[0], height: numbers[1]), live: live)]
+        case "raise":
+            return [.command(.raise(app: try reader.string(value, what: "an app name")))]
+        case "display":
+            let fields = try reader.mapping(value, what: "a display step (connect: PROFILE, disconnect: ID, or move: APP with to: ID)",
+                                            allowed: ["connect", "disconnect", "move", "to"])
+            if let profile = fields["connect"], fields.count == 1 {
+                let name = try reader.string(profile, what: "a display profile")
+                let known = ExternalScreen.profiles.map(\.profile)
+                guard known.contains(name) else {
+                    throw reader.fail(profile, "unknown display profile '\(name)'; \(Suggestion.phrase(name, among: known))expected one of: \(known.joined(separator: ", "))")
+                }
+                return [.command(.connectDisplay(profile: name))]
+            }
+            if let id = fields["disconnect"], fields.count == 1 { return [.command(.disconnectDisplay(id: try reader.string(id, what: "a display id")))] }
+            if let app = fields["move"], let to = fields["to"], fields.count == 2 {
+                return [.command(.moveToDisplay(app: try reader.string(app, what: "an app name"), display: try reader.string(to, what: "a display id")))]
+            }
+            throw reader.fail(value, "expected { connect: PROFILE }, { disconnect: ID } or { move: APP, to: ID }")
         default:  // tile
             let fields = try reader.mapping(value, what: "the tile", allowed: ["app", "position"])
             guard let app = fields["app"], let position = fields["position"] else { throw reader.fail(value, "expected { app: NAME, position: POSITION }") }

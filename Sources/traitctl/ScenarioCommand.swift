@@ -327,11 +327,41 @@ struct ScenarioRecorder {
         return log.take()
     }
 
+    /// Makes `call` and waits until the transitions it names have completed, and returns them: each part of a
+    /// step that sends several calls waits for the one before (its log is open before the call, so that no
+    /// completion can come first).
+    private func wait(_ call: @autoclosure () async throws -> [UInt64]) async throws -> [UInt64] {
+        let log = try await client.eventLog()
+        defer { log.close() }
+        let ids = try await call()
+        let pending = Set(ids)
+        await log.wait { events in
+            pending.isSubset(of: events.compactMap { if case .transitionCompleted(_, let id, _) = $0 { id } else { nil } })
+        }
+        return ids
+    }
+
     private func send(_ step: Scenario.Step) async throws -> [UInt64] {
         switch step {
         case .restore(let app, let state):
             try await client.setRestorationState(state.mapValues(Restore.value), for: app)
             return []
+        case .resize(let app, let size, let live):
+            guard let frame = try await client.state().windows.first(where: { $0.app == app })?.frame else {
+                throw RunError("resize \(app): \(app) has no window")
+            }
+            guard let steps = live else {
+                return try await client.setFrame(Rect(x: frame.x, y: frame.y, width: size.width, height: size.height), of: app)
+            }
+            // As traitctl resize --live: the steps from the size it has to the one asked, then the end, each after
+            // the one before has completed (the trace must not hang on how steps coalesce).
+            var started = try await wait(try await client.beginResize(app))
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                started += try await wait(try await client.resize(app, to: Size(width: frame.width + (size.width - frame.width) * t,
+                                                                                height: frame.height + (size.height - frame.height) * t)))
+            }
+            return started + (try await client.endResize(app))
         case .width(let app, let width):
             guard let window = try await client.state().windows.first(where: { $0.app == app }) else {
                 throw RunError("a matrix's width for \(app): \(app) has no window")
