@@ -1,4 +1,5 @@
 import TraitClient
+import TraitProtocol
 import TraitModel
 import Vocabulary
 
@@ -86,6 +87,20 @@ struct StatusJSON: Encodable {
         /// area adapted to them (`horizontal`, `vertical`: top, left, bottom, right).
         let windowControls: [Double]
         let cornerAdaptedInsets: [String: [Double]]
+        /// The window's trait collection by UIKit's names (its `Traits`): strings, and the display scale a number.
+        let traits: [String: TraitValue]
+    }
+
+    /// One trait's value as JSON: a string, or a number (the display scale).
+    enum TraitValue: Encodable {
+        case text(String), number(Double)
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .text(let s): try c.encode(s)
+            case .number(let n): try c.encode(n)
+            }
+        }
     }
 
     /// One of `LayoutProblems`.
@@ -132,7 +147,12 @@ struct StatusJSON: Encodable {
                    layouts: w.layouts.mapValues { $0.mapValues(\.values) },
                    layoutProblems: w.layoutProblems.map { Problem(adapter: $0.adapter, element: $0.element, rule: $0.rule.rawValue, message: $0.message) },
                    windowControls: (w.windowControls ?? .zero).values,
-                   cornerAdaptedInsets: ["horizontal": w.cornerAdaptedInsets.horizontal.values, "vertical": w.cornerAdaptedInsets.vertical.values])
+                   cornerAdaptedInsets: ["horizontal": w.cornerAdaptedInsets.horizontal.values, "vertical": w.cornerAdaptedInsets.vertical.values],
+                   traits: Dictionary(uniqueKeysWithValues: TraitCollection.Field.all.map { field in
+                       let (key, value) = field.entry(in: w.traits)
+                       if case .double(let n) = value.unwrapped { return (key, TraitValue.number(n)) }
+                       return (key, .text(value.unwrapped.string ?? "\(value)"))
+                   }))
         }
     }
 }

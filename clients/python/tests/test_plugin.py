@@ -186,3 +186,36 @@ def test_the_matrix_marker_runs_every_combination(traitd: TraitdFixture, traitd_
     status = traitd.status()
     assert (status["device"], status["orientation"], status["traits"]["appearance"]) == \
         (values["device"], values["orientation"], values["appearance"])
+
+
+def test_every_command_waits_for_its_own_transitions(traitd: TraitdFixture) -> None:
+    # Window and display commands as methods, each returning the transitions it started once they completed.
+    started = traitd.set(windowing="stage-manager")
+    assert started.completions["notes"]["id"] in started
+    traitd.frame("mail", 40, 60, 500, 600)
+    assert traitd.status_window("mail")["frame"] == [40, 60, 500, 600]
+    traitd.resize("mail", 600, 700, live=3)
+    assert traitd.status_window("mail")["frame"] == [40, 60, 600, 700]
+    traitd.tile("notes", "right-half")
+    traitd.raise_window("mail")
+    assert traitd.status()["stacking"][0] == "mail"
+    display = traitd.connect_display("external-1080p")
+    assert display == "external-1"
+    moved = traitd.move_to_display("notes", display)
+    assert traitd.status_window("notes")["display"] == display and moved.completions["notes"]["reported"] == []
+    traitd.disconnect_display(display)
+    assert traitd.status_window("notes")["display"] == "device"
+    # status() carries each window's traits; open and close wait too.
+    traitd.open("maps", role="window")
+    assert traitd.status_window("maps")["traits"]["horizontalSizeClass"] in ("compact", "regular")
+    traitd.close_app("maps")
+    with pytest.raises(KeyError, match="maps has no window"):
+        traitd.status_window("maps")
+
+
+def test_each_wait_has_a_cursor_of_its_own(traitd: TraitdFixture) -> None:
+    ids = traitd.set(orientation="portrait")
+    # TransitionCompleted first, then the ViewWillTransitionToSize that came before it: each member its own cursor.
+    assert traitd.wait_for("TransitionCompleted", app="mail")[0] == ids[0]
+    assert traitd.wait_for("ViewWillTransitionToSize", app="mail")[0] == ids[0]
+    assert traitd.wait_for("ViewWillTransitionToSize", app="notes")[0] == ids[1]

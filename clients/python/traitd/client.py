@@ -135,6 +135,7 @@ class Client:
             "idiom": w["Traits"]["idiom"], "displayScale": w["Traits"]["displayScale"], "adapters": list(w["Adapters"]),
             "layouts": {a: {e: list(f) for e, f in frames.items()} for a, frames in w["Layouts"].items()},
             "layoutProblems": [problem(p) for p in w.get("LayoutProblems", [])],
+            "traits": plain(w["Traits"]),
             "windowControls": list(w.get("WindowControls", (0.0, 0.0, 0.0, 0.0))),
             "cornerAdaptedInsets": {k: list(v) for k, v in w.get(
                 "CornerAdaptedInsets", {"horizontal": w["SafeAreaInsets"], "vertical": w["SafeAreaInsets"]}).items()},
