@@ -4,15 +4,16 @@ import TestSupport
 import TraitClient
 import Testing
 
-/// `examples/sidebar_adapter.py`: an out-of-process adapter on an independent D-Bus library (dbus-python).
+/// `examples/sidebar_adapter.py`: an out-of-process adapter in Python on the traitd package's `Adapter`, over an
+/// independent D-Bus library (dbus-fast).
 @Suite struct PythonAdapterTests {
-    /// Debian's python3-dbus installs for the system Python; `make deps` installs it.
+    /// Debian's python3-dbus-fast installs for the system Python; `make test`'s set-up installs it.
     static let python = "/usr/bin/python3"
     static var script: String { Binaries.repository.appendingPathComponent("examples/sidebar_adapter.py").path }
 
     static func requirePythonDBus() async throws {
-        let check = try await ChildProcess.run(python, ["-c", "import dbus, dbus.mainloop.glib; from gi.repository import GLib"])
-        try #require(check.status == 0, "python3-dbus and python3-gi are needed (make deps installs them): \(check.stderr)")
+        let check = try await ChildProcess.run(python, ["-c", "import dbus_fast"])
+        try #require(check.status == 0, "python3-dbus-fast is needed (make test's set-up installs it): \(check.stderr)")
     }
 
     @Test func theExampleAdapterRegistersLaysOutAndReports() async throws {

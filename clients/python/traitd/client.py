@@ -190,6 +190,7 @@ class Client:
         if message.member == "NameOwnerChanged" and message.sender == "org.freedesktop.DBus":
             if message.body and message.body[0] == BUS_NAME:
                 self._owner_is(str(message.body[2]))
+                asyncio.get_running_loop().create_task(self._notify())  # waiters that follow the owner look again
             return
         # Only the daemon that owns the name now: anyone can send a signal straight to this connection.
         if self.owner is None or message.sender != self.owner or not (message.path or "").startswith(ROOT):

@@ -38,11 +38,13 @@ AlreadyReported = _named("AlreadyReported")
 NoSuchAdapter = _named("NoSuchAdapter")
 AdapterExists = _named("AdapterExists")
 LimitExceeded = _named("LimitExceeded")
+GeometryRequestUnsupported = _named("GeometryRequestUnsupported")
+GeometryRequestDenied = _named("GeometryRequestDenied")
 EventsLost = _named("EventsLost")
 
 _ALL: list[type[TraitdError]] = [InvalidArgs, NotOffered, NoSuchApp, AppExists, RoleTaken, MissingApp, NotDragging, Dragging,
                                   NoDivider, OutOfRange, StaleTransition, AlreadyReported, NoSuchAdapter, AdapterExists,
-                                  LimitExceeded, EventsLost]
+                                  LimitExceeded, EventsLost, GeometryRequestUnsupported, GeometryRequestDenied]
 ERRORS: dict[str, type[TraitdError]] = {cls.name: cls for cls in _ALL}
 
 

@@ -48,7 +48,17 @@ class SyncClient:
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout or self.timeout + 5)
 
     def close(self) -> None:
-        self._loop.call_soon_threadsafe(self.client.close)
+        async def shutdown() -> None:
+            # The connection, then the tasks it left (wake-ups of waiters), so that none is destroyed pending.
+            self.client.close()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            self.run(shutdown(), 5)
+        except Exception:  # noqa: BLE001 - closing: the loop stops whatever happened
+            pass
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
 

@@ -1,0 +1,28 @@
+"""The example sidebar adapter (examples/sidebar_adapter.py) under test: a rotation, Split View, dark mode and a
+live resize, its layout read back from the window after each."""
+
+import os
+import sys
+
+import pytest
+
+from traitd import Adapter
+from traitd.pytest_plugin import TraitdFixture
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
+from sidebar_adapter import sidebar  # noqa: E402
+
+
+@pytest.mark.traitd(fresh=True)
+def test_the_sidebar_follows_the_window(traitd: TraitdFixture) -> None:
+    with Adapter(traitd.address, "mail", "sidebar", sidebar):
+        def frames() -> dict[str, list[float]]:
+            layouts: dict[str, list[float]] = traitd.status_window("mail")["layouts"]["sidebar"]
+            return layouts
+        assert traitd.set(orientation="portrait").completions["mail"]["reported"] == ["sidebar"]
+        assert frames() == {"content": [0, 0, 438, 1024]}                    # 438 pt: no room for a sidebar
+        traitd.set(orientation="landscape-left", arrangement="full")
+        assert frames()["sidebar"] == [0, 0, 307.2, 768]                      # 30% of 1024
+        traitd.set(appearance="dark", windowing="stage-manager")
+        traitd.resize("mail", 900, 600, live=4)
+        assert frames() == {"sidebar": [0, 0, 270, 600], "content": [270, 0, 630, 600]}

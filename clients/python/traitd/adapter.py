@@ -1,0 +1,252 @@
+"""Adapters in Python without D-Bus: ``Adapter(address, app, name, layout)`` registers as adapter ``name`` for
+``app``'s window and answers every transition with ``layout(transition)``.
+
+    def sidebar(t: Transition) -> Layout:
+        if t.width < 500:
+            return Layout({"content": (0, 0, t.width, t.height)})
+        side = min(320, round(0.3 * t.width, 1))
+        return Layout({"sidebar": (0, 0, side, t.height), "content": (side, 0, t.width - side, t.height)},
+                      kinds={"sidebar": "container"})
+
+    Adapter(address, "mail", "sidebar", sidebar).run()      # a script; .start() and .stop() in a test
+
+A ``Transition`` is the window as the transition left it, typed: its size, traits, safe area, orientation, why it
+changed and how long it animates, the keyboard and iPadOS 26's window controls. ``layout`` returns a ``Layout``
+(frames in window coordinates, what each element is, extras), a plain dict of frames, or raises to report the
+layout failed (its message goes to traitd). What D-Bus needs is done inside: the window's properties read at
+``ViewWillLayoutSubviews`` (the transition's last signal: they hold the new values), the report for that
+transition, a report that came too late for it (``StaleTransition``) dropped, and registration again whenever
+traitd comes back on the bus. Signals from anyone but the daemon that owns ``org.traitd.Layout1`` are ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from dbus_fast import Variant
+
+from .client import Client, plain
+from .errors import AlreadyReported, NoSuchAdapter, StaleTransition, TraitdError
+from .model import DISPLAY, ROOT, WINDOW, window_path
+
+Frame = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One transition of the adapter's window (``id`` 0: the window as it is, outside any transition)."""
+
+    id: int
+    app: str
+    width: float
+    height: float
+    #: The window's trait collection by UIKit's names (``horizontalSizeClass``, ``userInterfaceStyle``, ...).
+    traits: dict[str, Any]
+    #: top, left, bottom, right, in points inside the window.
+    safe_area: tuple[float, float, float, float]
+    orientation: str
+    #: Why the size changed and how long it animates, from the transition's ``ViewWillTransitionToSize``
+    #: (``None`` and 0 when its size did not change: traits, the keyboard).
+    reason: str | None = None
+    duration: float = 0.0
+    #: The keyboard in window coordinates (``None`` while hidden), and whether it is docked at the bottom.
+    keyboard: Frame | None = None
+    keyboard_docked: bool = False
+    #: iPadOS 26's window controls in window coordinates (``None`` where there are none), and the safe area
+    #: adapted to them (``"horizontal"``, ``"vertical"``: top, left, bottom, right).
+    window_controls: Frame | None = None
+    corner_adapted_insets: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+
+    @property
+    def horizontal_size_class(self) -> str:
+        return str(self.traits.get("horizontalSizeClass", "regular"))
+
+    @property
+    def vertical_size_class(self) -> str:
+        return str(self.traits.get("verticalSizeClass", "regular"))
+
+    @property
+    def dark(self) -> bool:
+        return self.traits.get("userInterfaceStyle") == "dark"
+
+
+@dataclass
+class Layout:
+    """What an adapter reports: frames by element name (x, y, width, height in window coordinates), what each
+    element is for traitd's layout checks (``background``, ``container``, ``content``, ``control``, ``text``),
+    and extras of its own (strings, numbers, booleans)."""
+
+    frames: dict[str, Frame]
+    kinds: dict[str, str] = field(default_factory=dict)
+    extras: dict[str, str | float | bool] = field(default_factory=dict)
+
+
+LayoutFunction = Callable[[Transition], Union[Layout, dict[str, Frame]]]
+
+
+class Adapter:
+    """Adapter ``name`` of ``app``'s window on the traitd at ``address``, laying out with ``layout``.
+
+    ``on_report(transition, layout_or_error)`` is called after each report (a script prints it); ``delay``
+    seconds pass before each report (to play a slow adapter)."""
+
+    def __init__(self, address: str, app: str, name: str, layout: LayoutFunction,
+                 on_report: Callable[[Transition, Layout | str], None] | None = None,
+                 on_registered: Callable[[str], None] | None = None, delay: float = 0.0) -> None:
+        self.address, self.app, self.name, self.layout = address, app, name, layout
+        self.on_report, self.on_registered, self.delay = on_report, on_registered, delay
+        self.path = window_path(app)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stopped: asyncio.Event | None = None
+        self._ready = threading.Event()
+
+    # Running: in the caller's thread (a script), or on a thread of its own (a test).
+
+    def run(self, stop_on: tuple[int, ...] = ()) -> None:
+        """Runs until ``stop()``, or one of the signals ``stop_on`` (``signal.SIGTERM``) comes."""
+        asyncio.run(self._main(stop_on))
+
+    def start(self, timeout: float = 30) -> Adapter:
+        """Runs on a thread of its own; returns once registered (``TimeoutError`` otherwise)."""
+        self._thread = threading.Thread(target=self.run, name=f"traitd adapter {self.name}", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError(f"adapter {self.name} for {self.app} did not register within {timeout} s")
+        return self
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stopped is not None:
+            self._loop.call_soon_threadsafe(self._stopped.set)
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def __enter__(self) -> Adapter:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+    # The work.
+
+    async def _main(self, stop_on: tuple[int, ...] = ()) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopped = asyncio.Event()
+        for number in stop_on:
+            self._loop.add_signal_handler(number, self._stopped.set)
+        client = await Client.connect(self.address)
+        contexts: dict[int, tuple[str, float]] = {}  # transition -> (reason, duration) of its size change
+        registered_with: str | None = None
+        index = len(client.events)
+        try:
+            while not self._stopped.is_set():
+                # Registered with the daemon that owns the name now; again whenever it changes hands.
+                if client.owner is not None and client.owner != registered_with:
+                    registered_with = client.owner
+                    if await self._register(client):
+                        await self._report(client, 0, contexts)
+                # Every transition's last signal: lay out there (signals that come while a report is on its way
+                # are taken in turn).
+                while index < len(client.events):
+                    event = client.events[index]
+                    index += 1
+                    if event.path != self.path:
+                        continue
+                    if event.member == "ViewWillTransitionToSize" and len(event.args) >= 4:
+                        context = event.args[3]
+                        contexts[int(event.args[0])] = (str(context.get("reason", "")), float(context.get("duration", 0.0)))
+                    elif event.member == "ViewWillLayoutSubviews":
+                        await self._report(client, int(event.args[0]), contexts)
+                await self._next_change(client)
+        finally:
+            client.close()
+
+    async def _next_change(self, client: Client) -> None:
+        """Waits for a new signal, a new owner of the name, or ``stop()``."""
+        if self._stopped is None:
+            return
+        stopped: asyncio.Event = self._stopped
+        owner = client.owner
+        count = len(client.events)
+
+        async def changed() -> None:
+            async with client._changed:
+                while len(client.events) == count and client.owner == owner and not stopped.is_set():
+                    await asyncio.wait_for(client._changed.wait(), 0.5)
+
+        try:
+            await changed()
+        except TimeoutError:
+            pass  # stop() sets an event the condition does not hear: look again
+
+    async def _register(self, client: Client) -> bool:
+        try:
+            await client.display("RegisterAdapter", "ss", [self.app, self.name])
+        except TraitdError as error:
+            if self.on_registered is not None:
+                self.on_registered(f"cannot register: {error.name}: {error}")
+            return False
+        self._ready.set()
+        if self.on_registered is not None:
+            self.on_registered(str(client.owner))
+        return True
+
+    async def _report(self, client: Client, id: int, contexts: dict[int, tuple[str, float]]) -> None:
+        try:
+            window = plain((await client._call(client.owner or "", self.path, "org.freedesktop.DBus.Properties",
+                                               "GetAll", "s", [WINDOW]))[0])
+            display = plain((await client._call(client.owner or "", ROOT, "org.freedesktop.DBus.Properties",
+                                                "GetAll", "s", [DISPLAY]))[0])
+        except TraitdError:
+            return  # the window is gone (its app closed): nothing to lay out
+        transition = self._transition(id, window, display, contexts.pop(id, None))
+        try:
+            result: Layout | str = self._as_layout(self.layout(transition))
+        except Exception as error:  # noqa: BLE001 - the adapter's own failure, reported as traitd expects
+            result = f"{type(error).__name__}: {error}"
+        if self.delay:
+            await asyncio.sleep(self.delay)
+        frames: dict[str, list[float]] = {}
+        extras: dict[str, Variant] = {}
+        if isinstance(result, Layout):
+            frames = {k: [float(v) for v in f] for k, f in result.frames.items()}
+            for key, value in result.extras.items():
+                extras[key] = Variant("b", value) if isinstance(value, bool) else \
+                    Variant("d", float(value)) if isinstance(value, (int, float)) else Variant("s", str(value))
+            if result.kinds:
+                extras["kinds"] = Variant("a{ss}", dict(result.kinds))
+        else:
+            extras["error"] = Variant("s", result)
+        try:
+            await client.window(self.app, "ReportLayout", "tsa{s(dddd)}a{sv}", [id, self.name, frames, extras])
+        except (StaleTransition, AlreadyReported, NoSuchAdapter):
+            return  # overtaken by a newer transition: the next one is answered
+        except TraitdError:
+            return  # the daemon went (no reply): its successor gets a registration and a report of its own
+        if self.on_report is not None:
+            self.on_report(transition, result)
+
+    def _transition(self, id: int, w: dict[str, Any], d: dict[str, Any], context: tuple[str, float] | None) -> Transition:
+        x, y, width, height = (float(v) for v in w["Frame"])
+        keyboard: Frame | None = None
+        mode = d.get("Keyboard", "hidden")
+        if mode != "hidden" and w.get("Display", "device") == "device":
+            kx, ky, kw, kh = (float(v) for v in d["KeyboardFrame"])
+            keyboard = (kx - x, ky - y, kw, kh)
+        controls = tuple(float(v) for v in w.get("WindowControls", (0, 0, 0, 0)))
+        corner = w.get("CornerAdaptedInsets", {})
+        return Transition(
+            id=id, app=self.app, width=width, height=height, traits=dict(w["Traits"]),
+            safe_area=tuple(float(v) for v in w["SafeAreaInsets"]),  # type: ignore[arg-type]
+            orientation=str(d["Orientation"]), reason=context[0] if context else None,
+            duration=context[1] if context else 0.0, keyboard=keyboard, keyboard_docked=mode in ("docked", "hardware"),
+            window_controls=None if controls == (0.0, 0.0, 0.0, 0.0) else controls,  # type: ignore[arg-type]
+            corner_adapted_insets={k: tuple(float(v) for v in insets) for k, insets in corner.items()})  # type: ignore[misc]
+
+    @staticmethod
+    def _as_layout(result: Layout | dict[str, Frame]) -> Layout:
+        return result if isinstance(result, Layout) else Layout(dict(result))
