@@ -30,8 +30,9 @@ public struct WindowContext: Sendable, Equatable {
     /// The display's Reduce Motion, as the window's last transition said (a web page's `prefers-reduced-motion`).
     public var reduceMotion = false
     /// The software keyboard in the window's coordinates, as the window's keyboard notifications last said (nil
-    /// while hidden), and whether it is docked (a `KeyboardWillShow`): the `keyboard` guide's input.
+    /// while hidden): the `keyboard` guide's input.
     public var keyboard: Rect?
+    /// Whether that keyboard is docked (the notifications said `KeyboardWillShow`).
     public var keyboardDocked = false
     /// The safe area adapted to iPadOS 26's window controls (the window's `CornerAdaptedInsets`; the safe area
     /// where there are none): the `safeHorizontal` and `safeVertical` guides' input.

@@ -37,9 +37,10 @@ public struct LayoutDocument: Sendable {
     /// The built-in guide of the software keyboard (UIKit's `keyboardLayoutGuide`), where the environment's
     /// keyboard puts it (`LayoutEnvironment.keyboardGuide`).
     public static let keyboard = "keyboard"
-    /// The built-in guides of the safe area adapted to iPadOS 26's window controls (UIKit 26's
-    /// `safeArea(cornerAdaptation: .horizontal)` and `.vertical`): the environment's `cornerAdaptedInsets`.
+    /// The built-in guide of the safe area with its leading edge past iPadOS 26's window controls (UIKit 26's
+    /// `safeArea(cornerAdaptation: .horizontal)`): the environment's `cornerAdaptedInsets.horizontal`.
     public static let safeHorizontal = "safeHorizontal"
+    /// The built-in guide of the safe area with its top below the window controls (`.vertical`).
     public static let safeVertical = "safeVertical"
     /// The items every layout has without declaring them.
     public static let builtInItems: Set<String> = [container, safeArea, keyboard, safeHorizontal, safeVertical]

@@ -16,10 +16,10 @@ public struct LayoutEnvironment: Sendable, Equatable {
     public var isSplit: Bool
     /// The window's safe area, inset from its edges: where the `safe` guide is.
     public var safeArea: EdgeInsets
-    /// The software keyboard's frame in the window's coordinates (nil while hidden, or on another screen), and
-    /// whether it is docked at the bottom edge (docked, or a hardware keyboard's shortcut bar): where the
-    /// `keyboard` guide is (`keyboardGuide`).
+    /// The software keyboard's frame in the window's coordinates (nil while hidden, or on another screen): where
+    /// the `keyboard` guide is (`keyboardGuide`).
     public var keyboard: Rect?
+    /// Whether the keyboard is docked at the bottom edge (docked, or a hardware keyboard's shortcut bar).
     public var keyboardDocked = false
     /// The safe area adapted to iPadOS 26's window controls: where the `safeHorizontal` and `safeVertical` guides
     /// are (the safe area itself where the window has no controls).

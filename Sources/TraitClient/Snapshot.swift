@@ -36,9 +36,9 @@ public struct DisplaySnapshot: Sendable, Equatable, Codable {
     public var stacking: [String]
     /// The ids of the connected external displays (`Displays`; empty from a daemon without it).
     public var displays: [String]
-    /// The software keyboard (`Keyboard`; hidden from a daemon without it) and its frame on the device's screen,
-    /// screen coordinates (`KeyboardFrame`; nil while hidden).
+    /// The software keyboard (`Keyboard`; hidden from a daemon without it).
     public var keyboard: KeyboardMode
+    /// The keyboard's frame on the device's screen, in screen coordinates (`KeyboardFrame`); nil while hidden.
     public var keyboardFrame: Rect?
 
     /// The snapshot from `GetState`'s three values: the serial, the display's properties and the windows.
@@ -109,8 +109,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var windowControls: Rect?
     /// The safe area adapted to them (`CornerAdaptedInsets`; the safe area from a daemon without them).
     public var cornerAdaptedInsets: CornerAdaptedInsets
-    /// What the app declared: its size restrictions (nil without) and the orientations it supports (empty: all).
+    /// The size restrictions the app declared (`SizeRestrictions`), nil without.
     public var sizeRestrictions: SizeRestrictions?
+    /// The orientations the app declared it supports (`SupportedOrientations`); empty: all.
     public var supportedOrientations: [Orientation]
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.

@@ -3,7 +3,9 @@
 /// pushes the leading edge past the controls, `vertical` the top below them; where a window has no controls,
 /// both are its safe area. The controls themselves add nothing to `SafeAreaInsets`, as on iPadOS 26.
 public struct CornerAdaptedInsets: Sendable, Hashable, Codable {
+    /// The safe area with its leading edge past the controls (`cornerAdaptation: .horizontal`).
     public var horizontal: EdgeInsets
+    /// The safe area with its top below the controls (`cornerAdaptation: .vertical`).
     public var vertical: EdgeInsets
 
     public init(horizontal: EdgeInsets, vertical: EdgeInsets) {

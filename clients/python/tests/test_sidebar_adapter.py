@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from traitd import Adapter
+from traitd import Adapter, GeometryRequestDenied
 from traitd.pytest_plugin import TraitdFixture
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
@@ -26,3 +26,12 @@ def test_the_sidebar_follows_the_window(traitd: TraitdFixture) -> None:
         traitd.set(appearance="dark", windowing="stage-manager")
         traitd.resize("mail", 900, 600, live=4)
         assert frames() == {"sidebar": [0, 0, 270, 600], "content": [270, 0, 630, 600]}
+
+
+@pytest.mark.traitd(fresh=True, device="iphone-15", orientation="portrait")
+def test_a_portrait_only_app_stays_portrait(traitd: TraitdFixture) -> None:
+    with Adapter(traitd.address, "mail", "sidebar", sidebar) as app:
+        app.declare(orientations=["portrait"])
+        assert traitd.set(orientation="landscape-left") == [] and traitd.status()["orientation"] == "portrait"
+        with pytest.raises(GeometryRequestDenied, match="Requested: landscape-left; supported: portrait"):
+            app.request_geometry(orientations=["landscape-left"])

@@ -103,6 +103,7 @@ class Adapter:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._stopped: asyncio.Event | None = None
+        self._client: Client | None = None
         self._ready = threading.Event()
 
     # Running: in the caller's thread (a script), or on a thread of its own (a test).
@@ -125,6 +126,44 @@ class Adapter:
         if self._thread is not None:
             self._thread.join(10)
 
+    # What the app declares and asks of the system, from the adapter's own connection (the one traitd lets).
+
+    def declare(self, minimum: tuple[float, float] | None = None, maximum: tuple[float, float] | None = None,
+                orientations: list[str] | None = None) -> list[int]:
+        """Declares the window's size restrictions (``minimum`` and ``maximum``, both) and the orientations the app
+        supports (``SetSizeRestrictions``, ``SetSupportedOrientations``); returns the transitions they started."""
+        async def declare(client: Client) -> list[int]:
+            started: list[int] = []
+            if minimum is not None and maximum is not None:
+                started += (await client.window(self.app, "SetSizeRestrictions", "(dd)(dd)",
+                                                [[float(v) for v in minimum], [float(v) for v in maximum]]))[0]
+            if orientations is not None:
+                started += (await client.window(self.app, "SetSupportedOrientations", "as", [list(orientations)]))[0]
+            return started
+        return list(self._on_loop(declare))
+
+    def request_geometry(self, orientations: list[str] | None = None, size: tuple[float, float] | None = None,
+                         origin: tuple[float, float] | None = None) -> list[int]:
+        """Asks for orientations, or a free-form window's size and origin (``RequestGeometryUpdate``);
+        ``GeometryRequestDenied`` and ``GeometryRequestUnsupported`` as UIKit refuses."""
+        preferences: dict[str, Variant] = {}
+        if orientations is not None:
+            preferences["orientations"] = Variant("as", list(orientations))
+        if size is not None:
+            preferences["size"] = Variant("(dd)", [float(v) for v in size])
+        if origin is not None:
+            preferences["origin"] = Variant("(dd)", [float(v) for v in origin])
+
+        async def request(client: Client) -> list[int]:
+            return list((await client.window(self.app, "RequestGeometryUpdate", "a{sv}", [preferences]))[0])
+        return list(self._on_loop(request))
+
+    def _on_loop(self, work: Callable[[Client], Any], timeout: float = 30) -> Any:
+        """Runs ``work`` with the adapter's connection on its loop (``start()`` first)."""
+        if self._loop is None or self._client is None:
+            raise RuntimeError("the adapter is not running: start() it first")
+        return asyncio.run_coroutine_threadsafe(work(self._client), self._loop).result(timeout)
+
     def __enter__(self) -> Adapter:
         return self.start()
 
@@ -139,6 +178,7 @@ class Adapter:
         for number in stop_on:
             self._loop.add_signal_handler(number, self._stopped.set)
         client = await Client.connect(self.address)
+        self._client = client
         contexts: dict[int, tuple[str, float]] = {}  # transition -> (reason, duration) of its size change
         registered_with: str | None = None
         index = len(client.events)
