@@ -8,7 +8,8 @@
  *                                           mail's WillTransitionToTraitCollection (the whole trait collection) and
  *                                           ViewWillTransitionToSize (the whole context), notes's ViewWillTransitionToSize,
  *                                           PropertiesChanged for the display (Arrangement, DividerPosition, Serial), mail
- *                                           (Frame, HorizontalSizeClass, Traits) and notes (Frame), mail's
+ *                                           (Frame, HorizontalSizeClass, Traits) and notes (Frame), each followed by
+ *                                           its DidUpdateEffectiveGeometry (the whole previous geometry), mail's
  *                                           TraitCollectionDidChange and TraitDidChange, both windows' ViewWillLayoutSubviews,
  *                                           notes's TransitionCompleted; then the reply (with no adapters, mail's
  *                                           completion at once)
@@ -127,6 +128,35 @@ static void trait_did_change(DBusConnection *c, const char *value, const char *p
     dbus_message_iter_open_container(&args, DBUS_TYPE_VARIANT, "s", &variant);
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &previous);
     dbus_message_iter_close_container(&args, &variant);
+    send_and_unref(c, s);
+}
+
+/* DidUpdateEffectiveGeometry(t, a{sv}): the window's scene geometry before the change (its frame x, 0, w, h),
+ * with the six keys traitd sends, in its order. */
+static void effective_geometry(DBusConnection *c, const char *path, double x, double w, double h) {
+    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "DidUpdateEffectiveGeometry");
+    DBusMessageIter args, dict, entry, variant, pair;
+    const double frame[4] = {x, 0, w, h}, none[2] = {0, 0};
+    const dbus_bool_t no = FALSE;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
+    append_string_entry(&dict, "display", "device");
+    open_entry(&dict, &entry, &variant, "frame", "(dddd)");
+    append_quad(&variant, frame);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "interactivelyResizing", "b");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &no);
+    close_entry(&dict, &entry, &variant);
+    for (int k = 0; k < 2; k++) {
+        open_entry(&dict, &entry, &variant, k == 0 ? "maximumSize" : "minimumSize", "(dd)");
+        dbus_message_iter_open_container(&variant, DBUS_TYPE_STRUCT, NULL, &pair);
+        for (int i = 0; i < 2; i++) dbus_message_iter_append_basic(&pair, DBUS_TYPE_DOUBLE, &none[i]);
+        dbus_message_iter_close_container(&variant, &pair);
+        close_entry(&dict, &entry, &variant);
+    }
+    append_string_entry(&dict, "orientation", "landscape-left");
+    dbus_message_iter_close_container(&args, &dict);
     send_and_unref(c, s);
 }
 
@@ -323,6 +353,7 @@ static void resize_step(DBusConnection *c, double w, double h) {
     if (changed) traits_signal(c, "WillTransitionToTraitCollection", now);
     size_signal(c, WINDOW, w, h);
     window_changed(c, WINDOW, 0, w, h, changed ? now : NULL);
+    effective_geometry(c, WINDOW, 0, w, h);
     if (changed) {
         traits_signal(c, "TraitCollectionDidChange", before);
         trait_did_change(c, now, before);
@@ -350,7 +381,9 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         size_signal(c, NOTES, compact ? 507 : 320, 768);
         display_changed(c, compact ? "split-half" : "split-two-thirds", width);
         window_changed(c, WINDOW, 0, width, 768, now);
+        effective_geometry(c, WINDOW, 0, compact ? 694 : 507, 768);
         window_changed(c, NOTES, compact ? 517 : 704, compact ? 507 : 320, 768, NULL);
+        effective_geometry(c, NOTES, compact ? 704 : 517, compact ? 320 : 507, 768);
         traits_signal(c, "TraitCollectionDidChange", before);
         trait_did_change(c, now, before);
         will_layout(c, WINDOW);
