@@ -131,6 +131,22 @@ static void trait_did_change(DBusConnection *c, const char *value, const char *p
     send_and_unref(c, s);
 }
 
+/* ViewWillLayoutSubviews(t): a transition's news is complete. */
+static void will_layout(DBusConnection *c, const char *path) {
+    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillLayoutSubviews");
+    DBusMessageIter args;
+    dbus_message_iter_init_append(s, &args);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    send_and_unref(c, s);
+}
+
+static void append_quad(DBusMessageIter *variant, const double values[4]) {
+    DBusMessageIter quad;
+    dbus_message_iter_open_container(variant, DBUS_TYPE_STRUCT, NULL, &quad);
+    for (int i = 0; i < 4; i++) dbus_message_iter_append_basic(&quad, DBUS_TYPE_DOUBLE, &values[i]);
+    dbus_message_iter_close_container(variant, &quad);
+}
+
 /* DidUpdateEffectiveGeometry(t, a{sv}): the window's scene geometry before the change (its frame x, 0, w, h),
  * with the six keys traitd sends, in its order. */
 static void effective_geometry(DBusConnection *c, const char *path, double x, double w, double h) {
@@ -158,22 +174,6 @@ static void effective_geometry(DBusConnection *c, const char *path, double x, do
     append_string_entry(&dict, "orientation", "landscape-left");
     dbus_message_iter_close_container(&args, &dict);
     send_and_unref(c, s);
-}
-
-/* ViewWillLayoutSubviews(t): a transition's news is complete. */
-static void will_layout(DBusConnection *c, const char *path) {
-    DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillLayoutSubviews");
-    DBusMessageIter args;
-    dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
-    send_and_unref(c, s);
-}
-
-static void append_quad(DBusMessageIter *variant, const double values[4]) {
-    DBusMessageIter quad;
-    dbus_message_iter_open_container(variant, DBUS_TYPE_STRUCT, NULL, &quad);
-    for (int i = 0; i < 4; i++) dbus_message_iter_append_basic(&quad, DBUS_TYPE_DOUBLE, &values[i]);
-    dbus_message_iter_close_container(variant, &quad);
 }
 
 /* ViewWillTransitionToSize with the whole context traitd sends, its thirteen keys in its order. */
