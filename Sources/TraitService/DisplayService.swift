@@ -79,6 +79,7 @@ public actor DisplayService {
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         clock = ServiceClock(settings.virtualClock ? .virtual : .real, connection: connection)
         testing = settings.testing || settings.virtualClock
+        engine.countsCoverage = testing  // the Testing interface serves it
         strictLayouts = settings.strictLayouts
         startingState = settings.startingState ?? simulation.state
         server.incomingLimit = Self.incomingLimit(settings.limits)

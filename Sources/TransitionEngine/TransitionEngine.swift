@@ -26,16 +26,19 @@ public struct TransitionEngine: Sendable {
     var endingResizes: [String: UInt64] = [:]
     /// Windows whose layouts changed during their open transition, announced when it completes.
     var layoutsToAnnounce: Set<String> = []
-    /// Every mode a window has been in since the engine began (`DrivenMode`): what `Coverage` reports. A reset
-    /// keeps it, so that a test suite sharing one daemon counts every test's modes.
-    public private(set) var driven: Set<DrivenMode>
+    /// Every mode a window has been in since the engine began counting (`DrivenMode`): what `Coverage` reports.
+    /// A reset keeps it, so that a test suite sharing one daemon counts every test's modes. Counted only when
+    /// `countsCoverage` (traitd --testing, which serves `Coverage`): a deployed daemon pays nothing for it.
+    public private(set) var driven: Set<DrivenMode> = []
+    public var countsCoverage = false {
+        didSet { if countsCoverage && !oldValue { driven.formUnion(simulation.drivenModes) } }
+    }
     let logger: Logger
 
     /// `deadline`: seconds a transition waits for its adapters.
     public init(simulation: Simulation, deadline: Double, logger: Logger) {
         self.simulation = simulation
         self.logger = logger
-        driven = simulation.drivenModes
         coordinator = TransitionCoordinator(deadline: deadline, logger: logger)
     }
 
@@ -61,7 +64,7 @@ public struct TransitionEngine: Sendable {
         emit: (EngineEvent) -> Void
     ) throws(ModelError) -> [UInt64] {
         let plans = try simulation.apply(command)
-        if !plans.isEmpty { driven.formUnion(simulation.drivenModes) }
+        if countsCoverage, !plans.isEmpty { driven.formUnion(simulation.drivenModes) }
         var began: [UInt64] = []
         for plan in plans {
             // Each event goes out as the coordinator makes it; waiting steps only once the whole plan is out.

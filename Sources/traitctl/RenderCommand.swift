@@ -205,6 +205,7 @@ struct ScreenPicture {
         case (.window, true): "#262a44"
         }
         let classes = "\(window.horizontalSizeClass)/\(window.verticalSizeClass)"
+        var caption: Pending?
         p.group("window \(window.app): \(window.role), frame \(f.x.svg),\(f.y.svg),\(f.width.svg),\(f.height.svg), \(classes)") { p in
             p.rect(x, y, f.width, f.height, fill: tint, stroke: "#555", strokeWidth: 1.5)
             // The app's own pixels, where a bridge sent them (the first adapter's, by name).
@@ -231,12 +232,21 @@ struct ScreenPicture {
             let canvas = Rect(x: 0, y: 0, width: p.width, height: .greatestFiniteMagnitude)
             // Past the window controls, where the window has them at its left.
             let left = x + 8 + (window.windowControls.map { $0.x <= 0 ? $0.width : 0 } ?? 0)
-            p.label(title, size: 14, color: dark ? "#f2f2f7" : "#222", bold: true,
-                    candidates: [(left, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true), within: canvas)
-            p.label(detail, size: 11, color: dark ? "#c7c7cc" : "#444",
-                    candidates: [(left, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas)
+            // Off the windows drawn over this one: a window behind another keeps its caption where it shows, or in
+            // the legend (below), never under the window in front.
+            let titled = p.label(title, size: 14, color: dark ? "#f2f2f7" : "#222", bold: true,
+                                 candidates: [(left, y + 18)] + LabelCandidates.around(bounds, text: title, size: 14, bold: true),
+                                 within: canvas, avoiding: covered)
+            if titled != nil {
+                p.label(detail, size: 11, color: dark ? "#c7c7cc" : "#444",
+                        candidates: [(left, y + 34)] + LabelCandidates.around(bounds, text: detail, size: 11), within: canvas,
+                        avoiding: covered)
+            } else {
+                caption = Pending(text: "\(title) · \(classes)", color: dark ? "#f2f2f7" : "#222", target: bounds, window: bounds,
+                                  covered: covered, frame: f, app: window.app)
+            }
         }
-        var pending: [Pending] = []
+        var pending: [Pending] = caption.map { [$0] } ?? []
         for (index, adapter) in window.layouts.keys.sorted().enumerated() {
             let color = Picture.palette[index % Picture.palette.count]
             let elements = window.layouts[adapter]!

@@ -168,6 +168,30 @@ import Testing
         }
     }
 
+    /// A window behind another keeps its caption where it shows, never under the window in front; one that
+    /// shows nowhere is captioned in the legend. iPadOS 26's window controls are drawn, the caption past them.
+    @Test func aWindowBehindAnotherKeepsItsCaption() async throws {
+        let fixture = try await DaemonFixture()
+        for command in [["set", "windowing", "stage-manager"], ["frame", "mail", "0", "0", "700", "600"],
+                        ["frame", "notes", "0", "0", "650", "400"], ["raise", "notes"]] {
+            #expect(try await fixture.traitctl(command + ["--wait"]).status == 0, "\(command)")
+        }
+        let run = try await fixture.traitctl(["render", "--svg", "-"])
+        let parsed = try SVGText(Data(run.stdout.utf8))
+        #expect(parsed.overlappingTexts.isEmpty, "\(parsed.overlappingTexts.prefix(5))")
+        let notes = [36.0, 70, 650, 400]  // the front window, in the picture
+        let mail = parsed.textBoxes.first { $0.text == "mail · window" }
+        let inLegend = parsed.texts.contains { $0.hasPrefix("[") && $0.contains("] mail · window · ") }
+        #expect(mail != nil || inLegend, "mail's caption is somewhere: \(parsed.texts.prefix(20))")
+        if let box = mail?.box {
+            let over = box[0] < notes[0] + notes[2] && notes[0] < box[0] + box[2] && box[1] < notes[1] + notes[3] && notes[1] < box[1] + box[3]
+            #expect(!over, "mail's caption \(box) is under notes")
+        }
+        // notes's caption, past its window controls (80 pt at its top left).
+        let front = try #require(parsed.textBoxes.first { $0.text == "notes · window" })
+        #expect(front.box[0] >= 36 + 80, "\(front.box)")
+    }
+
     /// A dark display is drawn dark, and the picture names the settings that are not at their default.
     @Test func renderShowsTheAppearance() async throws {
         let fixture = try await DaemonFixture()

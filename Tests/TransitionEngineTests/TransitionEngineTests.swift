@@ -231,6 +231,8 @@ import Testing
     /// command adds none, and text sizes count by band.
     @Test func theEngineCountsTheModesWindowsWereIn() throws {
         var setup = try Setup()
+        #expect(setup.engine.driven.isEmpty, "not counted until asked")
+        setup.engine.countsCoverage = true
         let start = setup.engine.driven
         #expect(start.map(\.description).sorted() == ["pad landscape one-third compact x regular default",
                                                        "pad landscape two-thirds regular x regular default"])
