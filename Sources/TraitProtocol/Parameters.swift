@@ -299,29 +299,3 @@ extension Parameter where Value == GeometryRequest {
     }
 }
 
-extension Parameter where Value == EffectiveGeometry {
-    /// `a{sv}`: `frame` (dddd), `display` s, `orientation` s, `interactivelyResizing` b, `minimumSize` and
-    /// `maximumSize` (dd) ((0, 0) without size restrictions), as `UIWindowScene.Geometry` has them.
-    public static func effectiveGeometry(_ name: String) -> Self {
-        Parameter<[String: DBusValue]>.vardict(name).map(decode: { e in
-            func read<T>(_ key: String, _ p: Parameter<T>) throws -> T {
-                guard let v = e[key] else { throw DBusError.invalidArgs("\(name) lacks '\(key)'") }
-                return try p.decode(v.unwrapped)
-            }
-            let low = try read("minimumSize", .size("minimumSize")), high = try read("maximumSize", .size("maximumSize"))
-            return EffectiveGeometry(
-                frame: try read("frame", .rect("frame")), display: try read("display", .string("display")),
-                orientation: try read("orientation", .choice("orientation", what: "orientation")),
-                interactivelyResizing: try read("interactivelyResizing", .boolean("interactivelyResizing")),
-                sizeRestrictions: high == Size(width: 0, height: 0) ? nil : SizeRestrictions(minimum: low, maximum: high))
-        }, encode: { g in
-            [
-                "frame": .variant(.doubles(g.frame.values)), "display": .variant(.string(g.display)),
-                "orientation": .variant(.string(g.orientation.rawValue)),
-                "interactivelyResizing": .variant(.boolean(g.interactivelyResizing)),
-                "minimumSize": .variant(.doubles([g.sizeRestrictions?.minimum.width ?? 0, g.sizeRestrictions?.minimum.height ?? 0])),
-                "maximumSize": .variant(.doubles([g.sizeRestrictions?.maximum.width ?? 0, g.sizeRestrictions?.maximum.height ?? 0])),
-            ]
-        })
-    }
-}

@@ -127,6 +127,37 @@ private enum ContextFields {
     ] + DisplayTraits.fields(of: DisplayTrait.all) { $0.traits })
 }
 
+extension Parameter where Value == EffectiveGeometry {
+    /// `a{sv}`: `frame` (dddd), `display` s, `orientation` s, `interactivelyResizing` b, `minimumSize` and
+    /// `maximumSize` (dd) ((0, 0) without size restrictions), as `UIWindowScene.Geometry` has them; a table of
+    /// fields like the size context (it goes out with every window's change of geometry).
+    public static func effectiveGeometry(_ name: String) -> Self {
+        record(name, what: "the geometry", decode: { read in
+            let low = try read(GeometryFields.minimumSize), high = try read(GeometryFields.maximumSize)
+            return EffectiveGeometry(
+                frame: try read(GeometryFields.frame), display: try read(GeometryFields.display),
+                orientation: try read(GeometryFields.orientation), interactivelyResizing: try read(GeometryFields.interactivelyResizing),
+                sizeRestrictions: high == GeometryFields.none ? nil : SizeRestrictions(minimum: low, maximum: high))
+        }, fields: GeometryFields.record)
+    }
+}
+
+private enum GeometryFields {
+    static let frame = Parameter<Rect>.rect("frame")
+    static let display = Parameter<String>.string("display")
+    static let orientation = Parameter<Orientation>.choice("orientation", what: "orientation")
+    static let interactivelyResizing = Parameter<Bool>.boolean("interactivelyResizing")
+    static let minimumSize = Parameter<Size>.size("minimumSize")
+    static let maximumSize = Parameter<Size>.size("maximumSize")
+    static let none = Size(width: 0, height: 0)
+
+    static let record = RecordFields<EffectiveGeometry>([
+        .field(frame) { $0.frame }, .field(display) { $0.display }, .field(orientation) { $0.orientation },
+        .field(interactivelyResizing) { $0.interactivelyResizing },
+        .field(minimumSize) { $0.sizeRestrictions?.minimum ?? none }, .field(maximumSize) { $0.sizeRestrictions?.maximum ?? none },
+    ])
+}
+
 extension Parameter where Value == [String: Rect] {
     /// `a{s(dddd)}`: element name to frame, as an adapter reports them; a name given twice is refused. The
     /// shape only: the daemon checks the names and numbers further, with messages of their own.
