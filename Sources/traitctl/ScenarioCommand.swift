@@ -319,29 +319,22 @@ struct ScenarioRecorder {
     /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
     /// has returned, see `EventLog`), and the completions of the transitions the reply named.
     private func perform(_ step: Scenario.Step, _ log: EventLog) async throws -> [TraitEvent] {
-        let ids = Set(try await send(step))
-        await log.wait { events in
-            ids.isSubset(of: events.compactMap { if case .transitionCompleted(_, let id, _) = $0 { id } else { nil } })
-        }
+        await Self.completed(try await send(step, log), in: log)
         try Task.checkCancellation()
         return log.take()
     }
 
-    /// Makes `call` and waits until the transitions it names have completed, and returns them: each part of a
-    /// step that sends several calls waits for the one before (its log is open before the call, so that no
-    /// completion can come first).
-    private func wait(_ call: @autoclosure () async throws -> [UInt64]) async throws -> [UInt64] {
-        let log = try await client.eventLog()
-        defer { log.close() }
-        let ids = try await call()
+    /// Returns once every transition of `ids` has its `TransitionCompleted` among the events `log` holds (the log
+    /// is open before the calls that named them, so no completion can come first).
+    private static func completed(_ ids: [UInt64], in log: EventLog) async {
         let pending = Set(ids)
         await log.wait { events in
             pending.isSubset(of: events.compactMap { if case .transitionCompleted(_, let id, _) = $0 { id } else { nil } })
         }
-        return ids
     }
 
-    private func send(_ step: Scenario.Step) async throws -> [UInt64] {
+    /// Sends the step's call (or calls); `log` is the step's, for a step whose calls each wait for the one before.
+    private func send(_ step: Scenario.Step, _ log: EventLog) async throws -> [UInt64] {
         switch step {
         case .restore(let app, let state):
             try await client.setRestorationState(state.mapValues(Restore.value), for: app)
@@ -355,11 +348,13 @@ struct ScenarioRecorder {
             }
             // As traitctl resize --live: the steps from the size it has to the one asked, then the end, each after
             // the one before has completed (the trace must not hang on how steps coalesce).
-            var started = try await wait(try await client.beginResize(app))
+            var started = try await client.beginResize(app)
+            await Self.completed(started, in: log)
             for step in 1...steps {
                 let t = Double(step) / Double(steps)
-                started += try await wait(try await client.resize(app, to: Size(width: frame.width + (size.width - frame.width) * t,
-                                                                                height: frame.height + (size.height - frame.height) * t)))
+                started += try await client.resize(app, to: Size(width: frame.width + (size.width - frame.width) * t,
+                                                                 height: frame.height + (size.height - frame.height) * t))
+                await Self.completed(started, in: log)
             }
             return started + (try await client.endResize(app))
         case .width(let app, let width):
