@@ -1,12 +1,14 @@
 """The example sidebar adapter (examples/sidebar_adapter.py) under test: a rotation, Split View, dark mode and a
 live resize, its layout read back from the window after each."""
 
+import asyncio
 import os
 import sys
 
 import pytest
 
 from traitd import Adapter, GeometryRequestDenied
+from traitd.client import Client
 from traitd.pytest_plugin import TraitdFixture
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
@@ -35,3 +37,21 @@ def test_a_portrait_only_app_stays_portrait(traitd: TraitdFixture) -> None:
         assert traitd.set(orientation="landscape-left") == [] and traitd.status()["orientation"] == "portrait"
         with pytest.raises(GeometryRequestDenied, match="Requested: landscape-left; supported: portrait"):
             app.request_geometry(orientations=["landscape-left"])
+
+
+@pytest.mark.traitd(fresh=True)
+def test_a_report_while_traitd_is_between_owners_is_dropped_quietly(traitd: TraitdFixture) -> None:
+    # The moment a restart of traitd opens: the client has heard the name lose its owner while the adapter is
+    # reporting. The report goes to the name (never to an empty owner, which dbus-fast refuses as malformed) and
+    # ends quietly; the adapter lives on to register with the successor.
+    async def report_without_owner() -> list[object]:
+        client = await Client.connect(traitd.address)
+        try:
+            reported: list[object] = []
+            adapter = Adapter(traitd.address, "mail", "sidebar", sidebar, on_report=lambda t, r: reported.append(r))
+            client.owner = None
+            await adapter._report(client, 0, {})
+            return reported
+        finally:
+            client.close()
+    assert asyncio.run(report_without_owner()) == []  # not registered: the daemon refuses the report (NoSuchAdapter)

@@ -31,7 +31,7 @@ from dbus_fast import Variant
 
 from .client import Client, plain
 from .errors import AlreadyReported, NoSuchAdapter, StaleTransition, TraitdError
-from .model import DISPLAY, ROOT, WINDOW, window_path
+from .model import BUS_NAME, DISPLAY, ROOT, WINDOW, window_path
 
 Frame = tuple[float, float, float, float]
 
@@ -224,6 +224,7 @@ class Adapter:
             pass  # stop() sets an event the condition does not hear: look again
 
     async def _register(self, client: Client) -> bool:
+        owner = client.owner  # the daemon registered with, read before the await (it may go meanwhile)
         try:
             await client.display("RegisterAdapter", "ss", [self.app, self.name])
         except TraitdError as error:
@@ -232,17 +233,19 @@ class Adapter:
             return False
         self._ready.set()
         if self.on_registered is not None:
-            self.on_registered(str(client.owner))
+            self.on_registered(str(owner))
         return True
 
     async def _report(self, client: Client, id: int, contexts: dict[int, tuple[str, float]]) -> None:
         try:
-            window = plain((await client._call(client.owner or "", self.path, "org.freedesktop.DBus.Properties",
+            # To the name, as every call of the client: the owner may go between two awaits (traitd restarting),
+            # and a call to no owner is an error reply (below), not a malformed message.
+            window = plain((await client._call(BUS_NAME, self.path, "org.freedesktop.DBus.Properties",
                                                "GetAll", "s", [WINDOW]))[0])
-            display = plain((await client._call(client.owner or "", ROOT, "org.freedesktop.DBus.Properties",
+            display = plain((await client._call(BUS_NAME, ROOT, "org.freedesktop.DBus.Properties",
                                                 "GetAll", "s", [DISPLAY]))[0])
         except TraitdError:
-            return  # the window is gone (its app closed): nothing to lay out
+            return  # the window is gone (its app closed), or traitd is: nothing to lay out
         transition = self._transition(id, window, display, contexts.pop(id, None))
         try:
             result: Layout | str = self._as_layout(self.layout(transition))
