@@ -110,9 +110,9 @@ struct Picture {
     /// Colours for adapters and elements, told apart by index.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
-    /// Writes the SVG to `svg` (when given) and a PNG to `png` (when given) through `rsvg-convert`.
-    /// Writes the SVG and/or the PNG; `-` for either means standard output (for one of them only).
-    func write(svg svgPath: String?, png pngPath: String?) throws {
+    /// Writes the SVG to `svg` (when given) and a PNG to `png` (when given) through `rsvg-convert`, `zoom`
+    /// pixels a point (the SVG stays one pixel a point); `-` for either means standard output (for one of them only).
+    func write(svg svgPath: String?, png pngPath: String?, zoom: Double = 1) throws {
         if svgPath == "-" && pngPath == "-" {
             throw PictureError("--svg - and --png - both ask for standard output: give one of them a file")
         }
@@ -127,7 +127,7 @@ struct Picture {
         defer { try? FileManager.default.removeItem(at: source) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["rsvg-convert", "--format", "png"] + (pngPath == "-" ? [] : ["--output", pngPath]) + [source.path]
+        process.arguments = ["rsvg-convert", "--format", "png", "--zoom", "\(zoom)"] + (pngPath == "-" ? [] : ["--output", pngPath]) + [source.path]
         let errors = Pipe()
         process.standardError = errors
         try process.run()

@@ -19,9 +19,12 @@ struct Render: AsyncParsableCommand {
     @OptionGroup var options: BusOptions
     @Option(help: ArgumentHelp("Write the SVG here (- for standard output).", valueName: "file")) var svg: String?
     @Option(help: ArgumentHelp("Write a PNG here (through rsvg-convert; - for standard output).", valueName: "file")) var png: String?
+    @Option(help: ArgumentHelp("The PNG's pixels a point: 0.5 draws it at half size (the SVG stays one pixel a point).",
+                               valueName: "factor")) var zoom: Double = 1
 
     func validate() throws {
         if svg == nil && png == nil { throw ValidationError("give --svg FILE, --png FILE, or both") }
+        if !(zoom > 0 && zoom <= 8) { throw ValidationError("--zoom \(zoom): give a factor above 0 and at most 8") }
     }
 
     func run() async throws {
@@ -32,7 +35,7 @@ struct Render: AsyncParsableCommand {
             }
             let externals = screens.dropFirst().map { ScreenPicture.External(id: $0.id, profile: $0.profile, size: $0.size, scale: $0.scale) }
             do {
-                try ScreenPicture(state, externals: Array(externals)).picture.write(svg: svg, png: png)
+                try ScreenPicture(state, externals: Array(externals)).picture.write(svg: svg, png: png, zoom: zoom)
             } catch {
                 throw Failure(error)
             }
@@ -143,7 +146,10 @@ struct ScreenPicture {
             let size = external.size
             p.rect(ex - Self.bezel * 0.5, oy - Self.bezel * 0.5, size.width + Self.bezel, size.height + Self.bezel,
                    fill: "#3a3a3c", radius: 10)
-            p.rect(ex, oy, size.width, size.height, fill: dark ? "#1c1c1e" : "#ffffff")
+            // Its title, like the device's screen's, says where it is in the picture (for traitd-view's mouse).
+            p.group("display \(external.id) at \(ex.svg),\(oy.svg), 1 px a point") { p in
+                p.rect(ex, oy, size.width, size.height, fill: dark ? "#1c1c1e" : "#ffffff")
+            }
             let caption = "\(external.id) · \(external.profile) · \(size.width.svg)×\(size.height.svg) pt @\(external.scale.svg)x"
                 + (state.windowing.isFreeForm ? "" : " · mirrors the device (split-view)")
             p.text(ex, oy - Self.bezel * 0.5 - 6, caption, size: 13, bold: true)

@@ -131,6 +131,26 @@ import Testing
         #expect(both.status == 1 && both.stderr.contains("both ask for standard output"), "\(both.stderr)")
     }
 
+    /// `--zoom` draws the PNG smaller or larger (traitd-view fits its window with it); the SVG stays one pixel a
+    /// point, and a zoom of nothing or of a poster is refused before the daemon is asked.
+    @Test func renderZoomsThePNG() async throws {
+        let fixture = try await DaemonFixture()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-zoom-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = folder.appendingPathComponent("screen.svg"), png = folder.appendingPathComponent("screen.png")
+        let run = try await fixture.traitctl(["render", "--svg", svg.path, "--png", png.path, "--zoom", "0.5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let declared = try #require(try SVGText(Data(contentsOf: svg)).size)
+        #expect(declared.width == 1024 + 72, "the SVG keeps one pixel a point")
+        let size = try pngSize(try Data(contentsOf: png))
+        #expect(abs(size.0 * 2 - declared.width) <= 1 && abs(size.1 * 2 - declared.height) <= 1, "\(size) for \(declared)")
+        for bad in ["0", "-1", "9", "x"] {
+            let refused = try await fixture.traitctl(["render", "--png", png.path, "--zoom", bad])
+            #expect(refused.status == 64, "--zoom \(bad): \(refused.stderr)")
+        }
+    }
+
     /// Thirty elements crowded into one corner, and a picture-in-picture window over the split: labels that do
     /// not fit go to the legend with a numbered tag, and still no text overprints another.
     @Test func crowdedLabelsGoToTheLegend() async throws {
