@@ -5,6 +5,9 @@
 #   make tsan          the D-Bus and integration tests under ThreadSanitizer (.build-tsan); fails on any report
 #   make docs          the DocC API documentation of TraitClient, Cassowary and Layout (into .build/docs)
 #   make install       install binaries, man pages, completions, units, D-Bus files (PREFIX, DESTDIR honoured)
+#   make deb           a Debian package of all that (.build/packages), lintian clean; needs no Swift to install
+#   make wheel         the Python package and its pytest plugin with the binaries inside (.build/packages)
+#   make package-check both, installed into places of their own, the plugin's tests run against each
 #   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
 #   make pictures      regenerate the documents' pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
 #   make security      rate the systemd units with systemd-analyze security --offline=true
@@ -42,6 +45,12 @@ SWIFT ?= swift
 # Release binaries link the Swift runtime statically: with FoundationEssentials instead of Foundation, that takes
 # traitd from 28 to 16 MiB idle (docs/measurements.md, "Memory"), and the installed binaries need no Swift toolchain to run.
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
+# The wheel's binaries link libdbus, libyaml and zlib statically too (scripts/static-pkgconfig.sh says how): a
+# pip user's machine then needs only glibc, libstdc++, libgcc and libsystemd, which every Debian installation has.
+# The Debian package links them as shared libraries, as Debian's policy has it (lintian: embedded-library).
+# Only the link differs: switching between the two relinks the binaries, it compiles nothing.
+STATIC_PKGCONFIG = $(CURDIR)/.build/static-pkgconfig
+STATIC_RELEASE = scripts/static-pkgconfig.sh $(STATIC_PKGCONFIG) && PKG_CONFIG_PATH=$(STATIC_PKGCONFIG) $(RELEASE)
 # Debian packages the build and the daemon need: libdbus (headers), libyaml, the bus and its tools, busctl, gdbus,
 # rsvg-convert (traitctl render --png).
 APT_PACKAGES = libdbus-1-dev libyaml-dev zlib1g-dev pkg-config dbus dbus-bin dbus-daemon systemd libglib2.0-bin librsvg2-bin
@@ -56,10 +65,13 @@ APT_PACKAGES = libdbus-1-dev libyaml-dev zlib1g-dev pkg-config dbus dbus-bin dbu
 TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
 	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool valgrind \
 	python3-hypothesis python3-pytest-xdist chromium gnome-calculator at-spi2-core
+# What make deb and make wheel need beyond the build: dpkg-shlibdeps (dpkg-dev), lintian, pip and wheel, and
+# libsystemd's link file for the wheel's static libdbus (which calls libsystemd).
+PACKAGE_APT_PACKAGES = dpkg-dev lintian python3-pip python3-wheel python3-setuptools python3-venv libsystemd-dev
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test tsan docs install install-files pictures introspection security bench-solver solver-counts bench-transitions bench-load bench-bridges churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files deb wheel package-check pictures introspection security bench-solver solver-counts bench-transitions bench-load bench-bridges churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -136,7 +148,7 @@ install-files:
 		$(DESTDIR)$(BASH_COMPLETION_DIR) $(DESTDIR)$(ZSH_COMPLETION_DIR) $(DESTDIR)$(FISH_COMPLETION_DIR)
 	for tool in traitd traitctl traitd-adapters; do \
 		install -m 0755 "$(BUILT)/$$tool" $(DESTDIR)$(BINDIR)/$$tool || exit 1; \
-		install -m 0644 $(GENERATED)/completions/$$tool.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/$$tool || exit 1; \
+		sed '1{/^#!/d}' $(GENERATED)/completions/$$tool.bash > $(DESTDIR)$(BASH_COMPLETION_DIR)/$$tool || exit 1; \
 		install -m 0644 $(GENERATED)/completions/$$tool.zsh $(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$tool || exit 1; \
 		install -m 0644 $(GENERATED)/completions/$$tool.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/$$tool.fish || exit 1; \
 	done
@@ -144,6 +156,7 @@ install-files:
 	install -m 0644 $(GENERATED)/man/traitctl.1 $(DESTDIR)$(MANDIR)/man1/traitctl.1
 	install -m 0644 $(GENERATED)/man/traitd-adapters.1 $(DESTDIR)$(MANDIR)/man1/traitd-adapters.1
 	install -m 0644 docs/man/org.traitd.Layout1.5 $(DESTDIR)$(MANDIR)/man5/org.traitd.Layout1.5
+	install -m 0644 docs/man/traitd-view.1 $(DESTDIR)$(MANDIR)/man1/traitd-view.1
 	install -m 0755 tools/traitd-view $(DESTDIR)$(BINDIR)/traitd-view
 	$(SUBSTITUTE) systemd/traitd-adapters.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd-adapters.service
 	$(SUBSTITUTE) systemd/traitd.service > $(DESTDIR)$(SYSTEMD_USER_DIR)/traitd.service
@@ -160,6 +173,28 @@ install-files:
 	install -m 0644 Config/layouts/*.layout $(DESTDIR)$(DOCDIR)/examples/layouts/
 	install -d $(DESTDIR)$(DATADIR)/traitd/python/traitd
 	install -m 0644 clients/python/traitd/*.py clients/python/traitd/py.typed $(DESTDIR)$(DATADIR)/traitd/python/traitd/
+
+# A Debian package of the release binaries and everything make install puts in place (PREFIX=/usr), checked with
+# lintian: .build/packages/traitd_VERSION_ARCH.deb (scripts/build-deb.sh).
+deb: release
+	@scripts/install-deps.sh $(PACKAGE_APT_PACKAGES)
+	$(RELEASE) --product generate-manual
+	@scripts/build-deb.sh "$$($(RELEASE) --show-bin-path)" .build/packages
+
+# A wheel of the Python package that carries the release binaries (traitd, traitctl, traitd-adapters on PATH,
+# found by the pytest plugin): .build/packages/traitd-VERSION-py3-none-linux_ARCH.whl (scripts/build-wheel.sh).
+wheel: deps
+	@scripts/install-deps.sh $(PACKAGE_APT_PACKAGES)
+	$(STATIC_RELEASE) --product traitd
+	$(STATIC_RELEASE) --product traitctl
+	$(STATIC_RELEASE) --product traitd-adapters
+	@scripts/build-wheel.sh "$$($(RELEASE) --show-bin-path)" .build/packages
+
+# Both, each installed into a place of its own (the package with dpkg --root, the wheel with pip into a venv) and
+# the pytest plugin's tests run against the installed binaries, with no Swift on PATH (scripts/try-packages.sh).
+package-check: deb wheel
+	@scripts/install-deps.sh $(TEST_APT_PACKAGES)
+	@scripts/try-packages.sh .build/packages
 
 # SetArrangement -> TransitionCompleted with 1, 10 and 100 adapters, then a 120 calls/s MoveDivider stream
 # with 50 adapters, each beside the bare libdbus peer, with RSS; then traitd's and the adapter host's memory

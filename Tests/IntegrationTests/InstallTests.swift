@@ -27,7 +27,7 @@ import Testing
             + tools.map { "share/bash-completion/completions/\($0)" }
             + tools.map { "share/zsh/\(zsh)/_\($0)" }
             + tools.map { "share/fish/vendor_completions.d/\($0).fish" }
-            + ["share/man/man8/traitd.8", "share/man/man1/traitctl.1", "share/man/man1/traitd-adapters.1",
+            + ["share/man/man8/traitd.8", "share/man/man1/traitctl.1", "share/man/man1/traitd-adapters.1", "share/man/man1/traitd-view.1",
                "share/man/man5/org.traitd.Layout1.5",
                "lib/systemd/user/traitd.service", "lib/systemd/user/traitd-adapters.service",
                "lib/systemd/system/traitd.service", "lib/sysusers.d/traitd.conf",
@@ -36,7 +36,7 @@ import Testing
                "share/dbus-1/interfaces/org.traitd.Layout1.xml",
                "share/doc/traitd/README.md", "share/doc/traitd/docs/dbus-api.md", "share/doc/traitd/examples/traitd.yaml",
                "share/doc/traitd/examples/layouts/support-panel.layout"]
-            + ["__init__", "adapter", "client", "errors", "explore", "model", "pytest_plugin", "sync"].map { "share/traitd/python/traitd/\($0).py" }
+            + ["__init__", "_binaries", "adapter", "client", "errors", "explore", "model", "pytest_plugin", "sync"].map { "share/traitd/python/traitd/\($0).py" }
             + ["share/traitd/python/traitd/py.typed"]
     }
 
@@ -107,9 +107,16 @@ import Testing
         let traitd = try text(destdir, "/usr/share/man/man8/traitd.8")
         #expect(traitd.contains(".Dt TRAITD 8") && traitd.contains("Fl -no-state") && traitd.contains("Fl -config"))
         #expect(try text(destdir, "/usr/share/man/man1/traitd-adapters.1").contains(".Dt TRAITD-ADAPTERS 1"))
+        // traitd-view's page is written by hand: every option its --help names is on it.
+        let view = try text(destdir, "/usr/share/man/man1/traitd-view.1")
+        let help = try await ChildProcess.run("/usr/bin/python3", [destdir.path + "/usr/bin/traitd-view", "--help"])
+        let options = Set(help.stdout.split(whereSeparator: { " ,[]\n".contains($0) }).filter { $0.hasPrefix("--") && $0 != "--help" })
+        #expect(options.count >= 3, "\(help.stdout)\(help.stderr)")
+        for option in options { #expect(view.contains("Fl -\(option.dropFirst(2))"), "traitd-view.1 lacks \(option)") }
 
         let bash = destdir.path + "/usr/share/bash-completion/completions/traitctl"
         #expect(try await ChildProcess.run("bash", ["-n", bash]).status == 0, "bash reads the completion script")
+        #expect(try String(contentsOfFile: bash, encoding: .utf8).hasPrefix("#!") == false, "sourced, never run: no hashbang")
         #expect(try String(contentsOfFile: bash, encoding: .utf8).contains("'landscape-left'") == false,
                 "orientations are completed per property, by traitctl itself")
         #expect(try text(destdir, "/usr/share/zsh/vendor-completions/_traitctl").hasPrefix("#compdef traitctl"))

@@ -20,8 +20,8 @@ marker's order). Under pytest-xdist (``-n auto``) each worker has its own buses 
 --traitd-coverage`` prints, at the end, which modes the tests drove and which they never did (``traitctl
 coverage``).
 
-It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR`` or ``PATH``, and stops everything it
-started, also when the test fails or is interrupted."""
+It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR``, those the package carries (the wheel
+``make wheel`` builds) or ``PATH``, and stops everything it started, also when the test fails or is interrupted."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ from typing import Any
 
 import pytest
 
+from . import _binaries
 from .client import problem
 from .model import BUS_NAME
 from .sync import SyncClient
@@ -47,7 +48,8 @@ from .sync import SyncClient
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--traitd-bin", metavar="DIR", default=None,
-                     help="the folder with traitd and traitd-adapters (else $TRAITD_BIN_DIR, else PATH)")
+                     help="the folder with traitd and traitd-adapters (else $TRAITD_BIN_DIR, else those this "
+                          "package carries, else PATH)")
     parser.addoption("--traitd-coverage", action="store_true", default=False,
                      help="print which modes the tests' windows were in, and which never (traitctl coverage)")
 
@@ -107,8 +109,9 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
 
 
 def find_binary(name: str, config: pytest.Config) -> str:
+    """--traitd-bin, else $TRAITD_BIN_DIR, else the binaries this package carries (a wheel of make wheel), else PATH."""
     folder = config.getoption("--traitd-bin") or os.environ.get("TRAITD_BIN_DIR")
-    path = os.path.join(folder, name) if folder else shutil.which(name)
+    path = os.path.join(folder, name) if folder else (_binaries.bundled(name) or shutil.which(name))
     if not path or not os.access(path, os.X_OK):
         pytest.fail(f"traitd fixture: cannot find {name} "
                     f"({'not in ' + folder if folder else 'not on PATH'}): pass --traitd-bin DIR or set TRAITD_BIN_DIR",
