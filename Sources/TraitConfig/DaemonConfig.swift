@@ -18,6 +18,8 @@ public struct DaemonConfig: Sendable, Equatable {
     public var limits: Limits
     /// The built-in adapters the adapter host registers (the daemon only checks this section's shape).
     public var adapters: [AdapterSetup]
+    /// The web pages and desktop apps the adapter host's bridges run (the daemon only checks this section's shape).
+    public var bridges: BridgeSetup
     /// How many windows the `windowed` mode keeps on screen (`windowing: { windowed-limit: N }`).
     public var windowedLimit: Int
 
@@ -46,7 +48,7 @@ public struct DaemonConfig: Sendable, Equatable {
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
                                allowed: ["bus", "display", "traits", "apps", "transitions", "device-directories", "state-directory", "limits",
-                                         "adapters", "windowing"])
+                                         "adapters", "bridges", "windowing"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -122,6 +124,8 @@ public struct DaemonConfig: Sendable, Equatable {
             try AdapterSetup.parse($0, reader, base: base?.adapters ?? [], schemas: adapterSchemas)
         }
             ?? base?.adapters ?? []
+        bridges = try map["bridges"].map { try BridgeSetup.parse($0, reader, base: base?.bridges ?? BridgeSetup()) }
+            ?? base?.bridges ?? BridgeSetup()
         self.configFile = file
         self.displayNode = map["display"]?.mark ?? root?.mark
     }
@@ -144,7 +148,7 @@ public struct DaemonConfig: Sendable, Equatable {
         a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
             && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
             && a.stateDirectory == b.stateDirectory && a.limits == b.limits && a.adapters == b.adapters
-            && a.windowedLimit == b.windowedLimit
+            && a.windowedLimit == b.windowedLimit && a.bridges == b.bridges
     }
 
     /// Where user device profiles live: `$XDG_CONFIG_HOME/traitd/devices`, else `~/.config/traitd/devices`.

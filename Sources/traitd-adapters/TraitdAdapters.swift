@@ -29,7 +29,9 @@ struct TraitdAdapters: AsyncParsableCommand {
             reported (docs/adapters.md, "Web pages"). \
             --app APP=COMMAND runs an unmodified desktop app (GTK, Qt) on a display of the host's own (Xvfb) with an \
             accessibility bus of its own, resizes its real window to app APP's window for each transition, and \
-            reports its visible widgets as the adapter desktop (docs/adapters.md, "Desktop apps").
+            reports its visible widgets as the adapter desktop (docs/adapters.md, "Desktop apps"). The \
+            configuration's bridges: section gives pages and programs too (web: and apps:); --web and --app replace \
+            its entry for the same app.
             SIGHUP reloads the configuration and the files. SIGTERM or SIGINT exits 0. When traitd restarts, the \
             host registers again as soon as the name reappears.
             """,
@@ -60,10 +62,10 @@ struct TraitdAdapters: AsyncParsableCommand {
     // Read once, where the option is parsed (`webPage`, `desktopApp`): a mistake is the option's.
     @Option(name: .long, help: ArgumentHelp("A web page as app APP's adapter web: APP=URL, the URL file:// or http://localhost (repeatable).",
                                             valueName: "app=url"), transform: Self.webPage)
-    var web: [(app: String, url: String)] = []
+    var web: [BridgeSetup.WebPage] = []
     @Option(name: .long, help: ArgumentHelp("An unmodified desktop app as app APP's adapter desktop: APP=COMMAND, the command split into words as a shell would, without a shell (repeatable).",
                                             valueName: "app=command"), transform: Self.desktopApp)
-    var app: [(app: String, command: [String])] = []
+    var app: [BridgeSetup.DesktopApp] = []
     @Option(name: .long, help: ArgumentHelp("The Chromium binary the web pages run in.", valueName: "path"))
     var chromium: String = DevToolsPipe.defaultBrowser
 
@@ -78,9 +80,6 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard (0...60_000).contains(delayMs) else { throw ValidationError("--delay-ms must be from 0 to 60000") }
-        if onlyLayouts && layouts.isEmpty && web.isEmpty && app.isEmpty {
-            throw ValidationError("--only-layouts needs at least one --layouts directory (or --web page, or --app)")
-        }
         var apps: Set<String> = []
         for page in web where !apps.insert(page.app).inserted {
             throw ValidationError("--web \(page.app)=...: one page per app (app '\(page.app)' is given twice)")
@@ -98,21 +97,18 @@ struct TraitdAdapters: AsyncParsableCommand {
     }
 
     /// `APP=URL`, checked: a valid app name, and a URL of a local page.
-    static func webPage(_ text: String) throws -> (app: String, url: String) {
+    static func webPage(_ text: String) throws -> BridgeSetup.WebPage {
         guard let equals = text.firstIndex(of: "=") else {
             throw ValidationError("--web takes APP=URL (mail=file:///home/me/page.html); got '\(text)'")
         }
         let app = String(text[..<equals]), url = String(text[text.index(after: equals)...])
         guard AppName.isValid(app) else { throw ValidationError("--web \(text): '\(app)' is not a valid app name: \(AppName.rule)") }
-        let local = ["file:///", "http://localhost:", "http://localhost/", "http://127.0.0.1:", "http://127.0.0.1/", "http://[::1]"]
-        guard local.contains(where: url.hasPrefix) || url == "http://localhost" else {
-            throw ValidationError("--web \(text): the URL must be a file:// or http://localhost page (a page under test, not the web)")
-        }
-        return (app, url)
+        guard BridgeSetup.isLocalPage(url) else { throw ValidationError("--web \(text): the URL must be \(BridgeSetup.localPageRule)") }
+        return BridgeSetup.WebPage(app: app, url: url)
     }
 
     /// `APP=COMMAND`, checked: a valid app name, and a command of at least one word.
-    static func desktopApp(_ text: String) throws -> (app: String, command: [String]) {
+    static func desktopApp(_ text: String) throws -> BridgeSetup.DesktopApp {
         guard let equals = text.firstIndex(of: "=") else {
             throw ValidationError("--app takes APP=COMMAND (notes=gnome-calculator); got '\(text)'")
         }
@@ -125,7 +121,7 @@ struct TraitdAdapters: AsyncParsableCommand {
             throw ValidationError("--app \(text): \(error)")
         }
         guard !words.isEmpty else { throw ValidationError("--app \(text): no command after '='") }
-        return (app, words)
+        return BridgeSetup.DesktopApp(app: app, command: words)
     }
 
     func run() async throws {
@@ -144,8 +140,13 @@ struct TraitdAdapters: AsyncParsableCommand {
         } catch {
             Self.fail("traitd-adapters: \(error)", code: 78)  // EX_CONFIG
         }
+        // The configuration's pages and programs, with the command line's in place of theirs for the same apps.
+        let setup = settings.bridges.laidOver(by: BridgeSetup(web: web, apps: app))
+        if onlyLayouts && layouts.isEmpty && setup.isEmpty {
+            Self.fail("traitd-adapters: --only-layouts needs at least one --layouts directory (or a web page or a desktop app: --web, --app, bridges:)", code: 64)
+        }
         if list {
-            plugins.printList(settings)
+            plugins.printList(settings, bridges: setup)
             return
         }
         // Signals are trapped before anything can arrive, so that a SIGHUP right after start is not fatal.
@@ -166,14 +167,14 @@ struct TraitdAdapters: AsyncParsableCommand {
         }
         defer { if let pictures { try? FileManager.default.removeItem(atPath: pictures) } }
         do {
-            if !web.isEmpty {
+            if !setup.web.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-chromium-\(getpid()).log").path
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
-                bridges = web.map { WebPage(app: $0.app, url: $0.url, browser: started, screenshots: pictures) }
+                bridges = setup.web.map { WebPage(app: $0.app, url: $0.url, browser: started, screenshots: pictures) }
             }
-            if !app.isEmpty {
+            if !setup.apps.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
                 let session = try DesktopSession(log: log)
                 desktop = session
@@ -184,7 +185,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let accessibility = try Connection(bus: .address(session.accessibilityAddress))
                 let sessionBus = bus.flatMap { $0 == "session" || $0 == "system" ? nil : $0 }
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
-                bridges += app.map {
+                bridges += setup.apps.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
                                accessibility: accessibility, log: log, screenshots: pictures) as any BridgeAdapter
                 }
@@ -294,7 +295,7 @@ struct Plugins: Sendable {
         return builtIn + files.adapters
     }
 
-    func printList(_ settings: DaemonConfig) {
+    func printList(_ settings: DaemonConfig, bridges: BridgeSetup) {
         print("Built-in adapters (the configuration's adapters: section):")
         for kind in BuiltInAdapter.all {
             let setup = settings.adapters.first { $0.name == kind.name }
@@ -310,5 +311,9 @@ struct Plugins: Sendable {
         for adapter in files.adapters { print("  \(adapter.name) for \(adapter.app): \(adapter.path)") }
         for line in files.replaced { print("  \(line)") }
         for problem in files.problems { print("  skipped: \(problem)") }
+        print("Bridges (the configuration's bridges: section, --web and --app):")
+        for page in bridges.web { print("  web for \(page.app): \(page.url)") }
+        for program in bridges.apps { print("  desktop for \(program.app): \(program.command.joined(separator: " "))") }
+        if bridges.isEmpty { print("  none") }
     }
 }

@@ -215,5 +215,34 @@ import Testing
         #expect(list.status == 0)
         #expect(list.stdout.contains("support-panel for mail") && list.stdout.contains("max-width = 374"))
         #expect(list.stdout.contains("xy-slider.layout for notes"))
+        #expect(list.stdout.contains("Bridges (the configuration's bridges: section, --web and --app):\n  none"), "\(list.stdout)")
+        // A located mistake in bridges:, and --only-layouts with nothing to run.
+        try "bridges:\n  web: { mail: https://example.com }\n".write(to: folder, atomically: true, encoding: .utf8)
+        let remote = try await ChildProcess.run(Binaries.path("traitd-adapters"), ["--config", folder.path, "--list"])
+        #expect(remote.status == 78 && remote.stderr.contains("\(folder.path):2:16: mail's page https://example.com: the URL must be"),
+                "\(remote.stderr)")
+        let nothing = try await ChildProcess.run(Binaries.path("traitd-adapters"), ["--only-layouts", "--list"])
+        #expect(nothing.status == 64 && nothing.stderr.contains("--only-layouts needs at least one --layouts directory"), "\(nothing.stderr)")
+    }
+
+    /// The bridges of the configuration file, with the command line's in place of theirs for the same app (listed,
+    /// not started: --list starts no browser and no display).
+    @Test func theConfigurationsBridgesAndTheOptionsOverThem() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-bridges-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+            bridges:
+              web: { mail: "file:///srv/inbox.html", notes: "file:///srv/notes.html" }
+              apps: { music: "gnome-calculator --mode basic" }
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let list = try await ChildProcess.run(Binaries.path("traitd-adapters"),
+                                              ["--config", file.path, "--web", "notes=http://localhost:8000/", "--list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("""
+              web for mail: file:///srv/inbox.html
+              web for notes: http://localhost:8000/
+              desktop for music: gnome-calculator --mode basic
+            """), "\(list.stdout)")
     }
 }

@@ -56,6 +56,21 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// The same page from the configuration file traitd and the host both read (`bridges:`), not from --web.
+    @Test func thePageFromTheConfigurationFile() async throws {
+        let config = "transitions:\n  deadline-ms: 60000\nbridges:\n  web: { notes: \"file://\(Self.page.path)\" }\n"
+        let fixture = try await DaemonFixture(config: config)
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--config", fixture.bus.folder.appendingPathComponent("traitd.yaml").path])
+        try await recorder.until("the page's first layout", timeout: 60) {
+            (try? await recorder.layouts(of: "notes").frames["web"]) != nil
+        }
+        let done = try await recorder.transition(of: "notes", "split-half") { try await recorder.client.setArrangement(.splitHalf) }
+        #expect(done.reported == ["web"], "\(done)")
+        #expect(try await web(recorder)["header"] == [0, 0, 507, 64])
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The browser killed: the page's next report is `failed`, naming why; the transition completes with it at
     /// once, not at the deadline, and the daemon and host carry on.
     @Test func aKilledBrowserIsReportedFailedAndNothingStalls() async throws {

@@ -76,6 +76,39 @@ import Testing
         }
     }
 
+    /// `bridges:` gives the adapter host's web pages and desktop apps, as --web and --app do: a command is split
+    /// as a shell would (or given as words), a user file's entries replace the default's for the same app, and
+    /// every mistake is located.
+    @Test func theBridgesSectionGivesPagesAndProgramsAsTheOptionsDo() throws {
+        let text = """
+            bridges:
+              web: { mail: "file:///srv/inbox.html", notes: "http://localhost:8000/" }
+              apps:
+                music: gnome-calculator --mode 'basic mode'
+                maps: [gnome-maps, --local]
+
+            """
+        let config = try DaemonConfig(text: text, file: "u.yaml", base: .embedded())
+        #expect(DaemonConfig.embedded().bridges.isEmpty)
+        #expect(config.bridges.web == [.init(app: "mail", url: "file:///srv/inbox.html"), .init(app: "notes", url: "http://localhost:8000/")])
+        #expect(config.bridges.apps == [.init(app: "maps", command: ["gnome-maps", "--local"]),
+                                        .init(app: "music", command: ["gnome-calculator", "--mode", "basic mode"])])
+        // The command line's replace the file's for the same app, and keep the others.
+        let laid = config.bridges.laidOver(by: BridgeSetup(web: [.init(app: "mail", url: "file:///tmp/other.html")]))
+        #expect(laid.web.map(\.url) == ["file:///tmp/other.html", "http://localhost:8000/"] && laid.apps == config.bridges.apps)
+        for (bad, expected) in [
+            ("bridges:\n  pages: {}\n", "u.yaml:2:3: unknown key 'pages' in the bridges; expected one of: web, apps"),
+            ("bridges:\n  web: { 'no way': file:///a.html }\n", "u.yaml:2:10: 'no way' is not a valid app name: use \(AppName.rule)"),
+            ("bridges:\n  web: { mail: https://example.com }\n",
+             "u.yaml:2:16: mail's page https://example.com: the URL must be \(BridgeSetup.localPageRule)"),
+            ("bridges:\n  apps: { mail: \"calc 'open\" }\n", "u.yaml:2:17: mail's command: a single quote is not closed in: calc 'open"),
+            ("bridges:\n  apps: { mail: [] }\n", "u.yaml:2:17: mail's command has no words"),
+        ] {
+            let error = #expect(throws: ConfigError.self) { _ = try DaemonConfig(text: bad, file: "u.yaml", base: .embedded()) }
+            #expect(error.map(String.init(describing:)) == expected)
+        }
+    }
+
     /// Anchors and aliases, flow and block style, quoted scalars and comments read as Yams read them.
     @Test func yamlFeaturesTheConfigMayUse() throws {
         let text = """

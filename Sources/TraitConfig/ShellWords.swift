@@ -2,12 +2,14 @@
 /// single quotes keep everything up to the next one; double quotes keep everything but a backslash before
 /// `"`, `\` or `$`; a backslash outside quotes keeps the next character. Nothing is expanded (no variables,
 /// no globs, no `~`): `--app notes='gnome-calculator --mode=basic'` runs exactly that program with that argument.
-enum ShellWords {
-    struct Unterminated: Error, CustomStringConvertible {
-        let description: String
+public enum ShellWords {
+    /// A quote left open: the line cannot be split.
+    public struct Unterminated: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    static func split(_ line: String) throws -> [String] {
+    /// The words of `line`; throws `Unterminated` when a quote is left open.
+    public static func split(_ line: String) throws -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false
