@@ -197,19 +197,18 @@ public struct Scenario: Sendable {
 
     /// What a `set:` step (and a matrix) may set: device, orientation, arrangement, windowing, keyboard, or a
     /// setting's word.
-    static let setWords = ["device", "orientation", "arrangement", "windowing", "keyboard"] + DisplayTrait.all.map(\.word)
+    static let setWords = SetWord.all.map(\.word)
 
     /// The command that sets `key` (one of `setWords`) to the value in `field`.
     static func setCommand(_ key: String, _ field: Node, _ reader: YAMLReader) throws -> Step {
-        switch key {
-        case "device": return .command(.setDevice(try reader.device(field)))
-        case "orientation": return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
-        case "arrangement": return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
-        case "windowing": return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
-        case "keyboard": return .command(.setKeyboard(try reader.choice(field, what: "keyboard mode", KeyboardMode.self)))
-        default:
-            let trait = DisplayTrait.withWord(key)!
-            return .command(.setTraits([trait: try reader.value(field, of: trait)]))
+        guard let word = SetWord(word: key) else { throw reader.fail(field, "cannot set '\(key)'") }
+        switch word {
+        case .device: return .command(.setDevice(try reader.device(field)))
+        case .orientation: return .command(.rotate(try reader.choice(field, what: "orientation", Orientation.self)))
+        case .arrangement: return .command(.setArrangement(try reader.choice(field, what: "arrangement", Arrangement.self)))
+        case .windowing: return .command(.setWindowing(try reader.choice(field, what: "windowing mode", Windowing.self)))
+        case .keyboard: return .command(.setKeyboard(try reader.choice(field, what: "keyboard mode", KeyboardMode.self)))
+        case .setting(let trait): return .command(.setTraits([trait: try reader.value(field, of: trait)]))
         }
     }
 

@@ -8,14 +8,19 @@ import DBus
 // devices.
 
 struct SetCommand: AsyncParsableCommand {
-    /// The display's words `set` (and `get`) takes, and the property each names.
-    static let displayWords: KeyValuePairs<String, String> = [
-        "device": Layout1.Display.device.name, "orientation": Layout1.Display.orientation.name,
-        "arrangement": Layout1.Display.arrangement.name, "windowing": Layout1.Display.windowing.name,
-        "keyboard": Layout1.Display.keyboard.name,
-    ]
-    /// The words `set` takes: the display's, then every display-wide setting (`DisplayTrait.all`).
-    static let properties = displayWords.map(\.key) + DisplayTrait.all.map(\.word)
+    /// The property a word `set` (and `get`) takes names.
+    static func property(of word: SetWord) -> String {
+        switch word {
+        case .device: Layout1.Display.device.name
+        case .orientation: Layout1.Display.orientation.name
+        case .arrangement: Layout1.Display.arrangement.name
+        case .windowing: Layout1.Display.windowing.name
+        case .keyboard: Layout1.Display.keyboard.name
+        case .setting(let trait): trait.property
+        }
+    }
+    /// The words `set` takes: the display's commands', then every display-wide setting's (`SetWord.all`).
+    static let properties = SetWord.all.map(\.word)
 
     static let configuration = CommandConfiguration(
         commandName: "set",
@@ -50,17 +55,19 @@ struct SetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             try await options.withClient { client in
-                if let trait = DisplayTrait.withWord(property) {
+                let word = SetWord(word: property)!  // validate() checked it
+                if case .setting(let trait) = word {
                     return try await setTrait(trait, client)
                 }
                 let value = value!
                 try await wait.around(client) {
-                    switch property {
-                    case "device": try await client.setDevice(value)
-                    case "orientation": try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
-                    case "windowing": try await client.setWindowing(Layout1.Display.setWindowing.input([.string(value)]))
-                    case "keyboard": try await client.setKeyboard(Layout1.Display.setKeyboard.input([.string(value)]))
-                    default: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
+                    switch word {
+                    case .device: try await client.setDevice(value)
+                    case .orientation: try await client.rotate(to: Layout1.Display.rotate.input([.string(value)]))
+                    case .arrangement: try await client.setArrangement(Layout1.Display.setArrangement.input([.string(value)]))
+                    case .windowing: try await client.setWindowing(Layout1.Display.setWindowing.input([.string(value)]))
+                    case .keyboard: try await client.setKeyboard(Layout1.Display.setKeyboard.input([.string(value)]))
+                    case .setting: []
                     }
                 }
             }

@@ -25,7 +25,7 @@ struct Get: AsyncParsableCommand {
                 return print(try Layout1.Display.trait(trait).value.decode(value))
             }
             // set's words for the display (orientation, keyboard, ...) read the property they set.
-            let property = app == nil ? SetCommand.displayWords.first { $0.key == self.property }?.value ?? self.property : self.property
+            let property = app == nil ? SetWord(word: self.property).map(SetCommand.property(of:)) ?? self.property : self.property
             let value = try await options.withClient { client in
                 guard let app else { return try await client.rawProperty(property) }
                 do {

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Vocabulary
 
 /// The Python package (clients/python): its pytest plugin's own tests against the real daemon, mypy --strict
 /// on the package, and `pip install ./clients/python` into a fresh virtual environment whose pytest finds the
@@ -10,6 +11,21 @@ import Testing
     static let package = Binaries.repository.appendingPathComponent("clients/python").path
     /// Where the tests' binaries are (traitd, traitd-adapters, traitctl).
     static var binaries: String { (Binaries.path("traitd") as NSString).deletingLastPathComponent }
+
+    /// One vocabulary: `SyncClient.set()` takes exactly the words `traitctl set` and a scenario's `set:` take
+    /// (`SetWord`), a setting's `-` spelt `_` as a keyword argument must be.
+    @Test func setTakesTheWordsTraitctlTakes() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = Self.package
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        let run = try await ChildProcess.run(Self.python, ["-c", """
+            from traitd.sync import COMMANDS, _SETTINGS
+            print(" ".join([*COMMANDS, *(word.replace("_", "-") for word in _SETTINGS)]))
+            """], environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+                == SetWord.all.map(\.word))
+    }
 
     @Test func thePluginsOwnTestsPass() async throws {
         var environment = ProcessInfo.processInfo.environment

@@ -13,7 +13,8 @@ from .model import Event
 
 T = TypeVar("T")
 
-# What SyncClient.set takes: the display's commands (also the explorer's), then the settings by traitctl's word.
+# What SyncClient.set takes: the display's commands (also the explorer's), then the settings by traitctl's word:
+# the words of traitd's SetWord (Sources/Vocabulary/SetWord.swift), in its order; PythonPackageTests keeps them so.
 COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing",
             "keyboard": "SetKeyboard"}
 _SETTINGS = {"appearance": "Appearance", "content_size": "ContentSizeCategory", "direction": "LayoutDirection",
