@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import Synchronization
 import TraitClient
 
 /// `--wait [--strict] [--timeout S]` for the commands that change the display: run the command, then wait
@@ -37,17 +38,19 @@ struct WaitOptions: ParsableArguments {
             return
         }
         let seconds = timeout
+        let waiting = SharedTracker(ours: started)
         let watcher = Task {
-            var tracker = TransitionTracker(ours: started)
-            for await event in events where tracker.take(event) { break }
-            return tracker
+            for await event in events where waiting.take(event) { break }
+            return waiting.current
         }
         let timer = Task {
             try await Task.sleep(for: .seconds(seconds))
             watcher.cancel()
         }
+        let progress = Task { try await Self.sayWhileWaiting(for: waiting, timeout: seconds) }
         let tracker = await watcher.value
         timer.cancel()
+        progress.cancel()
         guard tracker.isDone else {
             let waiting = tracker.ours.filter { tracker.completed[$0] == nil }.map { "#\($0)" }
             throw Failure(message: "gave up after \(seconds.compact) s waiting for transition(s) \(waiting.joined(separator: ", ")) to complete")
@@ -66,9 +69,43 @@ struct WaitOptions: ParsableArguments {
         }
     }
 
+    /// On a terminal, a wait longer than two seconds says what it waits for, then every five seconds: an adapter
+    /// that does not report holds its transition until the deadline (a minute, if the config says so), and a
+    /// silent prompt looks like a hang. Standard error only, and not when it is a file or a pipe: scripts read
+    /// the completions on standard output, and their logs get no progress lines.
+    private static func sayWhileWaiting(for waiting: SharedTracker, timeout: Double) async throws {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        var elapsed = 2
+        try await Task.sleep(for: .seconds(elapsed))
+        while true {
+            let tracker = waiting.current
+            let pending = tracker.ours.filter { tracker.completed[$0] == nil }
+            let list = pending.map { "#\($0)" }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("""
+                traitctl: waiting \(elapsed) s for transition\(pending.count == 1 ? "" : "s") \(list) to complete \
+                (an adapter that has not reported holds a transition until its deadline; --timeout \(timeout.compact) s)
+
+                """.utf8))
+            try await Task.sleep(for: .seconds(5))
+            elapsed += 5
+        }
+    }
+
     private static func serial(_ client: TraitClient) async throws -> UInt64 {
         try await client.property(Layout1.Display.serial)
     }
+}
+
+/// A `TransitionTracker` the wait updates and its progress lines read.
+final class SharedTracker: Sendable {
+    private let tracker: Mutex<TransitionTracker>
+
+    init(ours: [UInt64]) { tracker = Mutex(TransitionTracker(ours: ours)) }
+
+    /// Takes one signal; returns whether the wait is over.
+    func take(_ event: TraitEvent) -> Bool { tracker.withLock { $0.take(event) } }
+
+    var current: TransitionTracker { tracker.withLock { $0 } }
 }
 
 /// Follows the signals after a command until every transition it started has completed.

@@ -56,6 +56,24 @@ import Testing
         #expect(strict.status == 2 && strict.stdout.contains("mail TransitionCompleted #3 reported=[] missed=[mute] failed=[]"), "\(strict)")
     }
 
+    /// On a terminal, a wait that lasts says what it waits for (two seconds in, then every five): an adapter that
+    /// does not report holds its transition until the deadline, and a silent prompt looks like a hang. The
+    /// virtual clock holds the deadline until the line has shown; script(1) gives traitctl its terminal.
+    @Test func aLongWaitOnATerminalSaysWhatItWaitsFor() async throws {
+        let fixture = try await DaemonFixture(arguments: ["--clock", "virtual"], config: "transitions:\n  deadline-ms: 1000\n")
+        let silent = try await ScriptedAdapter(fixture, app: "mail", name: "mute", behaviour: .silent)
+        defer { silent.close() }
+        let recorder = try await Recorder(fixture)
+        let line = "'\(Binaries.path("traitctl"))' set orientation portrait --wait --bus '\(fixture.bus.address)'"
+        let terminal = try ChildProcess("script", ["-qefc", line, "/dev/null"], environment: fixture.bus.environment)
+        try await terminal.waitForOutput("traitctl: waiting 2 s for transition #1 to complete (an adapter that has not reported "
+                                         + "holds a transition until its deadline; --timeout 30 s)")
+        _ = try await recorder.client.advanceClock(by: 1000)
+        #expect(await terminal.wait(timeout: 30) == 0)
+        #expect(terminal.standardOutput.contains("mail TransitionCompleted #1 reported=[] missed=[mute] failed=[]"),
+                "\(terminal.standardOutput)")
+    }
+
     @Test func watchJSONIsOneObjectALine() async throws {
         let fixture = try await DaemonFixture()
         let watch = try await startTraitctlWatch(fixture, ["--json", "--count", "4"])
