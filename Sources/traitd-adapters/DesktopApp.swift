@@ -40,6 +40,11 @@ actor DesktopApp: BridgeAdapter {
     /// Device pixels the X window has beyond the app's content, each way (GTK 4 draws client-side decorations
     /// with a shadow margin around the window the accessibility bus reports): measured once, while the app is idle.
     private var margin = (width: 0, height: 0)
+    /// The host's display, to resize and raise the window with a request instead of a process; nil when it could
+    /// not be had (then xdotool does it, as before).
+    private var display: XConnection?
+    /// How the window is resized, for the host's log: the X connection, or xdotool and why.
+    private(set) var resizer = "xdotool"
 
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
     static let scale = Double(DesktopSession.scale)
@@ -62,6 +67,12 @@ actor DesktopApp: BridgeAdapter {
             Spawn.logging(to: log, &actions)
         }
         pid = started
+        do {
+            display = try XConnection(display: session.display)
+            resizer = "ConfigureWindow on \(session.display)"
+        } catch {
+            resizer = "xdotool (no X connection: \(error))"
+        }
         // xdotool waits (--sync) for a visible window of the process; `timeout` bounds it.
         let search = try await ChildRun.run("timeout", ["30", "xdotool", "search", "--sync", "--onlyvisible", "--pid", String(started)],
                                             environment: session.environment(session: sessionBus))
@@ -135,7 +146,11 @@ actor DesktopApp: BridgeAdapter {
     /// shadow is drawn around the window), at the display's 2 device pixels a point. Returns the file's path.
     private func screenshot(_ x: String, size: Rect, into folder: String) async throws -> String {
         let environment = session.environment(session: sessionBus)
-        _ = try await ChildRun.run("xdotool", ["windowraise", x], environment: environment)
+        if let display, let id = UInt32(x) {
+            try display.raise(window: id)
+        } else {
+            _ = try await ChildRun.run("xdotool", ["windowraise", x], environment: environment)
+        }
         let dump = try await ChildRun.run("xwd", ["-id", x, "-silent"], environment: environment)
         guard dump.status == 0 else { throw DevToolsError("xwd could not read window \(x) (status \(dump.status))") }
         let (width, height) = (Int((size.width * Self.scale).rounded()), Int((size.height * Self.scale).rounded()))
@@ -171,8 +186,12 @@ actor DesktopApp: BridgeAdapter {
         guard frame?.size != target else { return }
         let width = Int((target.width * Self.scale).rounded()) + margin.width
         let height = Int((target.height * Self.scale).rounded()) + margin.height
-        _ = try await ChildRun.run("xdotool", ["windowsize", window.x, String(width), String(height)],
-                                   environment: session.environment(session: sessionBus))
+        if let display, let id = UInt32(window.x) {
+            try display.resize(window: id, width: width, height: height)
+        } else {
+            _ = try await ChildRun.run("xdotool", ["windowsize", window.x, String(width), String(height)],
+                                       environment: session.environment(session: sessionBus))
+        }
         let before = frame
         var unchanged = 0
         for _ in 0..<1000 {

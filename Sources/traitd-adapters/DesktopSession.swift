@@ -8,7 +8,7 @@ import Spawn
 /// The display and the accessibility bus the desktop bridge's apps live on, started and owned by the host.
 ///
 /// Why Xvfb (an X server in memory) and no Wayland compositor: any GTK 3/4 or Qt app runs on it unmodified, a
-/// window is resized by one request from outside (`xdotool windowsize`: X11 lets any client do it, where a
+/// window is resized by one request from outside (`ConfigureWindow`, `XConnection`: X11 lets any client do it, where a
 /// Wayland compositor decides sizes itself and weston, sway and mutter each need their own protocol or IPC), and
 /// it needs neither a GPU nor a window manager. The accessibility bus is a private one (at-spi2-core's
 /// `dbus-daemon` with its `accessibility.conf`, and `at-spi2-registryd`), so that the trees the host reads are

@@ -194,7 +194,11 @@ struct TraitdAdapters: AsyncParsableCommand {
                 do {
                     try await bridge.prepare()
                     if let desktop = bridge as? DesktopApp, let pid = await desktop.processID {
-                        logger.info("\(bridge.name) for \(bridge.app): \(desktop.command.joined(separator: " ")) (pid \(pid))")
+                        let resizer = await desktop.resizer
+                        logger.info("""
+                            \(bridge.name) for \(bridge.app): \(desktop.command.joined(separator: " ")) (pid \(pid)), \
+                            resized with \(resizer)
+                            """)
                     }
                 } catch {
                     logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")

@@ -60,6 +60,8 @@ import Testing
     @Test func aKilledAppIsReportedFailed() async throws {
         let (fixture, recorder, host) = try await start()
         let pid = try #require(host.log.firstMatch(of: /gnome-calculator \(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(host.log)")
+        // The window is resized on the host's own X connection, not by a process a transition.
+        #expect(host.log.contains("gnome-calculator (pid \(pid)), resized with ConfigureWindow on :"), "\(host.log)")
         kill(pid, SIGKILL)
         let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.failed == ["desktop"] && done.missed.isEmpty, "\(done)")
