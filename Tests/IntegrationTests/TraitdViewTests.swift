@@ -73,18 +73,13 @@ import Testing
     @Test func aMouseDragMovesTheDividerAndTheViewShowsRendersPicture() async throws {
         let session = try await Session()
         defer { session.stop() }
-        let (view, environment, recorder, id) = (session.view, session.environment, session.recorder, session.id)
-        let (x, y) = (session.x, session.y)
-        func xdotool(_ arguments: [String]) async throws -> String { try await session.xdotool(arguments) }
+        let recorder = session.recorder
         try? FileManager.default.removeItem(at: Self.screenshots)
         try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
-        try await compare("before", view, environment, recorder)
+        try await compare("before", session)
 
-        // The divider's left edge is at 694 pt in the 2/3 split; render puts the screen at (36, 70) in the picture.
-        let start = (x + 36 + 694 + 5, y + 70 + 300)
-        var moves: [String] = ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1"]
-        for dx in [30, 80, 130, 180, 190] { moves += ["mousemove", "\(start.0 - dx)", "\(start.1)"] }
-        _ = try await xdotool(moves + ["mouseup", "1"])
+        // The divider's left edge is at 694 pt in the 2/3 split: grabbed 5 pt into it, let go 190 pt to the left.
+        try await session.drag(from: session.pixel((699, 300)), to: session.pixel((509, 300)))
         let events = try await recorder.wait("the drag's release") { events in
             events.contains { event in
                 if case .displayChanged(let changes) = event { changes.values["Dragging"] == .boolean(false) } else { false }
@@ -92,20 +87,20 @@ import Testing
         }
         #expect(events.contains { if case .displayChanged(let c) = $0 { c.values["Dragging"] == .boolean(true) } else { false } })
         #expect(try await recorder.client.property(Layout1.Display.arrangement) == .splitHalf, "let go near 507: split-half")
-        try await compare("after-drag", view, environment, recorder)
+        try await compare("after-drag", session)
 
-        _ = try await xdotool(["key", "--window", id, "r"])
+        try await session.xdotool(["key", "--window", session.id, "r"])
         _ = try await recorder.wait("the rotation") { events in
             events.contains { if case .displayChanged(let c) = $0 { c.values["Orientation"] == .string("portrait") } else { false } }
         }
-        try await compare("after-rotate", view, environment, recorder)
+        try await compare("after-rotate", session)
 
         // k: the keyboard docks, and the view draws it as render does.
-        _ = try await xdotool(["key", "--window", id, "k"])
+        try await session.xdotool(["key", "--window", session.id, "k"])
         _ = try await recorder.wait("the keyboard") { events in
             events.contains { if case .displayChanged(let c) = $0 { c.values["Keyboard"] == .string("docked") } else { false } }
         }
-        try await compare("after-keyboard", view, environment, recorder)
+        try await compare("after-keyboard", session)
     }
 
     /// Stage Manager and a monitor from the keys, free-form windows from the mouse, the picture fitted to the
@@ -150,7 +145,7 @@ import Testing
             }
             return resizing == [true, false]
         }
-        let stage = try await compare("stage", view, session.environment, recorder)
+        let stage = try await compare("stage", session)
         #expect(stage == "1")
 
         try await session.xdotool(["key", "--window", session.id, "m"])
@@ -159,7 +154,7 @@ import Testing
         try await recorder.until("notes on the monitor") {
             (try? await client.property(Layout1.Window.display, of: "notes")) == "external-1"
         }
-        let zoom = try await compare("monitor", view, session.environment, recorder)
+        let zoom = try await compare("monitor", session)
         let factor = try #require(Double(zoom))
         #expect(factor < 0.5, "the 3,124-point picture fits the 1,096-pixel window: zoom \(zoom)")
 
@@ -176,9 +171,10 @@ import Testing
     /// Waits until the view has drawn the daemon's current serial, then compares a screenshot of it with
     /// render's picture of the same state at the view's zoom: the same pixels. Returns that zoom.
     @discardableResult
-    func compare(_ name: String, _ view: ChildProcess, _ environment: [String: String], _ recorder: Recorder) async throws -> String {
+    func compare(_ name: String, _ session: Session) async throws -> String {
+        let (view, environment) = (session.view, session.environment)
         // The view prints the serial it drew, and at what zoom, once the picture is on screen.
-        let serial = try await recorder.client.property(Layout1.Display.serial)
+        let serial = try await session.recorder.client.property(Layout1.Display.serial)
         try await view.waitForOutput("drawn serial \(serial) zoom ")
         let drawn = view.standardOutput.split(separator: "\n").last { $0.hasPrefix("drawn serial \(serial) zoom ") }
         let zoom = String(try #require(drawn).split(separator: " ").last ?? "1")
