@@ -1,4 +1,5 @@
 import DBus
+import Synchronization
 import Vocabulary
 
 /// An app's widgets as the accessibility bus reports them (AT-SPI 2 over D-Bus, `org.a11y.atspi.*`): each with
@@ -16,10 +17,24 @@ struct AccessibleNode: Equatable {
     var frames: [Rect] { [frame] + children.flatMap(\.frames) }
 }
 
-/// Reads trees from the accessibility bus, one D-Bus call per fact (the role, the name, the state, the extents,
-/// the children of each node).
-struct AccessibilityReader {
+/// Reads trees from the accessibility bus: from the app's cache and one call a node for its extents where the
+/// cache holds the whole tree (`AccessibilityCache.swift`), else one D-Bus call per fact (the role, the name, the
+/// state, the extents, the children of each node).
+final class AccessibilityReader: Sendable {
     let connection: Connection
+    /// Role names by number (`AtspiRole`'s numbers, the same in every toolkit), as the app named them when first
+    /// met: the cache gives numbers, a report names roles.
+    let roleNames = Mutex<[UInt32: String]>([:])
+    /// `BoundsChanged` signals received from the app so far (`AccessibilityBounds.swift`).
+    let boundsChanges = Atomic<Int>(0)
+
+    /// Never from the cache (`--walk-trees`).
+    let walkOnly: Bool
+
+    init(connection: Connection, walkOnly: Bool = false) {
+        self.connection = connection
+        self.walkOnly = walkOnly
+    }
     private static let accessible = "org.a11y.atspi.Accessible"
     private static let component = "org.a11y.atspi.Component"
     /// `ATSPI_STATE_VISIBLE`: a widget its toolkit shows (its parent may still hide it: the walk stops there).
@@ -43,10 +58,17 @@ struct AccessibilityReader {
         return nil
     }
 
-    /// A node and, when it is visible, its visible descendants.
+    /// A node and, when it is visible, its visible descendants: from the app's cache when it holds them all, else
+    /// by a walk.
+    func tree(bus: String, path: String) async throws -> AccessibleNode? {
+        if !walkOnly, let cached = try await cachedTree(bus: bus, path: path) { return cached }
+        return try await walk(bus: bus, path: path)
+    }
+
+    /// A node and, when it is visible, its visible descendants, asked for node by node.
     /// The calls for one node go out together, and its children are read side by side: the app answers them in
     /// turn, without a round trip's wait between each (a calculator's 90 widgets in tens of milliseconds).
-    func tree(bus: String, path: String) async throws -> AccessibleNode? {
+    func walk(bus: String, path: String) async throws -> AccessibleNode? {
         async let state = call(bus, path, Self.accessible, "GetState")
         async let role = call(bus, path, Self.accessible, "GetRoleName")
         async let name = call(bus, path, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessible), .string("Name")])
@@ -55,13 +77,13 @@ struct AccessibilityReader {
         let bits = try await state.first?.elements?.compactMap { value -> UInt32? in
             if case .uint32(let b) = value { return b } else { return nil }
         } ?? []
-        guard bits.count > 0, bits[0] & (1 << Self.visibleBit) != 0 else { return nil }
+        guard Self.isVisible(bits) else { return nil }
         let numbers = await extents?.first?.elements?.compactMap(Self.number) ?? []
         let frame = numbers.count == 4 ? Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : .zero
         let list = try await childList
         let children = try await withThrowingTaskGroup(of: (Int, AccessibleNode?).self) { group in
             for (index, child) in list.enumerated() {
-                group.addTask { (index, try await self.tree(bus: child.bus, path: child.path)) }
+                group.addTask { (index, try await self.walk(bus: child.bus, path: child.path)) }
             }
             var nodes = [AccessibleNode?](repeating: nil, count: list.count)
             for try await (index, node) in group { nodes[index] = node }
@@ -92,6 +114,9 @@ struct AccessibilityReader {
         let numbers = extents.first?.elements?.compactMap(Self.number) ?? []
         return numbers.count == 4 ? Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : nil
     }
+
+    /// Whether a state set (`GetState`'s `au`) has `ATSPI_STATE_VISIBLE`.
+    static func isVisible(_ states: [UInt32]) -> Bool { states.first.map { $0 & (1 << visibleBit) != 0 } ?? false }
 
     private static func number(_ value: DBusValue) -> Double? {
         if case .int32(let n) = value { return Double(n) }

@@ -17,8 +17,9 @@ import Vocabulary
 /// size (points times 2 in device pixels: GDK_SCALE and QT_SCALE_FACTOR are 2, so a point is one of the
 /// toolkit's logical pixels whatever the device's scale, which changes how sharp the app is drawn, not where
 /// its widgets go); the bridge waits until the app's window reports that size on the accessibility bus (or
-/// stops changing: an app with a larger minimum size keeps it), reads the tree, and reads its frames again until
-/// they agree with it (the app has laid out: a settled tree, never a fixed sleep), and reports the top-level as `window` and every visible
+/// stops changing: an app with a larger minimum size keeps it), then reads the tree until a read is of one layout
+/// (no `BoundsChanged` from the app came during it; from an app that sends none, its frames read again agree:
+/// a settled tree, never a fixed sleep), and reports the top-level as `window` and every visible
 /// widget with an area as `ROLE:NAME` (`button:Undo`; spaces in a role become `-`, characters of a name that
 /// are not A-Z a-z 0-9 _ - . become `_`; `.2`, `.3` where the same name comes again, in tree order), in points
 /// in window coordinates, with `kinds` from the roles. An app that exits reports `failed`, naming its status;
@@ -49,14 +50,14 @@ actor DesktopApp: BridgeAdapter {
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
     static let scale = Double(DesktopSession.scale)
 
-    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection, log: String,
-         screenshots: String? = nil) {
+    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection,
+         walkTrees: Bool = false, log: String, screenshots: String? = nil) {
         self.app = app
         self.screenshots = screenshots
         self.command = command
         self.session = session
         self.sessionBus = sessionBus
-        self.reader = AccessibilityReader(connection: accessibility)
+        self.reader = AccessibilityReader(connection: accessibility, walkOnly: walkTrees)
         self.log = log
     }
 
@@ -82,6 +83,7 @@ actor DesktopApp: BridgeAdapter {
         for _ in 0..<1500 {
             if let windows = try await reader.windows(ofProcess: started), let first = windows.first {
                 window = (x, first.bus, first.path)
+                try await reader.followBounds(of: first.bus)
                 margin = try await measureMargin(x: x, bus: first.bus, path: first.path)
                 return
             }
@@ -119,12 +121,17 @@ actor DesktopApp: BridgeAdapter {
         guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
         do {
             try await resize(window, to: Size(width: context.width, height: context.height))
-            // Laid out: the tree's frames read again agree with the tree (else the app is still laying out, and
-            // the tree is read anew).
-            var tree = try await reader.tree(bus: window.bus, path: window.path)
-            for _ in 0..<10 {
-                guard let read = tree, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
+            // Laid out: no `BoundsChanged` came during the read; from an app that sends none, the tree's frames
+            // read again agree with the tree. Else the app is still laying out, and the tree is read anew.
+            var tree: AccessibleNode?
+            if reader.reportsBounds {
+                tree = try await reader.settledTree(bus: window.bus, path: window.path)
+            } else {
                 tree = try await reader.tree(bus: window.bus, path: window.path)
+                for _ in 0..<10 {
+                    guard let read = tree, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
+                    tree = try await reader.tree(bus: window.bus, path: window.path)
+                }
             }
             guard let tree else { return .failed("desktop: \(command[0])'s window is not visible") }
             let (frames, kinds) = Self.elements(of: tree)

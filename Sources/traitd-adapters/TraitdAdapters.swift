@@ -72,6 +72,9 @@ struct TraitdAdapters: AsyncParsableCommand {
     @Flag(name: .long, help: "The bridges write each window's pixels as a PNG before each report, named by its extra screenshot (traitctl render and traitd-view draw them); a little slower.")
     var screenshots = false
 
+    @Flag(name: .long, help: "Desktop apps: read each app's widgets by walking its tree, five calls a widget, not from its cache (org.a11y.atspi.Cache) and a call a widget: slower, for an app whose cache is wrong, or to compare the two.")
+    var walkTrees = false
+
     @Flag(name: .long, help: "Run only the layout files of the --layouts directories: no built-in adapters, no embedded or user layout files (to explore or test those files alone).")
     var onlyLayouts = false
 
@@ -187,7 +190,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
                 bridges += setup.apps.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
-                               accessibility: accessibility, log: log, screenshots: pictures) as any BridgeAdapter
+                               accessibility: accessibility, walkTrees: walkTrees, log: log, screenshots: pictures) as any BridgeAdapter
                 }
             }
             for bridge in bridges {

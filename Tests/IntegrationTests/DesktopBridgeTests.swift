@@ -10,10 +10,10 @@ import Testing
 @Suite(.serialized) struct DesktopBridgeTests {
     /// A daemon whose transitions wait for the app (a real app on a busy machine: the completions must be its
     /// reports', never the clock's), and a host running only the calculator, once its first layout is in.
-    func start() async throws -> (DaemonFixture, Recorder, HostProcess) {
+    func start(_ options: [String] = []) async throws -> (DaemonFixture, Recorder, HostProcess) {
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
         let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=gnome-calculator"])
+        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=gnome-calculator"] + options)
         try await recorder.until("the calculator's first layout", timeout: 90) {
             (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
         }
@@ -54,6 +54,29 @@ import Testing
         for id in Set(last + ended) { _ = try await recorder.completion(of: id) }
         #expect(try await desktop(recorder)["window"] == [0, 0, 750, 700])
         withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// The bridge reads a tree from the app's cache (`GetItems`) and a call a widget once the cache holds it all;
+    /// `--walk-trees` walks it node by node. Through the same steps, the two report the same widgets, element for
+    /// element (the first layout is a walk either way: a fresh app's cache holds only what was asked for).
+    @Test func theCacheAndTheWalkReadTheSameWidgets() async throws {
+        var reads: [[String: [String: [Double]]]] = []
+        for options in [["--walk-trees"], []] {
+            let (fixture, recorder, host) = try await start(options)
+            var read: [String: [String: [Double]]] = [:]
+            for arrangement in [Arrangement.splitOneThird, .splitHalf, .splitTwoThirds, .splitOneThird] {
+                _ = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
+                read["\(arrangement)"] = try await desktop(recorder)
+            }
+            reads.append(read)
+            withExtendedLifetime((fixture, host)) {}
+        }
+        for (step, walked) in reads[0] {
+            let cached = reads[1][step] ?? [:]
+            #expect(cached == walked && walked.count > 40, """
+                \(step): walked only \(walked.filter { cached[$0.key] != $0.value }), cached only \(cached.filter { walked[$0.key] != $0.value })
+                """)
+        }
     }
 
     /// The app killed: its next report is `failed`, naming how it ended, at once; the host carries on.
