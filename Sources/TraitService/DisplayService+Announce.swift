@@ -18,6 +18,7 @@ extension DisplayService {
             exportWindow(app)
         case .windowClosed(let app):
             layouts[app] = nil
+            layoutSizes[app] = nil
             lastTransitions[app] = nil
             server.unexport(Layout1.windowPath(app))
         case .lifecycle(let app, let lifecycle):

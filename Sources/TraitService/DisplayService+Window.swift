@@ -141,6 +141,7 @@ extension DisplayService {
             }
         }
         layouts[app, default: [:]][adapter] = report
+        layoutSizes[app, default: 0] += report.bytes - old
         if let failure = report.failure {
             logger.info("adapter \(adapter) failed to lay out \(app) for transition \(id): \(failure)")
         } else {
@@ -217,7 +218,7 @@ extension DisplayService {
 
     /// Bytes `app`'s window publishes from its clients: its restoration state and every adapter's report.
     func publishedBytes(_ app: String) -> Int {
-        restorationBytes(app) + (layouts[app]?.values.map(\.bytes).reduce(0, +) ?? 0)
+        restorationBytes(app) + (layoutSizes[app] ?? 0)
     }
 
     /// The same for every window and app in the background.

@@ -43,6 +43,9 @@ public actor DisplayService {
     var registry: AdapterRegistry
     /// app -> adapter -> its latest accepted report.
     var layouts: [String: [String: LayoutReport]] = [:]
+    /// app -> the bytes of its reports, summed: kept where `layouts` changes (a sum over every adapter at each
+    /// report made a transition's budget checks O(n²) in its adapters).
+    var layoutSizes: [String: Int] = [:]
     /// app -> what its latest transition changed and how it completed, for `Explain`.
     var lastTransitions: [String: TransitionNote] = [:]
     /// Every signal sent, for `GetEvents`.
@@ -338,7 +341,7 @@ public actor DisplayService {
     private func adapterGone(app: String, adapter: String) {
         engineEvent { engine, adapters, send in engine.adapterLeft(app: app, adapter: adapter, adapters: adapters, emit: send) }
         // Its frames were computed for sizes it will no longer follow: they go with it.
-        layouts[app]?[adapter] = nil
+        if let gone = layouts[app]?.removeValue(forKey: adapter) { layoutSizes[app, default: 0] -= gone.bytes }
         adaptersChanged(app, layoutsToo: true)
     }
 

@@ -93,6 +93,10 @@ import Testing
         try await Self.readEverything(fixture)
         let layouts = try await recorder.layouts(of: "mail")
         #expect(Set(layouts.extras.keys) == ["a0", "a1", "a2"])
+        // An adapter that leaves takes its report's bytes with it: a0's large report fits again beside a2's.
+        adapters[1].close()
+        try await recorder.until("a1's report gone") { (try? await recorder.layouts(of: "mail").extras["a1"]) == nil }
+        try await adapters[0].reportLayout(app: "mail", transition: 0, adapter: "a0", frames: [:], extras: big)
         #expect(fixture.daemon.isRunning)
     }
 
