@@ -70,7 +70,11 @@ final class Server {
     }
 }
 
-/// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size.
+/// An adapter that reports one frame for every transition of `app`, as soon as it hears the new size: the middle
+/// half of the window, inside any safe area, so that the layout checks find nothing to publish. (Until stop 47
+/// it reported the whole window, which the checks flag under the status bar: traitd then wrote and published a
+/// problem per report in `LayoutProblems`, a property the bare peer does not send, and the two servers no longer
+/// sent the same messages.)
 // @unchecked: `task` is set once in `init` and only cancelled afterwards; `client` is constant.
 final class EchoAdapter: @unchecked Sendable {
     let client: TraitClient
@@ -84,7 +88,7 @@ final class EchoAdapter: @unchecked Sendable {
             for await event in events {
                 guard case .viewWillTransitionToSize(app, let id, let size, _) = event else { continue }
                 do {
-                    let root = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                    let root = Rect(x: size.width / 4, y: size.height / 4, width: size.width / 2, height: size.height / 2)
                     try await client.reportLayout(app: app, transition: id, adapter: name, frames: ["root": root])
                 } catch {
                     FileHandle.standardError.write(Data("\(name): report for \(id) refused: \(error)\n".utf8))
