@@ -1,6 +1,7 @@
-// Fuzz target: the D-Bus value reader and writer. Bytes that libdbus accepts as a marshalled message are
+// Fuzz target: the D-Bus value reader and writers. Bytes that libdbus accepts as a marshalled message are
 // read into values; those values must write back (no abort, no refusal), read again to the same values, and
-// `WireLimits.measure` must give exactly the body length libdbus wrote.
+// `WireLimits.measure` must give exactly the body length libdbus wrote; a signal written in one pass
+// (`Message.signal(path:interface:member:_:)`, what traitd sends) must be exactly the bytes libdbus writes.
 import DBus
 import FuzzSupport
 
@@ -21,6 +22,12 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let length = encoded[0] == UInt8(ascii: "l")
         ? encoded[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) } : encoded[4..<8].reduce(0) { $0 << 8 | Int($1) }
     precondition(WireLimits.measure(values).bytes == length, "measured \(WireLimits.measure(values).bytes) bytes, libdbus wrote \(length)")
+    do {
+        let written = try Marshalling.bytes(of: Message.signal(path: "/org/traitd/Stored", interface: "org.traitd.Stored", member: "Values", values))
+        precondition(written == encoded, "the signal written in one pass differs from libdbus's")
+    } catch {
+        preconditionFailure("values libdbus wrote cannot be written in one pass: \(error)")
+    }
     return 0
 }
 

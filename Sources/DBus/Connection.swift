@@ -227,8 +227,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Emits a signal.
     public func emit(path: String, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        let message = try Message.signal(path: path, interface: interface, member: member)
-        try message.append(arguments)
+        let message = try Message.signal(path: path, interface: interface, member: member, arguments)
         try send(message)
         emitted?(message)
     }

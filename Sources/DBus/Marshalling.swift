@@ -12,6 +12,7 @@ public enum Marshalling {
 
     /// The wire-format bytes of a message already built (a signal just sent): what `decode` reads back.
     public static func bytes(of message: Message) throws -> [UInt8] {
+        if let wire = message.wire { return wire }
         // libdbus refuses to read back a message with serial 0 (one never sent).
         if dbus_message_get_serial(message.raw) == 0 { dbus_message_set_serial(message.raw, 1) }
         var buffer: UnsafeMutablePointer<CChar>?

@@ -9,6 +9,10 @@ public final class Message {
 
     let raw: OpaquePointer
 
+    /// The bytes a signal was read from (`signal(path:interface:member:_:)`), with serial 1: what the journal
+    /// keeps (`Marshalling.bytes(of:)`), so that a signal is not marshalled a second time for it.
+    private(set) var wire: [UInt8]?
+
     /// Takes over one reference to `raw`.
     init(owning raw: OpaquePointer) { self.raw = raw }
 
@@ -40,6 +44,42 @@ public final class Message {
             throw DBusError.failed("out of memory creating a signal")
         }
         return Message(owning: raw)
+    }
+
+    /// A signal carrying `arguments`, written in one pass (`WireWriter`) and read back by libdbus, which
+    /// validates it as the bus will. Where libdbus refuses the bytes (a NUL in a string, an invalid name, path
+    /// or signature, a body past the limits), the signal is built value by value instead, which throws the
+    /// same errors as `signal(path:interface:member:)` and `append` always have: so this never sends what
+    /// they would refuse, and refuses with the same words.
+    public static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue]) throws
+        -> Message
+    {
+        if let written = WireWriter.signal(path: path, interface: interface, member: member, arguments),
+           let message = read(written.bytes) {
+            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            message.wire = written.bytes
+            return message
+        }
+        let message = try signal(path: path, interface: interface, member: member)
+        try message.append(arguments)
+        return message
+    }
+
+    /// A message to send, read from whole-message bytes; nil when libdbus refuses them. The bytes carry a
+    /// placeholder serial (libdbus reads none with serial 0); the copy it returns has none, so the connection
+    /// numbers it as it sends it, as it does every message it builds.
+    private static func read(_ bytes: [UInt8]) -> Message? {
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32(clamping: $0.count), nil) }
+        }
+        guard let parsed else { return nil }
+        defer { dbus_message_unref(parsed) }
+        guard let copy = dbus_message_copy(parsed) else { return nil }
+        guard dbus_message_get_serial(copy) == 0 else {
+            dbus_message_unref(copy)
+            return nil
+        }
+        return Message(owning: copy)
     }
 
     /// The method return for this method call.

@@ -38,12 +38,15 @@ public enum WireLimits {
     /// Throws `org.freedesktop.DBus.Error.LimitsExceeded`, naming the limit, when `values` cannot be one
     /// message body.
     public static func check(_ values: [DBusValue]) throws {
-        let signatureLength = values.reduce(0) { $0 + $1.signatureLength }
+        try check(measure(values), signatureLength: values.reduce(0) { $0 + $1.signatureLength })
+    }
+
+    /// The same checks on a body already measured (`WireWriter` measures as it writes).
+    static func check(_ measure: Measure, signatureLength: Int) throws {
         guard signatureLength <= maximumSignatureLength else {
             throw DBusError(DBusError.limitsExceededName,
                             "the body's signature has \(signatureLength) characters; D-Bus allows \(maximumSignatureLength)")
         }
-        let measure = measure(values)
         guard measure.depth <= maximumDepth else {
             throw DBusError(DBusError.limitsExceededName,
                             "the body nests \(measure.depth) containers deep; D-Bus allows \(maximumDepth)")
