@@ -49,9 +49,10 @@ public struct DisplayValues: Sendable, Equatable {
 extension Simulation {
     /// The display now.
     public var display: DisplayValues {
-        DisplayValues(
-            serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: appNames,
-            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps,
-            stacking: stacking, keyboardFrame: keyboardFrame)
+        let apps = appNames
+        return DisplayValues(
+            serial: serial, state: state, screen: geometry.screen, scale: profile.scale, apps: apps,
+            dividerPosition: dividerPosition, dragging: drag != nil, backgroundApps: backgroundApps(of: apps),
+            stacking: stacking(of: apps), keyboardFrame: keyboardFrame)
     }
 }

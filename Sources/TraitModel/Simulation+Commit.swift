@@ -32,8 +32,10 @@ extension Simulation {
         let nextWindows = Self.layout(
             next, drag: nextDrag, resizing: nextResizing, profile: nextProfile, previous: windows, previousProfile: profile)
         let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation, traits: next.traits)
-        // Its display snapshot is taken once the stage is in place, below.
-        var plan = Plan(display: display, reason: reason)
+        // The display before and after, each worked out once: the plan carries the one after the stage, and the
+        // two say whether the divider, the background and the stacking changed.
+        let displayBefore = display
+        var plan = Plan(display: displayBefore, reason: reason)
         if next.device != state.device { plan.displayChanges.formUnion([.device, .scale]) }
         if next.orientation != state.orientation { plan.displayChanges.insert(.orientation) }
         if nextProfile.screenSize(next.orientation) != profile.screenSize(state.orientation) {
@@ -66,21 +68,19 @@ extension Simulation {
             }
         }
         if next.keyboard != state.keyboard { plan.displayChanges.insert(.keyboard) }
-        if nextProfile.keyboardFrame(next.keyboard, next.orientation) != keyboardFrame { plan.displayChanges.insert(.keyboardFrame) }
-        let oldDivider = dividerPosition
-        let wasDragging = drag != nil
-        let oldBackground = backgroundApps
-        let oldStacking = stacking
+        if nextProfile.keyboardFrame(next.keyboard, next.orientation) != displayBefore.keyboardFrame {
+            plan.displayChanges.insert(.keyboardFrame)
+        }
         state = next
         drag = nextDrag
         resizing = nextResizing
         windows = nextWindows
         serial += 1
-        if dividerPosition != oldDivider { plan.displayChanges.insert(.divider) }
-        if stacking != oldStacking { plan.displayChanges.insert(.stacking) }
-        if wasDragging != (drag != nil) { plan.displayChanges.insert(.dragging) }
-        if backgroundApps != oldBackground { plan.displayChanges.insert(.background) }
         plan.display = display
+        if plan.display.dividerPosition != displayBefore.dividerPosition { plan.displayChanges.insert(.divider) }
+        if plan.display.stacking != displayBefore.stacking { plan.displayChanges.insert(.stacking) }
+        if plan.display.dragging != displayBefore.dragging { plan.displayChanges.insert(.dragging) }
+        if plan.display.backgroundApps != displayBefore.backgroundApps { plan.displayChanges.insert(.background) }
         return plan
     }
 }

@@ -70,7 +70,10 @@ public struct Simulation: Sendable {
 
     /// The windows on screen, front to back: Picture in Picture (it floats over everything), then Slide Over,
     /// then the split's sides, primary first; in a free-form mode the stage front to back after PiP.
-    public var stacking: [String] {
+    public var stacking: [String] { stacking(of: appNames) }
+
+    /// `stacking`, given `appNames` (the display's snapshot works them out once for all its lists).
+    func stacking(of appNames: [String]) -> [String] {
         let pip = state.app(holding: .pip).map { [$0.name] } ?? []
         if state.windowing.isFreeForm { return pip + state.stacking }
         let onScreen = appNames.filter { windows[$0]?.state != .background && windows[$0]?.role != .pip }
@@ -86,7 +89,10 @@ public struct Simulation: Sendable {
     /// with no window (dismissed by the divider or by a device with no room), oldest first. `BackgroundApps` and
     /// `traitctl status` say this list; `OpenApp` brings back one of the second kind, `SetArrangement` one of the
     /// first.
-    public var backgroundApps: [String] {
+    public var backgroundApps: [String] { backgroundApps(of: appNames) }
+
+    /// `backgroundApps`, given `appNames`.
+    func backgroundApps(of appNames: [String]) -> [String] {
         appNames.filter { windows[$0]?.state == .background } + state.background
     }
 

@@ -37,6 +37,12 @@ public struct DisplayTrait: Sendable, Hashable, Identifiable, CustomStringConver
     public var id: String { word }
     public var description: String { word }
 
+    /// A trait is its word: the table holds one entry per word. (The synthesized versions compared and hashed
+    /// every field, value lists and conditions included: hashing sets of display properties by them was 1 % of a
+    /// transition's instructions.)
+    public static func == (a: DisplayTrait, b: DisplayTrait) -> Bool { a.word == b.word }
+    public func hash(into hasher: inout Hasher) { hasher.combine(word) }
+
     /// Whether `value` is one of `values`.
     public func accepts(_ value: String) -> Bool { values.contains(value) }
 
