@@ -8,8 +8,9 @@ import Vocabulary
 /// display objects coming and going, the portal's `SettingChanged`, each transition's deadline as one of the
 /// connection's timers, and the answers to calls that waited.
 ///
-/// Called once the engine has returned the events of a call (`engineCall`): what a signal or a property says
-/// comes with its event; only a window's or a display's object, when it is exported, reads the state now.
+/// Called as the engine makes each event (`stream`): what a signal or a property says comes with its event;
+/// only a window's or a display's object, when it is exported, reads the state now, so those events
+/// (`readsTheEngine`) wait until the engine has returned.
 extension DisplayService {
     func announce(_ event: EngineEvent) {
         typealias Window = Layout1.Window
@@ -114,6 +115,21 @@ extension DisplayService {
                                 signal.arguments(arguments))
         } catch {
             server.sendFailed("\(signal.name) for \(app)", error)
+        }
+    }
+}
+
+extension EngineEvent {
+    /// Whether announcing this event reads the engine's state (exporting a window or a display reads its
+    /// properties; an `EndResize` answered saves first), so that it must wait until the engine has returned.
+    var readsTheEngine: Bool {
+        switch self {
+        case .lifecycle, .step, .displayChanged, .windowChanged, .effectiveGeometryChanged, .deadlineStarted,
+             .layoutsChanged, .completed:
+            false
+        case .windowOpened, .windowClosed, .displayConnected, .displayDisconnected, .displayWindowsChanged,
+             .settingsChanged, .answered:
+            true
         }
     }
 }

@@ -52,6 +52,9 @@ public actor DisplayService {
     var journal = SignalJournal()
     /// The serial a command made, while its events are being sent (the journal marks them as that command's).
     var announcingSerial: UInt64?
+    /// Signals sent while the engine runs (`stream`), in the wire format: journaled once it has returned, at
+    /// the serial it leaves (the journal's serial is the engine's, which is busy until then).
+    var sentWhileTheEngineRuns: [[UInt8]]?
     /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
     /// does changes it.
     var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }
@@ -96,9 +99,11 @@ public actor DisplayService {
         connection.emitted = { [unowned self] message in
             guard let bytes = try? Marshalling.bytes(of: message) else { return }
             assumeIsolated { service in
-                let serial = service.simulation.serial
-                service.journal.record(SignalJournal.Entry(serial: serial, message: bytes,
-                                                           ofItsCommand: service.announcingSerial == serial))
+                if service.sentWhileTheEngineRuns != nil {
+                    service.sentWhileTheEngineRuns?.append(bytes)
+                } else {
+                    service.journal(bytes)
+                }
             }
         }
         let display = simulation.display
@@ -252,16 +257,19 @@ public actor DisplayService {
     ) throws -> Result {
         let serial = simulation.serial
         let result: Result
-        var events: [EngineEvent] = []
+        var heldBack: [EngineEvent] = []
+        sentWhileTheEngineRuns = []
         do {
-            result = try body(&engine, registry.adaptersByApp) { events.append($0) }
+            result = try body(&engine, registry.adaptersByApp) { stream($0, heldBack: &heldBack) }
         } catch {
+            journalSentWhileTheEngineRan()  // a refusal changes nothing and sends nothing; kept exact all the same
             logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
         // The events of a command that changed the state are that command's, in the journal.
         announcingSerial = simulation.serial == serial ? nil : simulation.serial
-        announce(events)
+        journalSentWhileTheEngineRan()
+        announce(heldBack)
         announcingSerial = nil
         if simulation.serial == serial {
             logger.debug("\(member) from \(sender): nothing changes")
@@ -275,16 +283,38 @@ public actor DisplayService {
     /// events may still change the state (a waiting live-resize step applied), sends them and saves what
     /// changed; the registrations are gathered only if the engine asks for them.
     func engineEvent(_ body: (inout TransitionEngine, () -> [String: [String]], (EngineEvent) -> Void) -> Void) {
-        var events: [EngineEvent] = []
-        body(&engine, { registry.adaptersByApp }) { events.append($0) }
-        announce(events)
+        var heldBack: [EngineEvent] = []
+        sentWhileTheEngineRuns = []
+        body(&engine, { registry.adaptersByApp }) { stream($0, heldBack: &heldBack) }
+        journalSentWhileTheEngineRan()
+        announce(heldBack)
     }
 
-    /// Sends the events the engine made, then saves what changed.
-    ///
-    /// The events are sent once the engine has returned, not while it runs: sending reads the service's own
-    /// state, and exporting a window reads the engine's (its `InterfacesAdded` carries the window's properties),
-    /// which the engine holds exclusively while it runs. Each event is encoded as it is sent.
+    /// One event the engine makes while it runs (`engineCall`, `engineEvent`), sent at once: a window's adapters
+    /// hear its first signals while the rest of the plan is still being worked out (a transition's latency is
+    /// the work before the signal an adapter waits for). But the first event whose sending reads the engine's
+    /// state (exporting a window: its `InterfacesAdded` carries the window's properties), which the engine holds
+    /// exclusively until it returns, is held back, and so is every one after it, in order, to be sent then.
+    /// The signals sent meanwhile are journaled once the engine has returned (`sentWhileTheEngineRuns`): the
+    /// caller sets it to `[]` before and calls `journalSentWhileTheEngineRan` after, whatever happened.
+    private func stream(_ event: EngineEvent, heldBack: inout [EngineEvent]) {
+        if heldBack.isEmpty, !event.readsTheEngine { announce(event) } else { heldBack.append(event) }
+    }
+
+    /// Journals the signals `stream` sent, at the serial the engine left.
+    private func journalSentWhileTheEngineRan() {
+        let sent = sentWhileTheEngineRuns ?? []
+        sentWhileTheEngineRuns = nil
+        for bytes in sent { journal(bytes) }
+    }
+
+    /// Records a signal sent in the journal, at the serial of the moment.
+    private func journal(_ bytes: [UInt8]) {
+        let serial = simulation.serial
+        journal.record(SignalJournal.Entry(serial: serial, message: bytes, ofItsCommand: announcingSerial == serial))
+    }
+
+    /// Sends the events the engine held back, then saves what changed. Each event is encoded as it is sent.
     private func announce(_ events: [EngineEvent]) {
         for event in events { announce(event) }
         stateChanged()
