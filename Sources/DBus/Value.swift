@@ -2,7 +2,11 @@
 ///
 /// Containers carry their element signature explicitly so that an empty array still has a type
 /// (`.array(element: "s", [])` is `as`). Dictionaries are arrays of `.dictEntry` values, as on the wire.
-public indirect enum DBusValue: Sendable, Hashable {
+///
+/// Only the cases that hold a value directly are `indirect` (a dict entry, a variant): every other value is stored
+/// inline, so that a string or a number costs no allocation of its own (with the whole enum indirect, each value
+/// was a heap box, and making and freeing them was a tenth of traitd's instructions in a transition).
+public enum DBusValue: Sendable, Hashable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -17,8 +21,8 @@ public indirect enum DBusValue: Sendable, Hashable {
     case signature(String)
     case array(element: String, [DBusValue])
     case structure([DBusValue])
-    case dictEntry(DBusValue, DBusValue)
-    case variant(DBusValue)
+    indirect case dictEntry(DBusValue, DBusValue)
+    indirect case variant(DBusValue)
 
     /// The value's D-Bus type signature (`s`, `a{sv}`, `(dddd)`, ...).
     public var signature: String {

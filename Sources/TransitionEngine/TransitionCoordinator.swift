@@ -33,8 +33,23 @@ struct TransitionCoordinator: Sendable {
         var failed: Set<String> = []
         /// Adapters that left (unregistered or disconnected) before reporting: they count as missed.
         var left: Set<String> = []
+        /// The expected adapters that have not reported, failed or left: kept as each does (working it out from
+        /// the sets above at every report was O(n) a report, O(n²) a transition).
+        private(set) var waiting: Set<String>
 
-        var isSettled: Bool { expected.isSubset(of: reported.union(failed).union(left)) }
+        init(id: UInt64, expected: Set<String>) {
+            self.id = id
+            self.expected = expected
+            waiting = expected
+        }
+
+        var isSettled: Bool { waiting.isEmpty }
+
+        /// Records that `adapter` reported (or `failed`, or `left` the bus).
+        mutating func record(_ adapter: String, failed: Bool = false, left: Bool = false) {
+            if left { self.left.insert(adapter) } else if failed { self.failed.insert(adapter) } else { reported.insert(adapter) }
+            waiting.remove(adapter)
+        }
     }
 
     private let logger: Logger
@@ -167,22 +182,21 @@ struct TransitionCoordinator: Sendable {
 
     /// Records an accepted report (after `checkReport`); the transition completes when it was the last.
     mutating func recordReport(app: String, adapter: String, failed: Bool) -> [EngineEvent] {
-        guard var transition = open[app] else { return [] }
-        if failed { transition.failed.insert(adapter) } else { transition.reported.insert(adapter) }
-        open[app] = transition
+        // In place: a copy taken out of `open` and put back copied its sets, O(n) a report.
+        guard open[app] != nil else { return [] }
+        open[app]!.record(adapter, failed: failed)
         var events: [EngineEvent] = []
-        if transition.isSettled { finish(app, &events) }
+        if open[app]!.isSettled { finish(app, &events) }
         return events
     }
 
     /// An adapter of `app` unregistered or left the bus: its open transition stops waiting for it.
     mutating func adapterLeft(app: String, adapter: String) -> [EngineEvent] {
-        guard var transition = open[app], transition.expected.contains(adapter),
+        guard let transition = open[app], transition.expected.contains(adapter),
               !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return [] }
-        transition.left.insert(adapter)
-        open[app] = transition
+        open[app]!.record(adapter, left: true)
         var events: [EngineEvent] = []
-        if transition.isSettled { finish(app, &events) }
+        if open[app]!.isSettled { finish(app, &events) }
         return events
     }
 
