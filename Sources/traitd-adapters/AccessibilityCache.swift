@@ -28,7 +28,7 @@ extension AccessibilityReader {
                   let path = fields[0].elements?.last?.string, let parent = fields[2].elements?.last?.string,
                   case .int32(let index) = fields[3], case .int32(let count) = fields[4],
                   let interfaces = fields[5].strings, let name = fields[6].string, case .uint32(let role) = fields[7],
-                  let states = fields[9].elements
+                  fields[9].elements != nil
             else { return nil }
             self.path = path
             self.parent = parent
@@ -37,7 +37,7 @@ extension AccessibilityReader {
             hasComponent = interfaces.contains(Self.component)
             self.name = name
             self.role = role
-            self.states = states.compactMap { if case .uint32(let bits) = $0 { bits } else { nil } }
+            states = AccessibilityReader.states(fields[9])
         }
 
         private static let component = "org.a11y.atspi.Component"

@@ -74,12 +74,8 @@ final class AccessibilityReader: Sendable {
         async let name = call(bus, path, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessible), .string("Name")])
         async let extents = try? call(bus, path, Self.component, "GetExtents", [.uint32(Self.windowCoordinates)])
         async let childList = children(bus: bus, path: path)
-        let bits = try await state.first?.elements?.compactMap { value -> UInt32? in
-            if case .uint32(let b) = value { return b } else { return nil }
-        } ?? []
-        guard Self.isVisible(bits) else { return nil }
-        let numbers = await extents?.first?.elements?.compactMap(Self.number) ?? []
-        let frame = numbers.count == 4 ? Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : .zero
+        guard Self.isVisible(Self.states(try await state.first)) else { return nil }
+        let frame = Self.extents(await extents?.first) ?? .zero
         let list = try await childList
         let children = try await withThrowingTaskGroup(of: (Int, AccessibleNode?).self) { group in
             for (index, child) in list.enumerated() {
@@ -111,16 +107,21 @@ final class AccessibilityReader: Sendable {
     /// Just the extents of one node (the window's, while waiting for a resize to be laid out).
     func frame(bus: String, path: String) async throws -> Rect? {
         let extents = try await call(bus, path, Self.component, "GetExtents", [.uint32(Self.windowCoordinates)])
-        let numbers = extents.first?.elements?.compactMap(Self.number) ?? []
-        return numbers.count == 4 ? Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : nil
+        return Self.extents(extents.first)
     }
 
     /// Whether a state set (`GetState`'s `au`) has `ATSPI_STATE_VISIBLE`.
     static func isVisible(_ states: [UInt32]) -> Bool { states.first.map { $0 & (1 << visibleBit) != 0 } ?? false }
 
-    private static func number(_ value: DBusValue) -> Double? {
-        if case .int32(let n) = value { return Double(n) }
-        return nil
+    /// A state set as `GetState` and the cache's items give it (`au`); empty when it is not one.
+    static func states(_ value: DBusValue?) -> [UInt32] {
+        value?.elements?.compactMap { (element: DBusValue) -> UInt32? in if case .uint32(let bits) = element { bits } else { nil } } ?? []
+    }
+
+    /// A frame as `GetExtents` gives it (`(iiii)`: x, y, width, height); nil when it is not one.
+    static func extents(_ value: DBusValue?) -> Rect? {
+        let numbers: [Double] = value?.elements?.compactMap { if case .int32(let n) = $0 { Double(n) } else { nil } } ?? []
+        return numbers.count == 4 ? Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) : nil
     }
 
     private func children(bus: String, path: String) async throws -> [(bus: String, path: String)] {
