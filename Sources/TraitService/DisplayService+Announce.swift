@@ -120,8 +120,10 @@ extension DisplayService {
 }
 
 extension EngineEvent {
-    /// Whether announcing this event reads the engine's state (exporting a window or a display reads its
-    /// properties; an `EndResize` answered saves first), so that it must wait until the engine has returned.
+    /// Whether this event is sent only once the engine has returned: those whose sending reads the engine's
+    /// state (exporting a window or a monitor reads its properties; an answered `EndResize` waits for the serial
+    /// to be saved), and with them the other objects coming and going and the portal's settings, which are rare
+    /// beside a transition's steps and read nothing a test has needed to see sooner.
     var readsTheEngine: Bool {
         switch self {
         case .lifecycle, .step, .displayChanged, .windowChanged, .effectiveGeometryChanged, .deadlineStarted,

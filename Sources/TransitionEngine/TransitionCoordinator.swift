@@ -28,11 +28,11 @@ struct TransitionCoordinator: Sendable {
     struct Open: Sendable {
         let id: UInt64
         /// The adapters registered for the window when the transition began.
-        var expected: Set<String>
-        var reported: Set<String> = []
-        var failed: Set<String> = []
+        let expected: Set<String>
+        private(set) var reported: Set<String> = []
+        private(set) var failed: Set<String> = []
         /// Adapters that left (unregistered or disconnected) before reporting: they count as missed.
-        var left: Set<String> = []
+        private(set) var left: Set<String> = []
         /// The expected adapters that have not reported, failed or left: kept as each does (working it out from
         /// the sets above at every report was O(n) a report, O(n²) a transition).
         private(set) var waiting: Set<String>
