@@ -100,11 +100,14 @@ public enum LayoutJudge {
                       severity: covered.width * covered.height)
             }
         }
-        let order = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
+        guard !problems.isEmpty else { return [] }
         return problems.sorted { a, b in
-            (order[a.problem.rule]!, -a.severity, a.problem.element) < (order[b.problem.rule]!, -b.severity, b.problem.element)
+            (ruleOrder[a.problem.rule]!, -a.severity, a.problem.element) < (ruleOrder[b.problem.rule]!, -b.severity, b.problem.element)
         }.map(\.problem)
     }
+
+    /// Each rule's place in `LayoutRule.allCases`: the order problems are listed in.
+    private static let ruleOrder = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
 
     /// How far `rect` passes the farthest edge of `area`.
     private static func farthest(_ rect: Rect, past area: Rect) -> Double {
