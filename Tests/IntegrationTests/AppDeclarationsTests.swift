@@ -73,7 +73,7 @@ import Testing
         _ = try await app.setDevice("iphone-15")
         _ = try await app.rotate(to: .portrait)
         _ = try await app.setSupportedOrientations(of: "mail", [.portrait])
-        recorder.clear()
+        try await recorder.clear()
         let turned = try await fixture.traitctl(["set", "orientation", "landscape-left", "--wait"])
         #expect(turned.status == 0 && turned.stdout.contains("no transitions"), "\(turned)")
         var state = try await app.state()
@@ -115,7 +115,7 @@ import Testing
         _ = try await app.requestGeometryUpdate(of: "mail", GeometryRequest(size: Size(width: 600, height: 500), origin: (100, 50)))
         var state = try await app.state()
         #expect(state.window("mail")?.frame == Rect(x: 100, y: 50, width: 600, height: 500))
-        recorder.clear()
+        try await recorder.clear()
         _ = try await app.setFrame(Rect(x: 200, y: 100, width: 600, height: 500), of: "mail")
         let moved = try await recorder.wait("the move's geometry update") { $0.contains { $0.member == "DidUpdateEffectiveGeometry" } }
         let update = moved.first { $0.member == "DidUpdateEffectiveGeometry" }

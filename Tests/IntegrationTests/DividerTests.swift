@@ -29,7 +29,7 @@ import Testing
         state = try await recorder.client.state()
         #expect(state.dividerPosition == 300 && state.arrangement == "split-two-thirds", "the arrangement changes on release")
         // Release near 320: the 1/3 split; both apps active again.
-        recorder.clear()
+        try await recorder.clear()
         #expect(try await send(fixture, "EndDividerDrag").status == 0)
         try await recorder.wait("both apps become active") { $0.filter { $0.member == "DidBecomeActive" }.count == 2 }
         state = try await recorder.client.state()
@@ -73,7 +73,7 @@ import Testing
         #expect(state.window(stays)?.frame == [0, 0, 1024, 768] && state.window(stays)?.role == "primary")
         #expect(state.window(stays)?.state == "active")
         // Re-opening the dismissed app brings it back from the background with its state intact.
-        recorder.clear()
+        try await recorder.clear()
         try await recorder.client.openApp(gone, role: .secondary)
         try await recorder.wait("\(gone) to come back") { $0.contains { $0.app == gone && $0.member == "DidBecomeActive" } }
         #expect(recorder.all.filter { $0.app == gone && ($0.member.hasSuffix("Foreground") || $0.member == "DidBecomeActive") }

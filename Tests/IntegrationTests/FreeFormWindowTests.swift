@@ -16,7 +16,7 @@ import Testing
         let recorder = try await Recorder(fixture)
         #expect(try await fixture.traitctl(["set", "windowing", "stage-manager", "--wait"]).status == 0)
         #expect(try await fixture.traitctl(["frame", "notes", "100", "50", "600", "500", "--wait"]).status == 0)
-        recorder.clear()
+        try await recorder.clear()
         // 600 -> 700 in 4 steps of 25: 625, 650, 675 compact; 700 regular.
         let resize = try await fixture.traitctl(["resize", "notes", "700", "500", "--live", "4", "--wait"])
         #expect(resize.status == 0, "\(resize)")
@@ -74,7 +74,7 @@ import Testing
         for width in [600.0, 650, 720] { waiting += try await client.resize("mail", to: [width, 500]) }
         #expect(waiting.count == 3 && Set(waiting).count == 1 && waiting[0] > step[0], "\(waiting)")
         #expect(try await client.property(Layout1.Window.frame, of: "mail") == [0, 0, 550, 500])
-        recorder.clear()
+        try await recorder.clear()
         try await adapter.reportLayout(app: "mail", transition: step[0], adapter: "by-hand", frames: [:], extras: [:])
         let after = try await recorder.wait("the waiting step, applied") { events in
             events.contains { if case .viewWillTransitionToSize("mail", _, _, _) = $0 { true } else { false } }
@@ -121,7 +121,7 @@ import Testing
         defer { slow.kill(SIGKILL) }
         try await recorder.until("the slow adapter's registration") { await recorder.isRegistered("slow") }
         for run in 0..<50 {
-            recorder.clear()
+            try await recorder.clear()
             let (width, height) = run.isMultiple(of: 2) ? ("700", "600") : ("420", "380")
             let resize = try await fixture.traitctl(["resize", "mail", width, height, "--live", "6", "--wait", "--strict"])
             try #require(resize.status == 0, "run \(run): \(resize)")
@@ -190,7 +190,7 @@ import Testing
         for (app, tile) in [("mail", TilePosition.topLeft), ("notes", .topRight), ("maps", .bottomLeft), ("music", .bottomRight)] {
             try await client.tile(app, tile)
         }
-        recorder.clear()
+        try await recorder.clear()
         try await client.openApp("photos", role: .window)
         let events = try await recorder.wait("notes to the background") { events in
             events.contains { if case .windowClosed("notes") = $0 { true } else { false } }

@@ -44,7 +44,7 @@ import Testing
                                                    "org.traitd.Layout1.Display", "Keyboard", "KeyboardFrame"])
         #expect(properties.stdout == "s \"docked\"\n(dddd) 0 370 1024 398\n", "\(properties)")
         // Floating: apps are told it hid; the frame is the 320 x 260 keyboard near the bottom.
-        recorder.clear()
+        try await recorder.clear()
         #expect(try await fixture.traitctl(["set", "keyboard", "floating", "--wait"]).status == 0)
         let floating = notices(of: "mail", in: recorder.all)
         #expect(floating.first == "KeyboardWillChangeFrame [0.0, 370.0, 1024.0, 398.0] [352.0, 488.0, 320.0, 260.0] local", "\(floating)")
@@ -122,7 +122,7 @@ import Testing
         let fixture = try await DaemonFixture()
         let recorder = try await Recorder(fixture)
         #expect(try await fixture.traitctl(["set", "keyboard", "docked", "--wait"]).status == 0)
-        recorder.clear()
+        try await recorder.clear()
         #expect(try await fixture.traitctl(["set", "orientation", "portrait", "--wait"]).status == 0)
         let rotation = recorder.all.filter { $0.app == "mail" }.map(\.member)
         #expect(rotation.contains("ViewWillTransitionToSize") && rotation.contains("KeyboardWillShow"), "\(rotation)")

@@ -13,7 +13,7 @@ import Testing
         #expect(try await fixture.traitctl(["set", "device", "iphone-8-plus"]).status == 0)
         try await recorder.wait("the device change") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         for (orientation, classes) in [("portrait", ("compact", "regular")), ("landscape-right", ("regular", "compact"))] {
-            recorder.clear()
+            try await recorder.clear()
             #expect(try await fixture.dbusSend("Rotate", ["string:\(orientation)"]).status == 0)
             let seen = try await recorder.wait("the rotation to \(orientation)") {
                 $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" }
@@ -80,7 +80,7 @@ import Testing
         try await client.setDevice("ipad-9.7")
         state = try await client.state()
         #expect(state.windows.map(\.app) == ["mail"] && state.backgroundApps == ["notes"])
-        recorder.clear()
+        try await recorder.clear()
         _ = try await client.openApp("notes", role: .secondary)
         try await recorder.wait("notes returning") { $0.contains { $0.app == "notes" && $0.member == "DidBecomeActive" } }
         state = try await client.state()
@@ -124,7 +124,7 @@ import Testing
         #expect(context?.safeAreaInsets == [24, 0, 20, 0])
         // The phone in landscape: the sensor housing on both sides, the home indicator below.
         for (command, expected) in [(["set", "device", "iphone-xr"], [0.0, 44, 24, 44]), (["set", "orientation", "portrait"], [44, 0, 34, 0])] {
-            recorder.clear()
+            try await recorder.clear()
             #expect(try await fixture.traitctl(command).status == 0)
             seen = try await recorder.wait("\(command)") { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
             let mail = seen.filter { $0.app == "mail" }.map(\.member)

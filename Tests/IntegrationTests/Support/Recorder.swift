@@ -5,7 +5,10 @@ import TraitClient
 
 /// Records every signal of the daemon on a connection of its own, for tests that look at what happened.
 ///
-/// Waits are event-driven: each recorded signal wakes the waiters whose condition it completes.
+/// Each signal is recorded on the connection's thread as it is dispatched, before any later message (a reply
+/// included): so once a call to the daemon has returned, every signal the daemon sent before answering it is
+/// recorded (`clear` relies on it). Waits are event-driven: each recorded signal wakes the waiters whose
+/// condition it completes.
 final class Recorder: Sendable {
     let client: TraitClient
     /// What was recorded, and how many signals in all (`clear` empties the first, never the second).
@@ -14,24 +17,31 @@ final class Recorder: Sendable {
         var count = 0
     }
     private let log = Watched(Log())
-    private let task: Task<Void, Never>
 
     init(_ fixture: DaemonFixture) async throws {
         client = try TraitClient(bus: .address(fixture.bus.address))
-        let stream = try await client.events()
-        task = Task { [log] in
-            for await event in stream {
-                log.update {
-                    $0.events.append(event)
-                    $0.count += 1
-                }
+        _ = try await client.connection.subscribe(
+            sender: TraitClient.busName, matching: "path_namespace='\(TraitClient.rootPath)'"
+        ) { [log] signal in
+            guard signal.path.hasPrefix(TraitClient.rootPath) else { return }
+            let event = TraitEvent(signal)
+            log.update {
+                $0.events.append(event)
+                $0.count += 1
             }
         }
     }
 
     var all: [TraitEvent] { log.current.events }
 
-    func clear() { log.update { $0.events.removeAll() } }
+    /// Forgets what was recorded up to now, exactly: it asks the daemon for its state first, and the reply comes
+    /// after every signal the daemon sent before it (the bus keeps one sender's messages in order), all of them
+    /// recorded by then. (Emptying the log at once left out a signal of a command another client had waited
+    /// for, such as `traitctl ... --wait`, still on its way here: it was then recorded after the clear.)
+    func clear() async throws {
+        _ = try await client.state()
+        log.update { $0.events.removeAll() }
+    }
 
     /// Waits until `condition` holds for what was recorded, and returns it; fails after `timeout` seconds
     /// (times `TestTiming.scale`) with what was seen.
@@ -89,7 +99,6 @@ final class Recorder: Sendable {
     }
 
     deinit {
-        task.cancel()
         client.close()
     }
 }
