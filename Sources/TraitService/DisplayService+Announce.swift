@@ -18,8 +18,7 @@ extension DisplayService {
         case .windowOpened(let app):
             exportWindow(app)
         case .windowClosed(let app):
-            layouts[app] = nil
-            layoutSizes[app] = nil
+            layouts.removeAll(of: app)
             lastTransitions[app] = nil
             server.unexport(Layout1.windowPath(app))
         case .lifecycle(let app, let lifecycle):

@@ -140,8 +140,7 @@ extension DisplayService {
             case .alreadyReported(let message): throw DBusError(Layout1.Error.alreadyReported, message)
             }
         }
-        layouts[app, default: [:]][adapter] = report
-        layoutSizes[app, default: 0] += report.bytes - old
+        layouts.set(report, app: app, adapter: adapter)
         if let failure = report.failure {
             logger.info("adapter \(adapter) failed to lay out \(app) for transition \(id): \(failure)")
         } else {
@@ -218,11 +217,11 @@ extension DisplayService {
 
     /// Bytes `app`'s window publishes from its clients: its restoration state and every adapter's report.
     func publishedBytes(_ app: String) -> Int {
-        restorationBytes(app) + (layoutSizes[app] ?? 0)
+        restorationBytes(app) + layouts.bytes(of: app)
     }
 
     /// The same for every window and app in the background.
     var totalPublishedBytes: Int {
-        Set(restoration.keys).union(layouts.keys).map(publishedBytes).reduce(0, +)
+        Set(restoration.keys).union(layouts.apps).map(publishedBytes).reduce(0, +)
     }
 }

@@ -41,11 +41,8 @@ public actor DisplayService {
     let limits: Limits
     let budget: PublishBudget
     var registry: AdapterRegistry
-    /// app -> adapter -> its latest accepted report.
-    var layouts: [String: [String: LayoutReport]] = [:]
-    /// app -> the bytes of its reports, summed: kept where `layouts` changes (a sum over every adapter at each
-    /// report made a transition's budget checks O(n²) in its adapters).
-    var layoutSizes: [String: Int] = [:]
+    /// app -> adapter -> its latest accepted report, with each app's bytes.
+    var layouts = LayoutReports()
     /// app -> what its latest transition changed and how it completed, for `Explain`.
     var lastTransitions: [String: TransitionNote] = [:]
     /// Every signal sent, for `GetEvents`.
@@ -371,7 +368,7 @@ public actor DisplayService {
     private func adapterGone(app: String, adapter: String) {
         engineEvent { engine, adapters, send in engine.adapterLeft(app: app, adapter: adapter, adapters: adapters, emit: send) }
         // Its frames were computed for sizes it will no longer follow: they go with it.
-        if let gone = layouts[app]?.removeValue(forKey: adapter) { layoutSizes[app, default: 0] -= gone.bytes }
+        layouts.remove(app: app, adapter: adapter)
         adaptersChanged(app, layoutsToo: true)
     }
 
