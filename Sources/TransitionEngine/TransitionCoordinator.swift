@@ -45,9 +45,16 @@ struct TransitionCoordinator: Sendable {
 
         var isSettled: Bool { waiting.isEmpty }
 
-        /// Records that `adapter` reported (or `failed`, or `left` the bus).
-        mutating func record(_ adapter: String, failed: Bool = false, left: Bool = false) {
-            if left { self.left.insert(adapter) } else if failed { self.failed.insert(adapter) } else { reported.insert(adapter) }
+        /// How an adapter stopped being waited for.
+        enum Settled { case reported, failed, left }
+
+        /// Records that `adapter` reported, failed or left the bus.
+        mutating func record(_ adapter: String, _ settled: Settled) {
+            switch settled {
+            case .reported: reported.insert(adapter)
+            case .failed: failed.insert(adapter)
+            case .left: left.insert(adapter)
+            }
             waiting.remove(adapter)
         }
     }
@@ -184,7 +191,7 @@ struct TransitionCoordinator: Sendable {
     mutating func recordReport(app: String, adapter: String, failed: Bool) -> [EngineEvent] {
         // In place: a copy taken out of `open` and put back copied its sets, O(n) a report.
         guard open[app] != nil else { return [] }
-        open[app]!.record(adapter, failed: failed)
+        open[app]!.record(adapter, failed ? .failed : .reported)
         var events: [EngineEvent] = []
         if open[app]!.isSettled { finish(app, &events) }
         return events
@@ -194,7 +201,7 @@ struct TransitionCoordinator: Sendable {
     mutating func adapterLeft(app: String, adapter: String) -> [EngineEvent] {
         guard let transition = open[app], transition.expected.contains(adapter),
               !transition.reported.contains(adapter), !transition.failed.contains(adapter) else { return [] }
-        open[app]!.record(adapter, left: true)
+        open[app]!.record(adapter, .left)
         var events: [EngineEvent] = []
         if open[app]!.isSettled { finish(app, &events) }
         return events
