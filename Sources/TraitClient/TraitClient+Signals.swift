@@ -66,9 +66,11 @@ extension TraitClient {
     }
 
     /// Calls `handler` on the connection's thread with each of the daemon's signals (of `app`'s window, of
-    /// `interface`), in the order they arrive; returns the subscription, for `connection.unsubscribe`.
-    func subscribe(
-        of app: String?, interface: String?, _ handler: @escaping @Sendable (Connection.Signal) -> Void
+    /// `interface`), in the order they arrive, before any message that came after it (a reply included): a
+    /// caller that needs every signal sent before a call's answer to be handled by then uses this, not a
+    /// stream. Returns the subscription, for `connection.unsubscribe`.
+    public func subscribe(
+        of app: String? = nil, interface: String? = nil, _ handler: @escaping @Sendable (Connection.Signal) -> Void
     ) async throws -> UInt64 {
         let path = app.map(Self.windowPath)
         var rule = path.map { "path='\($0)'" } ?? "path_namespace='\(Self.rootPath)'"

@@ -20,10 +20,7 @@ final class Recorder: Sendable {
 
     init(_ fixture: DaemonFixture) async throws {
         client = try TraitClient(bus: .address(fixture.bus.address))
-        _ = try await client.connection.subscribe(
-            sender: TraitClient.busName, matching: "path_namespace='\(TraitClient.rootPath)'"
-        ) { [log] signal in
-            guard signal.path.hasPrefix(TraitClient.rootPath) else { return }
+        _ = try await client.subscribe { [log] signal in
             let event = TraitEvent(signal)
             log.update {
                 $0.events.append(event)
