@@ -14,14 +14,14 @@ import Vocabulary
 extension AccessibilityReader {
     /// One object of `GetItems`' answer (`a((so)(so)(so)iiassusau)`), parsed once.
     struct CachedAccessible {
-        var path: String
-        var parent: String
-        var indexInParent: Int
-        var childCount: Int
-        var hasComponent: Bool
-        var name: String
-        var role: UInt32
-        var states: [UInt32]
+        let path: String
+        let parent: String
+        let indexInParent: Int
+        let childCount: Int
+        let hasComponent: Bool
+        let name: String
+        let role: UInt32
+        let states: [UInt32]
 
         init?(_ value: DBusValue) {
             guard let fields = value.elements, fields.count == 10,
@@ -73,7 +73,7 @@ extension AccessibilityReader {
             pending.append(contentsOf: kids)
         }
         guard !visible.isEmpty else { return .some(nil) }
-        let roles = try await roleNames(of: visible, bus: bus)
+        let roles = try await learnRoleNames(of: visible, bus: bus)
         let extents = try await withThrowingTaskGroup(of: (String, Rect).self) { group in
             for node in visible where node.hasComponent {
                 group.addTask { (node.path, try await self.frame(bus: bus, path: node.path) ?? .zero) }
@@ -92,7 +92,7 @@ extension AccessibilityReader {
 
     /// The names of the roles of `nodes` (`push button`), by number: a role's name is asked of the app the first
     /// time its number is met (`GetRoleName`), and kept.
-    private func roleNames(of nodes: [CachedAccessible], bus: String) async throws -> [UInt32: String] {
+    private func learnRoleNames(of nodes: [CachedAccessible], bus: String) async throws -> [UInt32: String] {
         var known = roleNames.withLock { $0 }
         for node in nodes where known[node.role] == nil {
             let reply = try await connection.call(destination: bus, path: node.path, interface: "org.a11y.atspi.Accessible",
