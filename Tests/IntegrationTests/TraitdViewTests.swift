@@ -68,6 +68,17 @@ import Testing
         }
 
         func stop() { view.kill(SIGTERM) }
+
+        /// Waits until the view has drawn the daemon's current serial: the picture, and the places of the
+        /// screens and windows the mouse is read against, are then those of the daemon's state. Returns the line
+        /// it printed (`drawn serial N zoom Z`).
+        @discardableResult
+        func drawnNow() async throws -> String {
+            let serial = try await recorder.client.property(Layout1.Display.serial)
+            try await view.waitForOutput("drawn serial \(serial) zoom ")
+            return try #require(view.standardOutput.split(separator: "\n").last { $0.hasPrefix("drawn serial \(serial) zoom ") }
+                .map(String.init))
+        }
     }
 
     @Test func aMouseDragMovesTheDividerAndTheViewShowsRendersPicture() async throws {
@@ -124,7 +135,9 @@ import Testing
                 "the refusal's name and message: \(view.standardOutput)")
         #expect(try await client.property(Layout1.Display.serial) == serial, "a refusal changes nothing")
 
-        // notes, behind mail, is raised by the press and moved 200 points left by the drag.
+        // notes, behind mail, is raised by the press and moved 200 points left by the drag, once the view shows
+        // Stage Manager (before, the press lands on Split View's picture, where notes has the same frame).
+        try await session.drawnNow()
         let notes = try await client.property(Layout1.Window.frame, of: "notes")
         #expect(notes == [704, 0, 320, 768])
         try await session.drag(from: session.pixel((864, 400)), to: session.pixel((664, 400)))
@@ -133,7 +146,9 @@ import Testing
         }
         #expect(try await client.property(Layout1.Display.stacking).first.map { "\($0)" }?.hasSuffix("/notes") == true,
                 "the press raised notes")
-        // Its bottom-right corner, dragged 100 points right and 168 up: a live resize to 420 x 600.
+        // Its bottom-right corner, dragged 100 points right and 168 up: a live resize to 420 x 600 (once the view
+        // shows notes where it moved).
+        try await session.drawnNow()
         try await session.drag(from: session.pixel((820, 764)), to: session.pixel((920, 596)))
         try await recorder.until("notes resized by the mouse") {
             (try? await client.property(Layout1.Window.frame, of: "notes")) == [504, 0, 420, 600]
@@ -172,12 +187,9 @@ import Testing
     /// render's picture of the same state at the view's zoom: the same pixels. Returns that zoom.
     @discardableResult
     func compare(_ name: String, _ session: Session) async throws -> String {
-        let (view, environment) = (session.view, session.environment)
+        let environment = session.environment
         // The view prints the serial it drew, and at what zoom, once the picture is on screen.
-        let serial = try await session.recorder.client.property(Layout1.Display.serial)
-        try await view.waitForOutput("drawn serial \(serial) zoom ")
-        let drawn = view.standardOutput.split(separator: "\n").last { $0.hasPrefix("drawn serial \(serial) zoom ") }
-        let zoom = String(try #require(drawn).split(separator: " ").last ?? "1")
+        let zoom = String(try await session.drawnNow().split(separator: " ").last ?? "1")
         let render = Self.screenshots.appendingPathComponent("\(name)-render.png")
         let run = try await ChildProcess.run(Binaries.path("traitctl"), ["render", "--png", render.path, "--zoom", zoom],
                                              environment: environment)
