@@ -11,10 +11,11 @@
  *                                           (Frame, HorizontalSizeClass, Traits) and notes (Frame), each followed by
  *                                           its DidUpdateEffectiveGeometry (the whole previous geometry), mail's
  *                                           TraitCollectionDidChange and TraitDidChange, both windows' ViewWillLayoutSubviews,
- *                                           notes's TransitionCompleted; then the reply (with no adapters, mail's
- *                                           completion at once)
- *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits the window's Layouts and LayoutExtras
- *                                           (PropertiesChanged, one frame per adapter) and TransitionCompleted(t, reported, [], [])
+ *                                           notes's TransitionCompleted; then the reply naming both transitions (with
+ *                                           no adapters, mail's completion at once)
+ *   ReportLayout(t, s, a{s(dddd)}, a{sv}) on the window -> reply; the last report emits the window's LayoutExtras,
+ *                                           LayoutProblems and Layouts (PropertiesChanged, one frame per adapter, no
+ *                                           problem) and TransitionCompleted(t, reported, [], [])
  *   MoveDivider(d)                       -> PropertiesChanged(DividerPosition) on the display, then the reply
  *   BeginDividerDrag, EndDividerDrag     -> reply
  *   ResizeTo((dd)) on the window         -> when no resize transition waits for adapters: a transition's signals
@@ -42,7 +43,11 @@
 #define MAX_ADAPTERS 4096
 
 static int adapters = 0;
-static dbus_uint64_t transition = 0;
+/* Transition ids as traitd numbers them: one counter, an id per window's transition (mail's first, then notes's). */
+static dbus_uint64_t next_id = 1;
+static dbus_uint64_t transition = 0, notes_transition = 0;
+/* The display's Serial: 1 at start, one more for each change of the display. */
+static dbus_uint64_t serial = 1;
 static char *reported[MAX_ADAPTERS];
 static int reported_count = 0;
 static int compact = 0;
@@ -84,12 +89,16 @@ static void append_string_entry(DBusMessageIter *dict, const char *key, const ch
     close_entry(dict, &entry, &variant);
 }
 
-/* The window's whole trait collection (a{sv}, the eleven keys traitd sends, in its order). */
+/* The id of the open transition of the window at `path`. */
+static dbus_uint64_t *transition_of(const char *path) { return strcmp(path, NOTES) == 0 ? &notes_transition : &transition; }
+
+/* The window's whole trait collection (a{sv}, the twelve keys traitd sends, in its order). */
 static void append_traits(DBusMessageIter *args, const char *size_class) {
     DBusMessageIter dict, entry, variant;
     const double scale = 2;
     dbus_message_iter_open_container(args, DBUS_TYPE_ARRAY, "{sv}", &dict);
     append_string_entry(&dict, "accessibilityContrast", "normal");
+    append_string_entry(&dict, "activeAppearance", "active");
     append_string_entry(&dict, "displayGamut", "srgb");
     open_entry(&dict, &entry, &variant, "displayScale", "d");
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &scale);
@@ -136,7 +145,7 @@ static void will_layout(DBusConnection *c, const char *path) {
     DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillLayoutSubviews");
     DBusMessageIter args;
     dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, transition_of(path));
     send_and_unref(c, s);
 }
 
@@ -155,7 +164,7 @@ static void effective_geometry(DBusConnection *c, const char *path, double x, do
     const double frame[4] = {x, 0, w, h}, none[2] = {0, 0};
     const dbus_bool_t no = FALSE;
     dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, transition_of(path));
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
     append_string_entry(&dict, "display", "device");
     open_entry(&dict, &entry, &variant, "frame", "(dddd)");
@@ -176,15 +185,16 @@ static void effective_geometry(DBusConnection *c, const char *path, double x, do
     send_and_unref(c, s);
 }
 
-/* ViewWillTransitionToSize with the whole context traitd sends, its thirteen keys in its order. */
-static void size_signal(DBusConnection *c, const char *path, double width, double height) {
+/* ViewWillTransitionToSize with the whole context traitd sends, its fourteen keys in its order; the window's new
+ * frame is (x, 0, width, height). */
+static void size_signal(DBusConnection *c, const char *path, double x, double width, double height) {
     DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "ViewWillTransitionToSize");
     DBusMessageIter args, dict, entry, variant, pair;
-    const double duration = 0.3, frame[4] = {0, 0, width, height}, insets[4] = {20, 0, 0, 0};
+    const double duration = 0.3, frame[4] = {x, 0, width, height}, insets[4] = {20, 0, 0, 0};
     const double screen[2] = {1024, 768};
     const dbus_bool_t no = FALSE;
     dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, transition_of(path));
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &width);
     dbus_message_iter_append_basic(&args, DBUS_TYPE_DOUBLE, &height);
     dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "{sv}", &dict);
@@ -194,6 +204,9 @@ static void size_signal(DBusConnection *c, const char *path, double width, doubl
     close_entry(&dict, &entry, &variant);
     open_entry(&dict, &entry, &variant, "frame", "(dddd)");
     append_quad(&variant, frame);
+    close_entry(&dict, &entry, &variant);
+    open_entry(&dict, &entry, &variant, "interactivelyResizing", "b");
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &no);
     close_entry(&dict, &entry, &variant);
     append_string_entry(&dict, "layoutDirection", "left-to-right");
     append_string_entry(&dict, "legibilityWeight", "regular");
@@ -230,7 +243,7 @@ static void completed(DBusConnection *c, const char *path) {
     DBusMessage *s = dbus_message_new_signal(path, WINDOW_IFACE, "TransitionCompleted");
     DBusMessageIter args;
     dbus_message_iter_init_append(s, &args);
-    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&args, DBUS_TYPE_UINT64, transition_of(path));
     append_strings(&args, reported, reported_count);
     append_strings(&args, NULL, 0);
     append_strings(&args, NULL, 0);
@@ -279,7 +292,7 @@ static void display_changed(DBusConnection *c, const char *arrangement, double d
     dbus_message_iter_append_basic(&variant, DBUS_TYPE_DOUBLE, &divider);
     close_entry(&p.dict, &entry, &variant);
     open_entry(&p.dict, &entry, &variant, "Serial", "t");
-    dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &transition);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &serial);
     close_entry(&p.dict, &entry, &variant);
     properties_end(c, &p);
 }
@@ -303,15 +316,31 @@ static void window_changed(DBusConnection *c, const char *path, double x, double
     properties_end(c, &p);
 }
 
-/* The window's Layouts and LayoutExtras, as traitd announces them once a transition's reports are in:
- * every reported adapter with one element, root = the middle half of the window, as the benchmark's adapters
- * report it (inside the safe area: traitd's layout checks find nothing, and it sends no LayoutProblems). */
+/* The window's LayoutExtras, LayoutProblems and Layouts, as traitd announces them once a transition's reports
+ * are in (its order: the keys sorted): every reported adapter with no extras; no problems (traitd sends the empty
+ * list all the same); one element per adapter, root = the middle half of the window, as the benchmark's adapters
+ * report it (inside the safe area: traitd's layout checks find nothing). */
 static void layouts_changed(DBusConnection *c, double width, double height) {
     PropertiesChanged p;
-    DBusMessageIter entry, variant, adapters, adapter, elements, element, frame, extras;
+    DBusMessageIter entry, variant, adapters, adapter, elements, element, frame, extras, problems;
     const char *root = "root";
     double values[4] = {width / 4, height / 4, width / 2, height / 2};
     properties_begin(&p, WINDOW, WINDOW_IFACE);
+    open_entry(&p.dict, &entry, &variant, "LayoutExtras", "a{sa{sv}}");
+    dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{sv}}", &adapters);
+    for (int i = 0; i < reported_count; i++) {
+        dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
+        dbus_message_iter_append_basic(&adapter, DBUS_TYPE_STRING, &reported[i]);
+        dbus_message_iter_open_container(&adapter, DBUS_TYPE_ARRAY, "{sv}", &extras);
+        dbus_message_iter_close_container(&adapter, &extras);
+        dbus_message_iter_close_container(&adapters, &adapter);
+    }
+    dbus_message_iter_close_container(&variant, &adapters);
+    close_entry(&p.dict, &entry, &variant);
+    open_entry(&p.dict, &entry, &variant, "LayoutProblems", "a(ssss)");
+    dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "(ssss)", &problems);
+    dbus_message_iter_close_container(&variant, &problems);
+    close_entry(&p.dict, &entry, &variant);
     open_entry(&p.dict, &entry, &variant, "Layouts", "a{sa{s(dddd)}}");
     dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{s(dddd)}}", &adapters);
     for (int i = 0; i < reported_count; i++) {
@@ -329,30 +358,19 @@ static void layouts_changed(DBusConnection *c, double width, double height) {
     }
     dbus_message_iter_close_container(&variant, &adapters);
     close_entry(&p.dict, &entry, &variant);
-    open_entry(&p.dict, &entry, &variant, "LayoutExtras", "a{sa{sv}}");
-    dbus_message_iter_open_container(&variant, DBUS_TYPE_ARRAY, "{sa{sv}}", &adapters);
-    for (int i = 0; i < reported_count; i++) {
-        dbus_message_iter_open_container(&adapters, DBUS_TYPE_DICT_ENTRY, NULL, &adapter);
-        dbus_message_iter_append_basic(&adapter, DBUS_TYPE_STRING, &reported[i]);
-        dbus_message_iter_open_container(&adapter, DBUS_TYPE_ARRAY, "{sv}", &extras);
-        dbus_message_iter_close_container(&adapter, &extras);
-        dbus_message_iter_close_container(&adapters, &adapter);
-    }
-    dbus_message_iter_close_container(&variant, &adapters);
-    close_entry(&p.dict, &entry, &variant);
     properties_end(c, &p);
 }
 
 /* One live-resize step: the signals of its transition; it completes when the adapters have reported. */
 static void resize_step(DBusConnection *c, double w, double h) {
     int was_compact = compact;
-    transition++;
+    transition = next_id++;
     compact = w < 678;
     width = w;
     const char *now = compact ? "compact" : "regular", *before = was_compact ? "compact" : "regular";
     int changed = compact != was_compact;
     if (changed) traits_signal(c, "WillTransitionToTraitCollection", now);
-    size_signal(c, WINDOW, w, h);
+    size_signal(c, WINDOW, 0, w, h);
     window_changed(c, WINDOW, 0, w, h, changed ? now : NULL);
     effective_geometry(c, WINDOW, 0, w, h);
     if (changed) {
@@ -370,7 +388,9 @@ static void handle(DBusConnection *c, DBusMessage *m) {
     if (strcmp(member, "RegisterAdapter") == 0) {
         adapters++;
     } else if (strcmp(member, "SetArrangement") == 0) {
-        transition++;
+        transition = next_id++;
+        notes_transition = next_id++;
+        serial++;
         compact = !compact;
         /* Every arrangement change crosses the size-class boundary, as 694 <-> 507 does. */
         /* The signals traitd sends for split-two-thirds <-> split-half, in its order: both windows' "will"
@@ -378,8 +398,8 @@ static void handle(DBusConnection *c, DBusMessage *m) {
         width = compact ? 507 : 694;
         const char *now = compact ? "compact" : "regular", *before = compact ? "regular" : "compact";
         traits_signal(c, "WillTransitionToTraitCollection", now);
-        size_signal(c, WINDOW, width, 768);
-        size_signal(c, NOTES, compact ? 507 : 320, 768);
+        size_signal(c, WINDOW, 0, width, 768);
+        size_signal(c, NOTES, compact ? 517 : 704, compact ? 507 : 320, 768);
         display_changed(c, compact ? "split-half" : "split-two-thirds", width);
         window_changed(c, WINDOW, 0, width, 768, now);
         effective_geometry(c, WINDOW, 0, compact ? 694 : 507, 768);
@@ -452,6 +472,10 @@ static void handle(DBusConnection *c, DBusMessage *m) {
             DBusMessageIter args, ids;
             dbus_message_iter_init_append(reply, &args);
             dbus_message_iter_open_container(&args, DBUS_TYPE_ARRAY, "t", &ids);
+            if (strcmp(member, "SetArrangement") == 0) {
+                dbus_message_iter_append_basic(&ids, DBUS_TYPE_UINT64, &transition);
+                dbus_message_iter_append_basic(&ids, DBUS_TYPE_UINT64, &notes_transition);
+            }
             dbus_message_iter_close_container(&args, &ids);
         }
     }
