@@ -19,10 +19,12 @@ public final class Connection: @unchecked Sendable {
     private var handlers: [MessageHandler] = []  // loop thread only
     private var disconnectHandlers: [@Sendable () -> Void] = []  // loop thread only
     private var disconnected = false  // loop thread only
-    /// Called with every signal this connection emits, once it is sent: a daemon's journal of what it said
-    /// (`Marshalling.bytes(of:)` keeps it compactly). Set once, on the connection's thread, by the process that
-    /// emits there (loop thread only).
-    public var emitted: ((_ message: Message) -> Void)?
+    /// Called with every signal this connection emits, once it is sent, as its wire-format bytes (serial 1,
+    /// what `Marshalling.decode` reads): a daemon's journal of what it said. Set once, on the connection's
+    /// thread, by the process that emits there (loop thread only).
+    public var emitted: ((_ bytes: [UInt8]) -> Void)?
+    /// Writes the signals emitted on the connection's thread to the socket as they are (loop thread only).
+    private lazy var socketWriter = SocketWriter(connection: raw)
     private let closeLock = Lock()
     private var closed = false
     /// Who gets which of the signals this connection receives, and the owners of the names it follows
@@ -137,14 +139,20 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: Sending
 
-    /// Queues a message for sending. Safe from any thread.
+    /// Queues a message for sending. Safe from any thread: from another, the message is handed to the
+    /// connection's thread and sent there, after the jobs queued before it. libdbus writes to the socket only on
+    /// that thread, which is what lets `emit` write signals to it directly (`SocketWriter`).
     public func send(_ message: Message) throws {
+        guard loop.isOnLoopThread else {
+            nonisolated(unsafe) let message = message  // handed over: the caller does not use it again
+            guard loop.performIfRunning({ [self] in _ = dbus_connection_send(raw, message.raw, nil) }) else {
+                throw DBusError(DBusError.disconnectedName, "the connection is closed")
+            }
+            return
+        }
         guard dbus_connection_send(raw, message.raw, nil) != 0 else {
             throw DBusError(DBusError.disconnectedName, "the connection is closed")
         }
-        // A message sent from another thread is written by whichever thread holds the I/O path; wake the loop
-        // so that it notices a write watch that was just enabled.
-        if !loop.isOnLoopThread { loop.wake() }
     }
 
     /// Sends a method call and waits for its reply; an error reply is thrown as `DBusError`.
@@ -225,11 +233,36 @@ public final class Connection: @unchecked Sendable {
         return try await call(message, timeout: timeout)
     }
 
-    /// Emits a signal.
+    /// Emits a signal. On the connection's thread it is written in one pass and, when libdbus has nothing
+    /// waiting to be written, straight to the socket (`SocketWriter`); otherwise libdbus sends it. Throws,
+    /// sending nothing, what `Message.signal` throws.
     public func emit(path: String, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        let message = try Message.signal(path: path, interface: interface, member: member, arguments)
-        try send(message)
-        emitted?(message)
+        var message: Message?
+        if loop.isOnLoopThread, var written = WireWriter.signal(path: path, interface: interface, member: member, arguments) {
+            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            if socketWriter.write(&written.bytes) {
+                emitted?(written.bytes)
+                return
+            }
+            message = Message.signal(written: written.bytes)
+        }
+        let sent = try message ?? Message.signal(path: path, interface: interface, member: member, arguments)
+        try send(sent)
+        if let emitted, let bytes = try? Marshalling.bytes(of: sent) { emitted(bytes) }
+    }
+
+    /// Sends the method return to `call` carrying `values`. On the connection's thread it is written in one
+    /// pass and, when libdbus has nothing waiting to be written, straight to the socket, as `emit` does;
+    /// otherwise libdbus builds and sends it. Throws, sending nothing, what `Message.append` throws.
+    public func sendReturn(to call: Message, _ values: [DBusValue]) throws {
+        if loop.isOnLoopThread,
+           var written = WireWriter.methodReturn(replySerial: call.serial, destination: call.sender, values) {
+            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            if socketWriter.write(&written.bytes) { return }
+        }
+        let reply = call.makeReturn()
+        try reply.append(values)
+        try send(reply)
     }
 
     // MARK: Internals
@@ -287,7 +320,7 @@ public final class Connection: @unchecked Sendable {
     /// Runs on the loop thread, inside `dbus_connection_dispatch`.
     private func filter(_ message: Message) -> DBusHandlerResult {
         // libdbus makes this one itself, with no sender; a peer cannot send it (the bus refuses the Local path).
-        if message.kind == .signal, message.sender == nil, message.interface == "org.freedesktop.DBus.Local",
+        if message.kind == .signal, message.sender == nil, message.interface == Validation.localInterface,
             message.member == "Disconnected"
         {
             if !disconnected {

@@ -55,13 +55,20 @@ public final class Message {
         -> Message
     {
         if let written = WireWriter.signal(path: path, interface: interface, member: member, arguments),
-           let message = read(written.bytes) {
+           let message = signal(written: written.bytes) {
             try WireLimits.check(written.body, signatureLength: written.signatureLength)
-            message.wire = written.bytes
             return message
         }
         let message = try signal(path: path, interface: interface, member: member)
         try message.append(arguments)
+        return message
+    }
+
+    /// A signal to send, read from the bytes `WireWriter` wrote, which it keeps for the journal; nil when libdbus
+    /// refuses them.
+    static func signal(written bytes: [UInt8]) -> Message? {
+        guard let message = read(bytes) else { return nil }
+        message.wire = bytes
         return message
     }
 
@@ -102,6 +109,9 @@ public final class Message {
         if let interface, !Validation.isValidInterfaceName(interface) {
             throw DBusError.invalidArgs("'\(interface.printable)' is not a valid interface name")
         }
+        guard path != Validation.localPath, interface != Validation.localInterface else {
+            throw DBusError.invalidArgs("'\(path == Validation.localPath ? path : interface!)' is libdbus's own; the bus refuses it from a peer")
+        }
         guard Validation.isValidMemberName(member) else {
             throw DBusError.invalidArgs("'\(member.printable)' is not a valid member name")
         }
@@ -137,10 +147,17 @@ public final class Message {
     // MARK: Body
 
     /// Appends values to the body. Throws, having appended nothing, when the values would make a message that
-    /// the bus refuses (too deep, too large: `WireLimits`); throws (and appends nothing further) on a value
-    /// libdbus would abort on.
+    /// the bus refuses: too deep or too large (`WireLimits`), or a body signature it refuses (a dict entry
+    /// outside an array, structs nested past 32: libdbus's iterator appends those without a word); throws (and
+    /// appends nothing further) on a value libdbus would abort on.
     public func append(_ values: [DBusValue]) throws {
         try WireLimits.check(values)
+        if values.contains(where: { $0.typeCode == nil }) {  // one type code is a valid signature by itself
+            let signature = values.signature
+            if !SignatureRules.isValid(signature), let problem = Validation.signatureProblem(signature) {
+                throw DBusError.invalidArgs("the values' signature '\(signature.printable)' is not valid: \(problem)")
+            }
+        }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values { try Self.append(value, to: &iter) }

@@ -370,22 +370,18 @@ public final class ObjectServer: @unchecked Sendable {
     /// error instead, so that a caller always gets an answer and the bus never sees a bad message.
     fileprivate static func reply(to message: Message, _ result: Result<[DBusValue], DBusError>, on connection: Connection) {
         guard !message.noReplyExpected else { return }
-        let reply: Message
         switch result {
         case .success(let values):
-            reply = message.makeReturn()
             do {
-                try reply.append(values)
+                try connection.sendReturn(to: message, values)
             } catch {
                 // A value that cannot be sent must not abort the process, go out half-built or reach the bus.
                 let failure = (error as? DBusError) ?? .failed("\(error)")
                 try? connection.send(message.makeError(DBusError(failure.name, "the reply cannot be sent: \(failure.message)")))
-                return
             }
         case .failure(let error):
-            reply = message.makeError(error)
+            try? connection.send(message.makeError(error))
         }
-        try? connection.send(reply)
     }
 }
 

@@ -14,6 +14,24 @@ public enum Validation {
     public static func isValidErrorName(_ s: String) -> Bool { check(s, dbus_validate_error_name) }
     public static func isValidBusName(_ s: String) -> Bool { check(s, dbus_validate_bus_name) }
     public static func isValidSignature(_ s: String) -> Bool { check(s, dbus_signature_validate) }
+    /// A valid signature of exactly one complete type: what a variant may hold.
+    public static func isValidSingleCompleteType(_ s: String) -> Bool { check(s, dbus_signature_validate_single) }
+
+    /// Why libdbus refuses `s` as a signature, in its words ("Struct has no fields"); nil when it accepts it.
+    public static func signatureProblem(_ s: String) -> String? {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard s.withCString({ strlen($0) == s.utf8.count && dbus_signature_validate($0, &error) != 0 }) else {
+            return dbus_error_is_set(&error) != 0 ? String(cString: error.message) : "it holds a NUL byte"
+        }
+        return nil
+    }
+
+    /// The path and interface libdbus keeps for itself (its `Disconnected` signal): the bus refuses a message
+    /// that uses either, and closes the connection that sent it.
+    public static let localPath = "/org/freedesktop/DBus/Local"
+    public static let localInterface = "org.freedesktop.DBus.Local"
 
     /// Runs one of libdbus's validators; a NUL byte fails first, since the C string would end there (found as a C
     /// string shorter than the Swift one: `strlen` is one vectorised pass, where `utf8.contains(0)` went byte by

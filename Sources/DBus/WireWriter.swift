@@ -1,3 +1,5 @@
+import Glibc
+
 /// A signal's bytes in the D-Bus wire format (little-endian), written in one pass over its values: what traitd
 /// sends most, made without libdbus's iterator.
 ///
@@ -5,9 +7,18 @@
 /// rewrite of the header's signature after every top-level argument: about a third of traitd's instructions in a
 /// transition, for messages of a few hundred bytes (callgrind, one adapter). Here the body's size is measured
 /// first (`DBusValue.wireEnd`, the same function `WireLimits` checks with), the bytes are written into one
-/// buffer of that size, zeroed so that padding is only a skip, and libdbus reads the whole message back once
-/// (`Message.signal(path:interface:member:_:)`), validating it as the bus will. The writer also measures the
-/// nesting as it goes, so the limits' errors are the same as on the iterator's way.
+/// buffer of that size, zeroed so that padding is only a skip. The writer also measures the nesting as it goes,
+/// so the limits' errors are the same as on the iterator's way.
+///
+/// The bytes it returns are a message the bus accepts, checked as they are written rather than by reading them
+/// back: the connection writes them to its socket as they are (`SocketWriter`), and a message the bus refused
+/// would cost the daemon its connection. It checks what libdbus's reader checks: the header's names, no NUL in a
+/// string, object paths and signature values, every array's items of its element type (an empty array's element
+/// one complete type), and each signature
+/// written (the body's, and each variant's that holds a container) by libdbus's rules (`SignatureRules`), which
+/// also rule out an empty struct, a dict entry outside an array, a key that is not basic and signatures nested
+/// past 32. Depth and size are `WireLimits`'. `fuzz-dbus-value` holds it to that: every body it accepts, libdbus
+/// reads.
 struct WireWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -15,9 +26,10 @@ struct WireWriter {
     /// Containers around the value being written, and the deepest nesting met (`DBusValue.nestingDepth`).
     private var level = 0
     private var deepest = 0
-    /// False once the bytes would not say what the values do: an array holds an item of another type than its
-    /// element's (the body's signature is built from the arrays' element types), a signature is longer than its
-    /// one-byte length can say, or the values did not fit the size measured for them.
+    /// False once the bytes would not say what the values do, or say it in a message the bus refuses: an array
+    /// holds an item of another type than its element's (the body's signature is built from the arrays' element
+    /// types), a signature is longer than its one-byte length can say or not valid, a string holds a NUL, an
+    /// object path or signature value is not one, or the values did not fit the size measured for them.
     private var isFaithful = true
 
     private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
@@ -25,27 +37,55 @@ struct WireWriter {
         self.capacity = capacity
     }
 
-    /// A whole signal: the header with `path`, `interface`, `member` and the body's signature, then the body;
-    /// with the body's measure and the length of its signature, for `WireLimits`. The serial is a placeholder
-    /// (libdbus reads no message with serial 0). Nil when the bytes would not be faithful (see `isFaithful`):
-    /// `Message.append` refuses such values, saying why.
-    static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue])
-        -> (bytes: [UInt8], body: WireLimits.Measure, signatureLength: Int)?
-    {
+    /// The bytes of one message, with the body's measure and the length of its signature, for `WireLimits`.
+    typealias Written = (bytes: [UInt8], body: WireLimits.Measure, signatureLength: Int)
+
+    /// A whole signal: the header with `path`, `interface`, `member` and the body's signature, then the body.
+    /// The serial is a placeholder, 1 (nobody reads a message with serial 0; `SocketWriter` numbers it as it
+    /// sends it). Nil when the bytes would not be faithful (see `isFaithful`): `Message.append` refuses such
+    /// values, saying why.
+    static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue]) -> Written? {
+        // The Local path and interface are libdbus's own (its Disconnected signal): the bus refuses them from a peer.
+        guard Validation.isValidObjectPath(path), Validation.isValidInterfaceName(interface),
+              Validation.isValidMemberName(member), path != Validation.localPath, interface != Validation.localInterface
+        else { return nil }
+        return message(type: 4, names: path.utf8.count + interface.utf8.count + member.utf8.count, arguments) { writer in
+            writer.field(1, "o", path)
+            writer.field(2, "s", interface)
+            writer.field(3, "s", member)
+        }
+    }
+
+    /// A method return to the call numbered `replySerial` from `destination` (none off a bus): the header
+    /// fields libdbus writes for one (`dbus_message_new_method_return`), the destination, the reply serial and
+    /// the body's signature, in that order. The serial is a placeholder, as a signal's.
+    static func methodReturn(replySerial: UInt32, destination: String?, _ arguments: [DBusValue]) -> Written? {
+        guard replySerial != 0, destination.map(Validation.isValidBusName) ?? true else { return nil }
+        return message(type: 2, names: destination?.utf8.count ?? 0, arguments) { writer in
+            if let destination { writer.field(6, "s", destination) }
+            writer.pad(to: 8)
+            writer.bytes(5, 1, UInt8(ascii: "u"), 0)
+            writer.put(replySerial)
+        }
+    }
+
+    /// A message of `type`, its header fields written by `fields` (whose names hold `names` bytes in all), then
+    /// the body's signature and the body. Flags: no reply expected, as libdbus sets for a signal and a return.
+    private static func message(type: UInt8, names: Int, _ arguments: [DBusValue], fields: (inout WireWriter) -> Void) -> Written? {
         var largestArray = 0, bodyBytes = 0, signatureLength = 0
         for value in arguments {
             bodyBytes = value.wireEnd(from: bodyBytes, &largestArray)
             signatureLength += value.signatureLength
         }
         guard signatureLength <= WireLimits.maximumSignatureLength else { return nil }
-        // Each header field: at most 7 bytes of padding, code, variant signature (3 bytes), then the value.
-        let headerBound = 16 + 4 * (7 + 4) + 3 * 5 + path.utf8.count + interface.utf8.count + member.utf8.count
-            + 2 + signatureLength + 7
+        // Each header field: at most 7 bytes of padding, code, variant signature (3 bytes), then the value (a
+        // string's length, characters and NUL, or a number).
+        let headerBound = 16 + 4 * (7 + 4 + 5) + names + 2 + signatureLength + 7
         var depth = 0, faithful = false
         let bytes = [UInt8](unsafeUninitializedCapacity: headerBound + bodyBytes) { buffer, count in
             buffer.initialize(repeating: 0)
             var writer = WireWriter(base: buffer.baseAddress!, capacity: buffer.count)
-            writer.header(path: path, interface: interface, member: member, arguments)
+            writer.header(type: type, arguments, fields: fields)
             let start = writer.offset
             for value in arguments { writer.write(value) }
             writer.store(UInt32(truncatingIfNeeded: writer.offset - start), at: 4)
@@ -59,22 +99,22 @@ struct WireWriter {
 
     // MARK: Internals
 
-    /// The fixed part (byte order, type: signal, flags: no reply expected, as libdbus sets for a signal,
-    /// version, the body's length, filled in last, serial 1), then the fields (`a(yv)`) in libdbus's order:
-    /// path, interface, member, the body's signature; then the padding that starts the body at a multiple of 8.
-    private mutating func header(path: String, interface: String, member: String, _ arguments: [DBusValue]) {
-        bytes(UInt8(ascii: "l"), 4, 1, 1)
+    /// The fixed part (byte order, type, flags: no reply expected, version, the body's length, filled in last,
+    /// serial 1), then the fields (`a(yv)`) in libdbus's order: those `fields` writes, then the body's
+    /// signature; then the padding that starts the body at a multiple of 8.
+    private mutating func header(type: UInt8, _ arguments: [DBusValue], fields: (inout WireWriter) -> Void) {
+        bytes(UInt8(ascii: "l"), type, 1, 1)
         put(UInt32(0))
         put(UInt32(1))
         put(UInt32(0))  // the fields' length, filled in below
         let fieldsStart = offset  // 16: 8-aligned
-        field(1, "o", path)
-        field(2, "s", interface)
-        field(3, "s", member)
+        fields(&self)
         if !arguments.isEmpty {
             pad(to: 8)
             bytes(8, 1, UInt8(ascii: "g"), 0)
+            let signatureAt = offset
             signature(of: arguments)
+            validateSignature(at: signatureAt, single: false)
         }
         store(UInt32(truncatingIfNeeded: offset - fieldsStart), at: 12)
         pad(to: 8)
@@ -98,14 +138,21 @@ struct WireWriter {
         case .int64(let v): put(v)
         case .uint64(let v): put(v)
         case .double(let v): put(v.bitPattern)
-        case .string(let s), .objectPath(let s):
+        case .string(let s):
+            string(s)
+        case .objectPath(let s):
+            if isFaithful, !Validation.isValidObjectPath(s) { isFaithful = false }
             string(s)
         case .signature(let s):
+            if isFaithful, !SignatureRules.isValid(s) { isFaithful = false }
             byte(UInt8(truncatingIfNeeded: s.utf8.count))
             characters(s)
             byte(0)
         case .array(let element, let items):
             if isFaithful, !items.allHaveSignature(element) { isFaithful = false }
+            // The items say what the element is; with none, only the element string does, and it must be one
+            // complete type: "a" + "a" followed by a byte reads as one array of bytes, not two values.
+            if isFaithful, items.isEmpty, !SignatureRules.isValid("a" + element, single: true) { isFaithful = false }
             enter()
             if items.isEmpty { deepest = max(deepest, level + DBusValue.depth(ofSignature: element)) }
             pad(to: 4)
@@ -129,7 +176,10 @@ struct WireWriter {
             level -= 1
         case .variant(let inner):
             enter()
+            let signatureAt = offset
             signature(of: CollectionOfOne(inner))
+            // One type code is a valid signature by itself (every case with one is a basic type or a variant).
+            if inner.typeCode == nil { validateSignature(at: signatureAt, single: true) }
             write(inner)
             level -= 1
         }
@@ -150,6 +200,14 @@ struct WireWriter {
         if length > WireLimits.maximumSignatureLength { isFaithful = false }
         if isFaithful { base[lengthAt] = UInt8(truncatingIfNeeded: length) }
         byte(0)
+    }
+
+    /// Checks a signature just written (its length byte at `lengthAt`, then its characters) in place, by
+    /// libdbus's rules (`SignatureRules`). `single`: one complete type, as a variant holds.
+    private mutating func validateSignature(at lengthAt: Int, single: Bool) {
+        guard isFaithful else { return }
+        let characters = UnsafeBufferPointer(start: base + lengthAt + 1, count: Int(base[lengthAt]))
+        if !SignatureRules.isValid(characters, single: single) { isFaithful = false }
     }
 
     private mutating func signatureCharacters(of value: DBusValue) {
@@ -201,11 +259,13 @@ struct WireWriter {
         byte(0)
     }
 
-    /// A string's bytes, copied at once from its storage.
+    /// A string's bytes, copied at once from its storage. A NUL among them is not faithful: D-Bus strings end at
+    /// their first NUL. (A Swift string is valid UTF-8, as D-Bus requires, by construction.)
     private mutating func characters(_ s: String) {
         var s = s
         s.withUTF8 { utf8 in
             guard fits(utf8.count), let source = utf8.baseAddress else { return }
+            if memchr(source, 0, utf8.count) != nil { isFaithful = false }
             (base + offset).update(from: source, count: utf8.count)
             offset += utf8.count
         }

@@ -93,8 +93,7 @@ public actor DisplayService {
     /// leaving the bus. Call on the connection's thread.
     public func export() {
         // Every signal the connection sends goes to the journal as it is sent, at the serial of the moment.
-        connection.emitted = { [unowned self] message in
-            guard let bytes = try? Marshalling.bytes(of: message) else { return }
+        connection.emitted = { [unowned self] bytes in
             assumeIsolated { service in
                 if service.sentWhileTheEngineRuns != nil {
                     service.sentWhileTheEngineRuns?.append(bytes)

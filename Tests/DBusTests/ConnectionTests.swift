@@ -130,6 +130,107 @@ import Testing
         }
     }
 
+    static let ticker = InterfaceDescription(
+        name: "org.example.Ticker", methods: [.init("Tick", in: [.init("value", "v")], out: [.init("value", "v")])],
+        signals: [.init("Ticked", [.init("value", "v")])])
+
+    /// Signals emitted on the connection's thread go to the socket as `WireWriter` wrote them (`SocketWriter`),
+    /// beside libdbus: each arrives with its values, numbered from 2³¹ (libdbus numbers its own from 1), and
+    /// before the reply libdbus sends after it. A signal larger than the socket's buffer is written in parts,
+    /// the rest as the bus drains it, whole and before the one after it.
+    @Test func signalsWrittenToTheSocketArriveWholeAndInOrderWithReplies() async throws {
+        try await withService { service, client, server in
+            service.perform {
+                server.export("/ticker", [ObjectServer.Interface(Self.ticker, call: { call in
+                    try service.emit(path: "/ticker", interface: "org.example.Ticker", member: "Ticked", call.arguments)
+                    return call.arguments
+                }, properties: { [:] })])
+            }
+            let ticked = Locked<[(serial: UInt32, arguments: [DBusValue])]>([])
+            client.addHandler { message in
+                if message.kind == .signal, message.member == "Ticked" {
+                    let entry = (message.serial, message.arguments())
+                    ticked.withLock { $0.append(entry) }
+                }
+                return false
+            }
+            try await client.addMatch("type='signal',interface='org.example.Ticker'")
+            // 1 MiB: past a Unix socket's send buffer (about 200 KiB by default), so written in parts.
+            let large = DBusValue.array(element: "y", Array(repeating: .byte(7), count: 1024 * 1024))
+            let values = WireWriterTests.bodies.flatMap { $0 } + [large, .string("after the large one")]
+            for (index, value) in values.enumerated() {
+                let heardFirst = Locked(false)
+                let call = try Message.methodCall(destination: service.uniqueName, path: "/ticker",
+                                                  interface: "org.example.Ticker", member: "Tick")
+                try call.append([.variant(value)])
+                let reply = try await client.call(call, onReply: {
+                    heardFirst.withLock { $0 = ticked.withLock { $0.count } == index + 1 }
+                })
+                #expect(value == large ? reply == [.variant(large)] : reply.description == [DBusValue.variant(value)].description)
+                #expect(heardFirst.withLock { $0 }, "the signal of call \(index) came before its reply")
+            }
+            let heard = ticked.withLock { $0 }
+            // As text where a NaN is among them (not equal to itself); the large one as it is.
+            #expect(heard.map { $0.arguments == [.variant(large)] ? "large" : $0.arguments.description }
+                    == values.map { $0 == large ? "large" : [DBusValue.variant($0)].description })
+            #expect(heard.allSatisfy { $0.serial >= 1 << 31 }, "numbered by SocketWriter: \(heard.map(\.serial))")
+            #expect(Set(heard.map(\.serial)).count == heard.count)
+        }
+    }
+
+    /// A method return sent on the connection's thread goes to the socket as `WireWriter` writes it
+    /// (`Connection.sendReturn`): the bytes libdbus builds for it (`makeReturn`, `append`), and the caller gets
+    /// its values back.
+    @Test func aMethodReturnWrittenToTheSocketIsTheOneLibdbusBuilds() async throws {
+        let bus = try await PrivateBus()
+        let service = try Connection(bus: .address(bus.address))
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close(); service.close() }
+        let same = Locked<[Bool]>([])
+        service.addHandler { message in
+            guard message.kind == .methodCall, message.member == "Echo" else { return false }
+            let values = message.arguments()
+            let built = message.makeReturn()
+            try? built.append(values)
+            let equal = (try? Marshalling.bytes(of: built)).map { $0 == Marshalling.directReturnBytes(to: message, values) }
+            same.withLock { $0.append(equal ?? false) }
+            try? service.sendReturn(to: message, values)
+            return true
+        }
+        let values = WireWriterTests.bodies.flatMap { $0 }
+        for value in values {
+            let reply = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                              member: "Echo", [.variant(value), .string("second")])
+            #expect(reply.description == [DBusValue.variant(value), .string("second")].description)
+        }
+        #expect(same.withLock { $0 } == Array(repeating: true, count: values.count))
+        withExtendedLifetime(bus) {}
+    }
+
+    /// What the bus refuses (it would close the connection that sent it) is refused before it is sent, on the
+    /// connection's thread (where signals go to the socket directly) and from any other; the connection stays.
+    @Test func aSignalTheBusWouldRefuseIsNotSentAndTheConnectionStays() async throws {
+        try await withService { service, client, _ in
+            for (body, path) in WireWriterTests.refused {
+                #expect(throws: DBusError.self) { try service.emit(path: path, interface: "org.example.T", member: "M", body) }
+                let thrown = await withCheckedContinuation { continuation in
+                    service.perform {
+                        do {
+                            try service.emit(path: path, interface: "org.example.T", member: "M", body)
+                            continuation.resume(returning: false)
+                        } catch {
+                            continuation.resume(returning: true)
+                        }
+                    }
+                }
+                #expect(thrown, "\(body) at \(path) emitted on the connection's thread")
+            }
+            let reply = try await client.call(destination: service.uniqueName, path: "/echo", interface: "org.example.Echo",
+                                              member: "Echo", [.variant(.string("still here"))])
+            #expect(reply == [.variant(.string("still here"))])
+        }
+    }
+
     /// A connection dropped without `close()` (from another thread, or by the last job on its own thread)
     /// closes itself: its thread stops without touching the freed object, and the bus sees it leave.
     @Test func aConnectionDroppedWithoutCloseLeavesTheBusAndNothingCrashes() async throws {
