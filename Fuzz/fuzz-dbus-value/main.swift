@@ -1,5 +1,7 @@
 // Fuzz target: the D-Bus value reader and writers. Three checks on every input:
-// 1. Bytes that libdbus accepts as a marshalled message are read into values; those values must write back (no
+// 1. Bytes that libdbus accepts as a marshalled message are read into values (from the bytes, `WireReader`,
+//    exactly as libdbus's iterator reads them, and measured for `IncomingLimit` as the iterator measures them);
+//    those values must write back (no
 //    abort, no refusal), read again to the same values, and `WireLimits.measure` must give exactly the body
 //    length libdbus wrote; a signal written in one pass (`Message.signal(path:interface:member:_:)`, what traitd
 //    sends) must be exactly the bytes libdbus writes.
@@ -18,6 +20,17 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     checkSignatureRules(FuzzTarget.text(bytes))
     checkDirectBytes(Array(bytes))
     guard let values = try? Marshalling.decode(Array(bytes)) else { return 0 }
+    guard let iterated = try? Marshalling.decodeThroughTheIterator(Array(bytes)) else {
+        preconditionFailure("libdbus read the message for one reader and not the other")
+    }
+    precondition(values.description == iterated.description, "WireReader read other values than libdbus's iterator")  // NaN: as text
+    for (size, depth) in [(64, 3), (1 << 20, 64)] {
+        let limit = IncomingLimit(bytes: size, depth: depth, errorName: "org.example.E", bytesSetting: "b", depthSetting: "d")
+        guard let measures = try? Marshalling.bodyMeasures(Array(bytes), upTo: limit), let fromTheBytes = measures.fromTheBytes,
+              fromTheBytes == measures.throughTheIterator else {
+            preconditionFailure("the body measured over its bytes differs from libdbus's iterator's measure")
+        }
+    }
     let encoded: [UInt8]
     do {
         encoded = try Marshalling.encode(values)

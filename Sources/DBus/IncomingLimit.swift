@@ -53,8 +53,14 @@ public struct IncomingLimit: Sendable {
 }
 
 extension Message {
-    /// The body's size and depth, walking no further than needed to see that it passes `limit`.
+    /// The body's size and depth, walking no further than needed to see that it passes `limit`: over its bytes
+    /// (`WireReader.measure`), or where that gives up, with libdbus's iterator.
     func measureBody(upTo limit: IncomingLimit) -> (bytes: Int, depth: Int) {
+        WireReader.measure(self, upTo: limit) ?? measureBodyThroughTheIterator(upTo: limit)
+    }
+
+    /// The same with libdbus's iterator: what `measureBody` must equal.
+    func measureBodyThroughTheIterator(upTo limit: IncomingLimit) -> (bytes: Int, depth: Int) {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return (0, 0) }
         var total = (bytes: 0, depth: 0)

@@ -43,6 +43,21 @@ public enum Marshalling {
     /// The values `encode` wrote; throws `InvalidArgs` for bytes that are not a marshalled message.
     public static func decode(_ bytes: [UInt8]) throws -> [DBusValue] { try message(bytes).arguments() }
 
+    /// The same values read with libdbus's iterator instead of from the bytes (`WireReader`): what `decode`
+    /// must give (`fuzz-dbus-value`).
+    public static func decodeThroughTheIterator(_ bytes: [UInt8]) throws -> [DBusValue] {
+        try message(bytes).argumentsThroughTheIterator()
+    }
+
+    /// The body's size and depth as `IncomingLimit` measures them, both ways: over the bytes (`WireReader`) and
+    /// with libdbus's iterator, which the first must equal (`fuzz-dbus-value`, `WireReaderTests`).
+    public static func bodyMeasures(_ bytes: [UInt8], upTo limit: IncomingLimit)
+        throws -> (fromTheBytes: (bytes: Int, depth: Int)?, throughTheIterator: (bytes: Int, depth: Int))
+    {
+        let message = try message(bytes)
+        return (WireReader.measure(message, upTo: limit), message.measureBodyThroughTheIterator(upTo: limit))
+    }
+
     /// A signal `bytes(of:)` kept: its path, interface, member and arguments.
     public static func decodeSignal(_ bytes: [UInt8]) throws -> (path: String, interface: String, member: String, arguments: [DBusValue]) {
         let message = try message(bytes)

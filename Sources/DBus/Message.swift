@@ -13,6 +13,25 @@ public final class Message {
     /// keeps (`Marshalling.bytes(of:)`), so that a signal is not marshalled a second time for it.
     private(set) var wire: [UInt8]?
 
+    /// The whole message's bytes, for reading a received message from them (`receivedBytes`), made once.
+    private var marshalled: [UInt8]??
+
+    /// The whole message as bytes (`dbus_message_marshal`: one copy), kept for the readers that follow; nil when
+    /// libdbus cannot give them.
+    func receivedBytes() -> [UInt8]? {
+        if let marshalled { return marshalled }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        let bytes: [UInt8]? = if dbus_message_marshal(raw, &buffer, &length) != 0, let buffer {
+            Array(UnsafeRawBufferPointer(start: buffer, count: Int(length)))
+        } else {
+            nil
+        }
+        dbus_free(buffer)
+        marshalled = .some(bytes)
+        return bytes
+    }
+
     /// Takes over one reference to `raw`.
     init(owning raw: OpaquePointer) { self.raw = raw }
 
@@ -163,8 +182,13 @@ public final class Message {
         for value in values { try Self.append(value, to: &iter) }
     }
 
-    /// Reads the whole body.
+    /// Reads the whole body: from its bytes (`WireReader`), or where that gives up, with libdbus's iterator.
     public func arguments() -> [DBusValue] {
+        WireReader.arguments(of: self) ?? argumentsThroughTheIterator()
+    }
+
+    /// Reads the whole body with libdbus's iterator, value by value: what `arguments()` must equal.
+    public func argumentsThroughTheIterator() -> [DBusValue] {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
         return Self.readAll(&iter)

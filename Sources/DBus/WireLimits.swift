@@ -86,6 +86,12 @@ extension DBusValue {
         }
     }
 
+    /// `DBusValue.vardict(entries).nestingDepth` without building the value: the array, a dict entry and a
+    /// variant around the deepest value (an empty one counts its element type's, as an empty array does).
+    public static func vardictDepth(_ entries: [String: DBusValue]) -> Int {
+        3 + entries.values.reduce(0) { max($0, $1.nestingDepth) }
+    }
+
     /// The value's size in the wire format when it starts at an 8-aligned offset (alignment padding included).
     public var wireSize: Int {
         var largest = 0

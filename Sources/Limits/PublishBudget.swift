@@ -16,8 +16,10 @@ public struct PublishBudget: Sendable {
     public init(limits: Limits) { self.limits = limits }
 
     /// Refuses a value nested deeper than `value-depth`. `what` names it in the message.
-    public func checkDepth(_ value: DBusValue, _ what: String) throws {
-        let depth = value.nestingDepth
+    public func checkDepth(_ value: DBusValue, _ what: String) throws { try checkDepth(value.nestingDepth, what) }
+
+    /// The same on a depth already measured (`DBusValue.vardictDepth`).
+    public func checkDepth(_ depth: Int, _ what: String) throws {
         guard depth <= limits.valueDepth else {
             throw Self.exceeded("\(what) nests \(depth) containers deep; at most \(limits.valueDepth) are allowed "
                                 + "(limits.value-depth)")

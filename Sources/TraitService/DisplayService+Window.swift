@@ -222,6 +222,6 @@ extension DisplayService {
 
     /// The same for every window and app in the background.
     var totalPublishedBytes: Int {
-        Set(restoration.keys).union(layouts.apps).map(publishedBytes).reduce(0, +)
+        restoration.keys.reduce(layouts.totalBytes) { $0 + restorationBytes($1) }
     }
 }

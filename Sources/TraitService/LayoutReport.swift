@@ -40,16 +40,10 @@ struct LayoutReport: Equatable {
                             "the report has \(frames.count) elements; at most \(limits.elementsPerReport) are allowed "
                                 + "(limits.elements-per-report)")
         }
-        for (name, frame) in frames.sorted(by: { $0.key < $1.key }) {
-            try ReportName.check(name, what: "element")
-            let labels = ["x", "y", "width", "height"]
-            for (label, number) in zip(labels, frame.values) where !number.isFinite || abs(number) > Self.maximumCoordinate {
-                throw DBusError.invalidArgs(
-                    "element '\(name)': \(label) is \(number); coordinates must be finite and within ±\(Int(Self.maximumCoordinate))")
-            }
-            guard frame.width >= 0, frame.height >= 0 else {
-                throw DBusError.invalidArgs("element '\(name)': width and height must not be negative (got \(frame.size))")
-            }
+        // Checked in the dictionary's order, which is cheap; a refusal names the first bad element by name, as
+        // the checks in name order would, so the same report is always refused with the same words.
+        if frames.contains(where: { (try? Self.check($0.key, $0.value)) == nil }) {
+            for (name, frame) in frames.sorted(by: { $0.key < $1.key }) { try Self.check(name, frame) }
         }
         guard extras.count <= limits.extrasPerReport else {
             throw DBusError(Layout1.Error.limitExceeded,
@@ -57,7 +51,7 @@ struct LayoutReport: Equatable {
                                 + "(limits.extras-per-report)")
         }
         for key in extras.keys { try ReportName.check(key, what: "extras key") }
-        try budget.checkDepth(.vardict(extras), "the report's extras")
+        try budget.checkDepth(DBusValue.vardictDepth(extras), "the report's extras")
         if let error = extras[Layout1.Window.Extras.error], error.unwrapped.string == nil {
             throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
         }
@@ -67,9 +61,32 @@ struct LayoutReport: Equatable {
         if self.extras[Layout1.Window.Extras.error] == nil {
             problems = Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window))
         }
-        bytes = Encoding.layouts(["": frames]).wireSize + DBusValue.vardict(self.extras).wireSize
-            + Layout1.Window.layoutProblems.value.encode(problems).wireSize
+        bytes = Encoding.layouts(["": frames]).wireSize
+            + (self.extras.isEmpty ? Self.noExtrasBytes : DBusValue.vardict(self.extras).wireSize)
+            + (problems.isEmpty ? Self.noProblemsBytes : Layout1.Window.layoutProblems.value.encode(problems).wireSize)
         try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")
+    }
+
+    /// What no extras and no problems add, measured once (most reports have neither).
+    private static let noExtrasBytes = DBusValue.vardict([:]).wireSize
+    private static let noProblemsBytes = Layout1.Window.layoutProblems.value.encode([]).wireSize
+
+    /// One element's name and frame: a valid name, finite coordinates within ±`maximumCoordinate`, and a
+    /// size that is not negative.
+    private static func check(_ name: String, _ frame: Rect) throws {
+        try ReportName.check(name, what: "element")
+        func coordinate(_ label: String, _ number: Double) throws {
+            guard !number.isFinite || abs(number) > maximumCoordinate else { return }
+            throw DBusError.invalidArgs(
+                "element '\(name)': \(label) is \(number); coordinates must be finite and within ±\(Int(maximumCoordinate))")
+        }
+        try coordinate("x", frame.x)
+        try coordinate("y", frame.y)
+        try coordinate("width", frame.width)
+        try coordinate("height", frame.height)
+        guard frame.width >= 0, frame.height >= 0 else {
+            throw DBusError.invalidArgs("element '\(name)': width and height must not be negative (got \(frame.size))")
+        }
     }
 
     /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind) and `scrolledIn` (a{ss},
@@ -96,7 +113,8 @@ struct LayoutReport: Equatable {
 
     /// The first `publishedPerRule` problems of each rule, the last of them saying how many more of it there were.
     private static func published(_ problems: [LayoutProblem]) -> [LayoutProblem] {
-        LayoutRule.allCases.flatMap { rule -> [LayoutProblem] in
+        guard !problems.isEmpty else { return [] }
+        return LayoutRule.allCases.flatMap { rule -> [LayoutProblem] in
             let all = problems.filter { $0.rule == rule }
             guard all.count > publishedPerRule else { return all }
             var kept = Array(all.prefix(publishedPerRule))

@@ -29,6 +29,9 @@ import Testing
         #expect(DBusValue.nested(17).nestingDepth == 51)
         #expect(DBusValue.array(element: "a{sv}", []).nestingDepth == 4)
         #expect(DBusValue.array(element: "(a(i))", []).nestingDepth == 4)
+        for entries: [String: DBusValue] in [[:], ["k": .int32(1)], ["a": .nested(3), "b": .string("x")], ["e": .array(element: "a{sv}", [])]] {
+            #expect(DBusValue.vardictDepth(entries) == DBusValue.vardict(entries).nestingDepth, "\(entries)")
+        }
     }
 
     @Test func aBodyTooDeepIsRefusedByNameBeforeAnythingIsBuilt() throws {
