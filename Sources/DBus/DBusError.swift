@@ -31,6 +31,11 @@ extension DBusError {
     public static func invalidArgs(_ message: String) -> DBusError { DBusError(invalidArgsName, message) }
     public static func failed(_ message: String) -> DBusError { DBusError(failedName, message) }
 
+    /// A dictionary read from the bus whose `key` appears twice (`what` names the dictionary).
+    public static func repeatedKey(_ key: String, in what: String) -> DBusError {
+        invalidArgs("\(what): the key '\(key.printable)' appears twice; a dictionary has one value per key")
+    }
+
     /// Runs `body`; a `DBusError` it throws comes out under the same name with `context` before its message
     /// (`GetState replied: no property Orientation in the reply`).
     public static func inContext<T>(_ context: String, _ body: () throws -> T) throws -> T {

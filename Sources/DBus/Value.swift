@@ -226,9 +226,7 @@ extension DBusValue {
         result.reserveCapacity(items.count)
         for item in items {
             guard case .dictEntry(let key, let value) = item, let k = key.string else { return nil }
-            guard result.updateValue(value.unwrapped, forKey: k) == nil else {
-                throw DBusError.invalidArgs("\(what): the key '\(k.printable)' appears twice; a dictionary has one value per key")
-            }
+            guard result.updateValue(value.unwrapped, forKey: k) == nil else { throw DBusError.repeatedKey(k, in: what) }
         }
         return result
     }

@@ -53,6 +53,16 @@ enum Encoding {
     /// `Layouts`: adapter -> element -> frame, as `a{sa{s(dddd)}}`, sorted.
     static func layouts(_ frames: [String: [String: Rect]]) -> DBusValue { Window.layouts.value.encode(frames) }
 
+    /// `layouts(["": frames]).wireSize` (what a report adds to `Layouts`, measured at every report), worked out
+    /// without building the value: an adapter's map with no element, measured once through the encoder above,
+    /// then each element's dict entry, 8-aligned: its name (length, characters, NUL), padding to 8, four
+    /// doubles. `ServicePartsTests` holds the two equal.
+    static func layoutsBytes(ofOneAdapter frames: [String: Rect]) -> Int {
+        frames.keys.reduce(emptyAdapterLayoutsBytes) { total, name in total + ((4 + name.utf8.count + 1 + 7) & ~7) + 32 }
+    }
+
+    private static let emptyAdapterLayoutsBytes = layouts(["": [:]]).wireSize
+
     /// `LayoutExtras`: adapter -> extras, as `a{sa{sv}}`, sorted.
     static func layoutExtras(_ extras: [String: [String: DBusValue]]) -> DBusValue {
         Window.layoutExtras.value.encode(extras)

@@ -61,7 +61,7 @@ struct LayoutReport: Equatable {
         if self.extras[Layout1.Window.Extras.error] == nil {
             problems = Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window))
         }
-        bytes = Encoding.layouts(["": frames]).wireSize
+        bytes = Encoding.layoutsBytes(ofOneAdapter: frames)
             + (self.extras.isEmpty ? Self.noExtrasBytes : DBusValue.vardict(self.extras).wireSize)
             + (problems.isEmpty ? Self.noProblemsBytes : Layout1.Window.layoutProblems.value.encode(problems).wireSize)
         try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")

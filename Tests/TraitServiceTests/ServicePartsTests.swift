@@ -83,6 +83,17 @@ import Testing
         #expect(judged.problems[7].message.hasSuffix("(and 19892 more overlap problems in this report, not listed)"))
     }
 
+    /// A report's frames are measured without building them, as the encoder would write them.
+    @Test func aReportsFramesAreMeasuredAsTheyAreWritten() {
+        let names = ["", "a", "root", "seven77", "eight888", "a-name-of-seventeen", "käse ✓"]
+        for count in 0...names.count {
+            let frames = Dictionary(uniqueKeysWithValues: names.prefix(count).enumerated().map {
+                ($0.element, Rect(x: Double($0.offset), y: 0, width: 10, height: 20))
+            })
+            #expect(Encoding.layoutsBytes(ofOneAdapter: frames) == Encoding.layouts(["": frames]).wireSize, "\(frames.keys.sorted())")
+        }
+    }
+
     @Test func aGoodReportAndItsFailure() throws {
         let good = try report(frames([("main", [0, 0, 10, 20])]), extras: ["cellStyle": .string("compact")])
         #expect(good.frames == ["main": Rect(x: 0, y: 0, width: 10, height: 20)] && good.failure == nil)
