@@ -79,7 +79,8 @@ extension Message {
                 total.depth = max(total.depth, depth + 1)
                 total.bytes += 4
                 if total.depth > limit.depth { return false }
-                if type == CDBUS_TYPE_ARRAY, let size = fixedSize(dbus_message_iter_get_element_type(&iter)) {
+                if type == CDBUS_TYPE_ARRAY,
+                   let size = DBusValue.fixedSize(ofTypeCode: UInt8(truncatingIfNeeded: dbus_message_iter_get_element_type(&iter))) {
                     total.bytes += Int(dbus_message_iter_get_element_count(&iter)) * size
                 } else {
                     var sub = DBusMessageIter()
@@ -91,22 +92,12 @@ extension Message {
                 dbus_message_iter_get_basic(&iter, &basic)
                 total.bytes += 5 + strlen(basic.str)
             default:
-                total.bytes += fixedSize(type) ?? 8
+                total.bytes += DBusValue.fixedSize(ofTypeCode: UInt8(truncatingIfNeeded: type)) ?? 8
             }
             if total.bytes > limit.bytes { return false }
             dbus_message_iter_next(&iter)
         }
         return true
-    }
-
-    private static func fixedSize(_ type: Int32) -> Int? {
-        switch type {
-        case CDBUS_TYPE_BYTE: return 1
-        case CDBUS_TYPE_INT16, CDBUS_TYPE_UINT16: return 2
-        case CDBUS_TYPE_BOOLEAN, CDBUS_TYPE_INT32, CDBUS_TYPE_UINT32, CDBUS_TYPE_UNIX_FD: return 4
-        case CDBUS_TYPE_INT64, CDBUS_TYPE_UINT64, CDBUS_TYPE_DOUBLE: return 8
-        default: return nil
-        }
     }
 }
 

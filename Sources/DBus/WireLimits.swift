@@ -128,14 +128,29 @@ extension DBusValue {
     }
 
     /// The alignment of values of a type, from the first character of its signature.
-    static func alignment(ofSignature signature: String) -> Int {
-        switch signature.utf8.first {
+    static func alignment(ofSignature signature: String) -> Int { alignment(ofTypeCode: signature.utf8.first ?? 0) }
+
+    /// The alignment of values of the type whose signature starts with `code`.
+    static func alignment(ofTypeCode code: UInt8) -> Int {
+        switch code {
         case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
         case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
             UInt8(ascii: "a"), UInt8(ascii: "h"):
             return 4
         case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): return 8
         default: return 1  // y, g, v
+        }
+    }
+
+    /// The size of a basic value of fixed size (nil for strings, signatures, containers and anything else). The
+    /// codes are libdbus's type constants too (`DBUS_TYPE_INT32` is `i`).
+    static func fixedSize(ofTypeCode code: UInt8) -> Int? {
+        switch code {
+        case UInt8(ascii: "y"): return 1
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
+        case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "h"): return 4
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"): return 8
+        default: return nil
         }
     }
 

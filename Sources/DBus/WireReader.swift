@@ -112,7 +112,7 @@ struct WireReader {
             let elementStart = position
             guard let elementEnd = Self.endOfType(signature, from: elementStart), let length = uint32() else { return nil }
             let element = UnsafeBufferPointer(rebasing: signature[elementStart..<elementEnd])
-            guard align(to: Self.alignment(of: element[0])) else { return nil }
+            guard align(to: DBusValue.alignment(ofTypeCode: element[0])) else { return nil }
             let itemsEnd = offset + Int(length)
             guard itemsEnd <= end else { return nil }
             var items: [DBusValue] = []
@@ -167,10 +167,10 @@ struct WireReader {
             case UInt8(ascii: "a"):
                 let elementStart = position + 1
                 guard let elementEnd = Self.endOfType(signature, from: elementStart), let length = uint32(),
-                      align(to: Self.alignment(of: signature[elementStart])) else { return nil }
+                      align(to: DBusValue.alignment(ofTypeCode: signature[elementStart])) else { return nil }
                 let itemsEnd = offset + Int(length)
                 guard itemsEnd <= end else { return nil }
-                if let size = Self.fixedSize(of: signature[elementStart]), elementEnd == elementStart + 1 {
+                if let size = DBusValue.fixedSize(ofTypeCode: signature[elementStart]), elementEnd == elementStart + 1 {
                     total.bytes += Int(length) / size * size  // counted, not walked
                     offset = itemsEnd
                 } else {
@@ -209,20 +209,9 @@ struct WireReader {
             total.bytes += 5 + characters.count
         default:
             guard value(signature, &position) != nil else { return nil }
-            total.bytes += Self.fixedSize(of: code) ?? 8
+            total.bytes += DBusValue.fixedSize(ofTypeCode: code) ?? 8
         }
         return total.bytes <= limit.bytes
-    }
-
-    /// The size of a basic value of fixed size (nil for strings, signatures and containers).
-    private static func fixedSize(of code: UInt8) -> Int? {
-        switch code {
-        case UInt8(ascii: "y"): return 1
-        case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
-        case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "h"): return 4
-        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"): return 8
-        default: return nil
-        }
     }
 
     /// The end of the complete type starting at `start` (libdbus has validated the signature: the brackets match).
@@ -242,16 +231,6 @@ struct WireReader {
             if open == 0 { return position }
         }
         return nil
-    }
-
-    /// Where a value of the type starting with `code` is aligned.
-    private static func alignment(of code: UInt8) -> Int {
-        switch code {
-        case UInt8(ascii: "y"), UInt8(ascii: "g"), UInt8(ascii: "v"): return 1
-        case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
-        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): return 8
-        default: return 4
-        }
     }
 
     // MARK: Bytes
