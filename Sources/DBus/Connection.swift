@@ -239,7 +239,7 @@ public final class Connection: @unchecked Sendable {
     public func emit(path: String, interface: String, member: String, _ arguments: [DBusValue]) throws {
         var message: Message?
         if loop.isOnLoopThread, var written = WireWriter.signal(path: path, interface: interface, member: member, arguments) {
-            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            try written.checkLimits()
             if socketWriter.write(&written.bytes) {
                 emitted?(written.bytes)
                 return
@@ -257,7 +257,7 @@ public final class Connection: @unchecked Sendable {
     public func sendReturn(to call: Message, _ values: [DBusValue]) throws {
         if loop.isOnLoopThread,
            var written = WireWriter.methodReturn(replySerial: call.serial, destination: call.sender, values) {
-            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            try written.checkLimits()
             if socketWriter.write(&written.bytes) { return }
         }
         let reply = call.makeReturn()

@@ -27,17 +27,13 @@ public enum Marshalling {
     /// The bytes of a signal as `Connection.emit` writes them to the socket itself (serial 1); nil where the
     /// signal goes libdbus's way instead, which refuses what the bus would.
     public static func directBytes(path: String, interface: String, member: String, _ arguments: [DBusValue]) -> [UInt8]? {
-        guard let written = WireWriter.signal(path: path, interface: interface, member: member, arguments),
-              (try? WireLimits.check(written.body, signatureLength: written.signatureLength)) != nil else { return nil }
-        return written.bytes
+        WireWriter.signal(path: path, interface: interface, member: member, arguments)?.bytesWithinLimits
     }
 
     /// The bytes of the method return to `call` as `Connection.sendReturn` writes them to the socket itself
     /// (serial 1); nil where the return goes libdbus's way instead.
     public static func directReturnBytes(to call: Message, _ values: [DBusValue]) -> [UInt8]? {
-        guard let written = WireWriter.methodReturn(replySerial: call.serial, destination: call.sender, values),
-              (try? WireLimits.check(written.body, signatureLength: written.signatureLength)) != nil else { return nil }
-        return written.bytes
+        WireWriter.methodReturn(replySerial: call.serial, destination: call.sender, values)?.bytesWithinLimits
     }
 
     /// The values `encode` wrote; throws `InvalidArgs` for bytes that are not a marshalled message.

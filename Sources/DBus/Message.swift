@@ -75,7 +75,7 @@ public final class Message {
     {
         if let written = WireWriter.signal(path: path, interface: interface, member: member, arguments),
            let message = signal(written: written.bytes) {
-            try WireLimits.check(written.body, signatureLength: written.signatureLength)
+            try written.checkLimits()
             return message
         }
         let message = try signal(path: path, interface: interface, member: member)

@@ -14,11 +14,10 @@ import Glibc
 /// back: the connection writes them to its socket as they are (`SocketWriter`), and a message the bus refused
 /// would cost the daemon its connection. It checks what libdbus's reader checks: the header's names, no NUL in a
 /// string, object paths and signature values, every array's items of its element type (an empty array's element
-/// one complete type), and each signature
-/// written (the body's, and each variant's that holds a container) by libdbus's rules (`SignatureRules`), which
-/// also rule out an empty struct, a dict entry outside an array, a key that is not basic and signatures nested
-/// past 32. Depth and size are `WireLimits`'. `fuzz-dbus-value` holds it to that: every body it accepts, libdbus
-/// reads.
+/// one complete type), and each signature written (the body's, and each variant's that holds a container) by
+/// libdbus's rules (`SignatureRules`), which also rule out an empty struct, a dict entry outside an array, a key
+/// that is not basic and signatures nested past 32. Depth and size are `WireLimits`' (`Written.checkLimits`).
+/// `fuzz-dbus-value` holds it to that: every body it accepts, libdbus reads.
 struct WireWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -38,7 +37,17 @@ struct WireWriter {
     }
 
     /// The bytes of one message, with the body's measure and the length of its signature, for `WireLimits`.
-    typealias Written = (bytes: [UInt8], body: WireLimits.Measure, signatureLength: Int)
+    struct Written {
+        var bytes: [UInt8]
+        let body: WireLimits.Measure
+        let signatureLength: Int
+
+        /// Throws `LimitsExceeded`, naming the limit, when the body passes one (the iterator's words).
+        func checkLimits() throws { try WireLimits.check(body, signatureLength: signatureLength) }
+
+        /// The bytes, or nil when the body passes a limit.
+        var bytesWithinLimits: [UInt8]? { (try? checkLimits()) != nil ? bytes : nil }
+    }
 
     /// A whole signal: the header with `path`, `interface`, `member` and the body's signature, then the body.
     /// The serial is a placeholder, 1 (nobody reads a message with serial 0; `SocketWriter` numbers it as it
@@ -94,7 +103,8 @@ struct WireWriter {
             count = writer.offset
         }
         guard faithful else { return nil }
-        return (bytes, WireLimits.Measure(depth: depth, bytes: bodyBytes, largestArray: largestArray), signatureLength)
+        return Written(bytes: bytes, body: WireLimits.Measure(depth: depth, bytes: bodyBytes, largestArray: largestArray),
+                       signatureLength: signatureLength)
     }
 
     // MARK: Internals
