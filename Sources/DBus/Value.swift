@@ -220,13 +220,18 @@ extension DBusValue {
     /// comes twice. (The D-Bus specification leaves a repeated key's meaning to the reader: GDBus keeps the
     /// first value, a Swift dictionary the last. traitd keeps neither: `{Appearance: <42>, Appearance: <"dark">}`
     /// must not pass as "dark" when another reader of the same message sees 42.) `what` names the value.
-    public func uniqueDictionary(_ what: String) throws -> [String: DBusValue]? {
+    public func uniqueDictionary(_ what: String) throws -> [String: DBusValue]? { try uniqueDictionary(what) { $0 } }
+
+    /// The same, each value (unwrapped) made into `Element` by `decode` as it is read: one pass, straight into the
+    /// typed dictionary (a report's frames are read this way at every report).
+    public func uniqueDictionary<Element>(_ what: String, _ decode: (DBusValue) throws -> Element) throws -> [String: Element]? {
         guard case .array(_, let items) = self.unwrapped else { return nil }
-        var result: [String: DBusValue] = [:]
+        var result: [String: Element] = [:]
         result.reserveCapacity(items.count)
         for item in items {
             guard case .dictEntry(let key, let value) = item, let k = key.string else { return nil }
-            guard result.updateValue(value.unwrapped, forKey: k) == nil else { throw DBusError.repeatedKey(k, in: what) }
+            guard result[k] == nil else { throw DBusError.repeatedKey(k, in: what) }
+            result[k] = try decode(value.unwrapped)
         }
         return result
     }

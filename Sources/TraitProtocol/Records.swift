@@ -180,18 +180,8 @@ extension Parameter {
     static func dictionary<Element>(_ name: String, of element: Parameter<Element>) -> Self where Value == [String: Element] {
         let signature = "a{s\(element.signature)}"
         return Self(name, signature, decode: { value in
-            guard value.hasSignature(signature), case .array(_, let items) = value.unwrapped else {
+            guard value.hasSignature(signature), let decoded = try value.uniqueDictionary(name, element.decode) else {
                 throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
-            }
-            // One pass, straight into the typed dictionary (a report's frames are read at every report).
-            var decoded: [String: Element] = [:]
-            decoded.reserveCapacity(items.count)
-            for item in items {
-                guard case .dictEntry(.string(let key), let entry) = item else {
-                    throw DBusError.invalidArgs("\(name) must be '\(signature)', but it is '\(value.signature)'")
-                }
-                guard decoded[key] == nil else { throw DBusError.repeatedKey(key, in: name) }
-                decoded[key] = try element.decode(entry.unwrapped)
             }
             return decoded
         }, encode: { dictionary in
