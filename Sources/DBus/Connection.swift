@@ -237,18 +237,37 @@ public final class Connection: @unchecked Sendable {
     /// waiting to be written, straight to the socket (`SocketWriter`); otherwise libdbus sends it. Throws,
     /// sending nothing, what `Message.signal` throws.
     public func emit(path: String, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        var message: Message?
-        if loop.isOnLoopThread, var written = WireWriter.signal(path: path, interface: interface, member: member, arguments) {
+        try emit(loop.isOnLoopThread ? WireWriter.signal(path: path, interface: interface, member: member, arguments) : nil) {
+            try Message.signal(path: path, interface: interface, member: member, arguments)
+        }
+    }
+
+    /// Emits a declared signal, its arguments written by their parameters without making their `DBusValue`s
+    /// (the same bytes); otherwise as `emit(path:interface:member:_:)`, which it falls back to where the
+    /// bytes cannot go as they are written.
+    public func emit<Arguments: Sendable>(
+        path: String, interface: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments
+    ) throws {
+        try emit(loop.isOnLoopThread ? WireWriter.signal(path: path, interface: interface, member: signal.name, signal, arguments) : nil) {
+            try Message.signal(path: path, interface: interface, member: signal.name, signal.arguments(arguments))
+        }
+    }
+
+    /// Sends `written` (nil: not written, or not faithful) to the socket, or else to libdbus, or else what
+    /// `message` makes (which throws the iterator's words for what the writer refused).
+    private func emit(_ written: WireWriter.Written?, orElse message: () throws -> Message) throws {
+        var sent: Message?
+        if var written {
             try written.checkLimits()
             if socketWriter.write(&written.bytes) {
                 emitted?(written.bytes)
                 return
             }
-            message = Message.signal(written: written.bytes)
+            sent = Message.signal(written: written.bytes)
         }
-        let sent = try message ?? Message.signal(path: path, interface: interface, member: member, arguments)
-        try send(sent)
-        if let emitted, let bytes = try? Marshalling.bytes(of: sent) { emitted(bytes) }
+        let signal = try sent ?? message()
+        try send(signal)
+        if let emitted, let bytes = try? Marshalling.bytes(of: signal) { emitted(bytes) }
     }
 
     /// Sends the method return to `call` carrying `values`. On the connection's thread it is written in one

@@ -30,6 +30,14 @@ public enum Marshalling {
         WireWriter.signal(path: path, interface: interface, member: member, arguments)?.bytesWithinLimits
     }
 
+    /// The bytes of a declared signal as `Connection.emit(path:interface:_:_:)` writes them from its typed
+    /// arguments; nil where the signal goes libdbus's way instead. Equal to `directBytes` of its values.
+    public static func directBytes<Arguments: Sendable>(
+        path: String, interface: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments
+    ) -> [UInt8]? {
+        WireWriter.signal(path: path, interface: interface, member: signal.name, signal, arguments)?.bytesWithinLimits
+    }
+
     /// The bytes of the method return to `call` as `Connection.sendReturn` writes them to the socket itself
     /// (serial 1); nil where the return goes libdbus's way instead.
     public static func directReturnBytes(to call: Message, _ values: [DBusValue]) -> [UInt8]? {

@@ -169,10 +169,20 @@ public final class ObjectServer: @unchecked Sendable {
 
     /// Emits `PropertiesChanged` for the given properties of one interface.
     public func propertiesChanged(path: String, interface: String, _ changed: [String: DBusValue]) {
+        propertiesChanged(path: path, interface: interface, changed.map(PropertyValue.init))
+    }
+
+    /// The same, each value written from its declared type (`PropertyDeclaration.entry`); of a name given
+    /// twice, the last value goes.
+    public func propertiesChanged(path: String, interface: String, _ changed: [PropertyValue]) {
         assert(connection.isOnConnectionThread, "ObjectServer.propertiesChanged called off the connection's thread")
         guard !changed.isEmpty else { return }
-        emit("PropertiesChanged of \(path)", path: path, interface: InterfaceDescription.properties.name,
-             member: "PropertiesChanged", [.string(interface), .vardict(changed), .strings([])])
+        do {
+            try connection.emit(path: path, interface: InterfaceDescription.properties.name,
+                                PropertiesInterface.propertiesChanged, (interface, changed, []))
+        } catch {
+            sendFailed("PropertiesChanged of \(path)", error)
+        }
     }
 
     private func emit(_ what: String, path: String, interface: String, member: String, _ arguments: [DBusValue]) {

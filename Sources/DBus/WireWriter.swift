@@ -1,14 +1,16 @@
 import Glibc
 
-/// A signal's bytes in the D-Bus wire format (little-endian), written in one pass over its values: what traitd
-/// sends most, made without libdbus's iterator.
+/// A signal's or method return's bytes in the D-Bus wire format (little-endian), written in one pass: what
+/// traitd sends most, made without libdbus's iterator.
 ///
 /// Appending value by value through `dbus_message_iter_*` costs libdbus a type-writer step per value and a
 /// rewrite of the header's signature after every top-level argument: about a third of traitd's instructions in a
-/// transition, for messages of a few hundred bytes (callgrind, one adapter). Here the body's size is measured
-/// first (`DBusValue.wireEnd`, the same function `WireLimits` checks with), the bytes are written into one
-/// buffer of that size, zeroed so that padding is only a skip. The writer also measures the nesting as it goes,
-/// so the limits' errors are the same as on the iterator's way.
+/// transition, for messages of a few hundred bytes (callgrind, one adapter). The body comes in one of two ways
+/// (`MessageBody`): `DBusValue`s, measured first (`DBusValue.wireEnd`, the function `WireLimits` checks with)
+/// so the buffer has their size, or a signal declaration's typed arguments, which its parameters write
+/// straight from the Swift values (`TypedBody`; making the values and freeing them was most of a signal's cost).
+/// The buffer is zeroed, so that padding is only a skip, and grows if the typed values need more. The writer
+/// measures the nesting and the largest array as it goes, so the limits' errors are the iterator's.
 ///
 /// The bytes it returns are a message the bus accepts, checked as they are written rather than by reading them
 /// back: the connection writes them to its socket as they are (`SocketWriter`), and a message the bus refused
@@ -18,21 +20,27 @@ import Glibc
 /// libdbus's rules (`SignatureRules`), which also rule out an empty struct, a dict entry outside an array, a key
 /// that is not basic and signatures nested past 32. Depth and size are `WireLimits`' (`Written.checkLimits`).
 /// `fuzz-dbus-value` holds it to that: every body it accepts, libdbus reads.
+@usableFromInline
 struct WireWriter {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
-    private var offset = 0
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var offset = 0
     /// Containers around the value being written, and the deepest nesting met (`DBusValue.nestingDepth`).
     private var level = 0
     private var deepest = 0
+    /// Bytes of the largest array's elements written so far (`WireLimits.Measure.largestArray`).
+    private var largestArray = 0
     /// False once the bytes would not say what the values do, or say it in a message the bus refuses: an array
     /// holds an item of another type than its element's (the body's signature is built from the arrays' element
-    /// types), a signature is longer than its one-byte length can say or not valid, a string holds a NUL, an
-    /// object path or signature value is not one, or the values did not fit the size measured for them.
+    /// types), a value is not of the type its parameter declares, a signature is longer than its one-byte length
+    /// can say or not valid, a string holds a NUL, an object path or signature value is not one, or the message
+    /// would pass D-Bus's size.
     private var isFaithful = true
 
-    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        self.base = base
+    /// A zeroed buffer of `capacity` bytes, which grows as values are written (`fits`).
+    private init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        base.initialize(repeating: 0, count: capacity)
         self.capacity = capacity
     }
 
@@ -54,11 +62,23 @@ struct WireWriter {
     /// sends it). Nil when the bytes would not be faithful (see `isFaithful`): `Message.append` refuses such
     /// values, saying why.
     static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue]) -> Written? {
+        signal(path: path, interface: interface, member: member, ValuesBody(arguments))
+    }
+
+    /// The same signal from its declaration's typed arguments, written as their parameters write them, without
+    /// making their `DBusValue`s: the same bytes (`SignalDeclaration.write`, tested equal to the values' way).
+    static func signal<Arguments: Sendable>(
+        path: String, interface: String, member: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments
+    ) -> Written? {
+        self.signal(path: path, interface: interface, member: member, TypedBody(signal: signal, arguments: arguments))
+    }
+
+    private static func signal(path: String, interface: String, member: String, _ body: some MessageBody) -> Written? {
         // The Local path and interface are libdbus's own (its Disconnected signal): the bus refuses them from a peer.
         guard Validation.isValidObjectPath(path), Validation.isValidInterfaceName(interface),
               Validation.isValidMemberName(member), path != Validation.localPath, interface != Validation.localInterface
         else { return nil }
-        return message(type: 4, names: path.utf8.count + interface.utf8.count + member.utf8.count, arguments) { writer in
+        return message(type: 4, names: path.utf8.count + interface.utf8.count + member.utf8.count, body) { writer in
             writer.field(1, "o", path)
             writer.field(2, "s", interface)
             writer.field(3, "s", member)
@@ -70,7 +90,7 @@ struct WireWriter {
     /// the body's signature, in that order. The serial is a placeholder, as a signal's.
     static func methodReturn(replySerial: UInt32, destination: String?, _ arguments: [DBusValue]) -> Written? {
         guard replySerial != 0, destination.map(Validation.isValidBusName) ?? true else { return nil }
-        return message(type: 2, names: destination?.utf8.count ?? 0, arguments) { writer in
+        return message(type: 2, names: destination?.utf8.count ?? 0, ValuesBody(arguments)) { writer in
             if let destination { writer.field(6, "s", destination) }
             writer.pad(to: 8)
             writer.bytes(5, 1, UInt8(ascii: "u"), 0)
@@ -80,30 +100,23 @@ struct WireWriter {
 
     /// A message of `type`, its header fields written by `fields` (whose names hold `names` bytes in all), then
     /// the body's signature and the body. Flags: no reply expected, as libdbus sets for a signal and a return.
-    private static func message(type: UInt8, names: Int, _ arguments: [DBusValue], fields: (inout WireWriter) -> Void) -> Written? {
-        var largestArray = 0, bodyBytes = 0, signatureLength = 0
-        for value in arguments {
-            bodyBytes = value.wireEnd(from: bodyBytes, &largestArray)
-            signatureLength += value.signatureLength
-        }
+    private static func message(type: UInt8, names: Int, _ body: some MessageBody, fields: (inout WireWriter) -> Void) -> Written? {
+        let signatureLength = body.signatureLength
         guard signatureLength <= WireLimits.maximumSignatureLength else { return nil }
         // Each header field: at most 7 bytes of padding, code, variant signature (3 bytes), then the value (a
         // string's length, characters and NUL, or a number).
         let headerBound = 16 + 4 * (7 + 4 + 5) + names + 2 + signatureLength + 7
-        var depth = 0, faithful = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: headerBound + bodyBytes) { buffer, count in
-            buffer.initialize(repeating: 0)
-            var writer = WireWriter(base: buffer.baseAddress!, capacity: buffer.count)
-            writer.header(type: type, arguments, fields: fields)
-            let start = writer.offset
-            for value in arguments { writer.write(value) }
-            writer.store(UInt32(truncatingIfNeeded: writer.offset - start), at: 4)
-            faithful = writer.isFaithful && writer.offset - start == bodyBytes
-            depth = writer.deepest
-            count = writer.offset
-        }
-        guard faithful else { return nil }
-        return Written(bytes: bytes, body: WireLimits.Measure(depth: depth, bytes: bodyBytes, largestArray: largestArray),
+        var writer = WireWriter(capacity: headerBound + body.expectedBytes)
+        defer { writer.base.deallocate() }
+        writer.header(type: type, body, fields: fields)
+        let start = writer.offset
+        body.write(&writer)
+        writer.store(UInt32(truncatingIfNeeded: writer.offset - start), at: 4)
+        let bodyBytes = writer.offset - start
+        guard writer.isFaithful, body.accepts(bodyBytes: bodyBytes) else { return nil }
+        let measure = WireLimits.Measure(depth: max(writer.deepest, body.declaredDepth), bytes: bodyBytes,
+                                         largestArray: writer.largestArray)
+        return Written(bytes: Array(UnsafeBufferPointer(start: writer.base, count: writer.offset)), body: measure,
                        signatureLength: signatureLength)
     }
 
@@ -112,19 +125,17 @@ struct WireWriter {
     /// The fixed part (byte order, type, flags: no reply expected, version, the body's length, filled in last,
     /// serial 1), then the fields (`a(yv)`) in libdbus's order: those `fields` writes, then the body's
     /// signature; then the padding that starts the body at a multiple of 8.
-    private mutating func header(type: UInt8, _ arguments: [DBusValue], fields: (inout WireWriter) -> Void) {
+    private mutating func header(type: UInt8, _ body: some MessageBody, fields: (inout WireWriter) -> Void) {
         bytes(UInt8(ascii: "l"), type, 1, 1)
         put(UInt32(0))
         put(UInt32(1))
         put(UInt32(0))  // the fields' length, filled in below
         let fieldsStart = offset  // 16: 8-aligned
         fields(&self)
-        if !arguments.isEmpty {
+        if body.signatureLength > 0 {
             pad(to: 8)
             bytes(8, 1, UInt8(ascii: "g"), 0)
-            let signatureAt = offset
-            signature(of: arguments)
-            validateSignature(at: signatureAt, single: false)
+            body.writeSignature(&self)
         }
         store(UInt32(truncatingIfNeeded: offset - fieldsStart), at: 12)
         pad(to: 8)
@@ -137,22 +148,21 @@ struct WireWriter {
         string(value)
     }
 
-    private mutating func write(_ value: DBusValue) {
+    /// A value as it is: its own type is what the body's signature says (`ValuesBody` writes that signature from
+    /// the values), so every array's items are checked against its element type.
+    mutating func write(_ value: DBusValue) {
         switch value {
         case .byte(let v): byte(v)
-        case .boolean(let b): put(UInt32(b ? 1 : 0))
+        case .boolean(let b): boolean(b)
         case .int16(let v): put(v)
         case .uint16(let v): put(v)
         case .int32(let v): put(v)
         case .uint32(let v): put(v)
         case .int64(let v): put(v)
         case .uint64(let v): put(v)
-        case .double(let v): put(v.bitPattern)
-        case .string(let s):
-            string(s)
-        case .objectPath(let s):
-            if isFaithful, !Validation.isValidObjectPath(s) { isFaithful = false }
-            string(s)
+        case .double(let v): double(v)
+        case .string(let s): string(s)
+        case .objectPath(let s): objectPath(s)
         case .signature(let s):
             if isFaithful, !SignatureRules.isValid(s) { isFaithful = false }
             byte(UInt8(truncatingIfNeeded: s.utf8.count))
@@ -163,27 +173,19 @@ struct WireWriter {
             // The items say what the element is; with none, only the element string does, and it must be one
             // complete type: "a" + "a" followed by a byte reads as one array of bytes, not two values.
             if isFaithful, items.isEmpty, !SignatureRules.isValid("a" + element, single: true) { isFaithful = false }
-            enter()
-            if items.isEmpty { deepest = max(deepest, level + DBusValue.depth(ofSignature: element)) }
-            pad(to: 4)
-            let lengthAt = offset
-            put(UInt32(0))
-            pad(to: DBusValue.alignment(ofSignature: element))
-            let start = offset
-            for item in items { write(item) }
-            store(UInt32(truncatingIfNeeded: offset - start), at: lengthAt)
-            level -= 1
+            if items.isEmpty { deepest = max(deepest, level + 1 + DBusValue.depth(ofSignature: element)) }
+            array(alignment: DBusValue.alignment(ofSignature: element)) { writer in
+                for item in items { writer.write(item) }
+            }
         case .structure(let fields):
-            enter()
-            pad(to: 8)
-            for field in fields { write(field) }
-            level -= 1
+            structure { writer in
+                for field in fields { writer.write(field) }
+            }
         case .dictEntry(let key, let value):
-            enter()
-            pad(to: 8)
-            write(key)
-            write(value)
-            level -= 1
+            structure { writer in
+                writer.write(key)
+                writer.write(value)
+            }
         case .variant(let inner):
             enter()
             let signatureAt = offset
@@ -195,6 +197,67 @@ struct WireWriter {
         }
     }
 
+    /// A value a parameter gave as a `DBusValue` (one with no writer of its own), which must be of the type the
+    /// parameter declares: the body's signature is the declaration's (`TypedBody`).
+    mutating func write(_ value: DBusValue, declaredAs signature: String) {
+        if isFaithful, !value.hasSignature(signature) { isFaithful = false }
+        write(value)
+    }
+
+    // MARK: Typed values (what a parameter writes; `DBusValue`'s cases above use them too)
+
+    @inline(__always)
+    mutating func boolean(_ value: Bool) { put(UInt32(value ? 1 : 0)) }
+
+    @inline(__always)
+    mutating func double(_ value: Double) { put(value.bitPattern) }
+
+    mutating func objectPath(_ path: String) {
+        if isFaithful, !Validation.isValidObjectPath(path) { isFaithful = false }
+        string(path)
+    }
+
+    /// An array whose elements start at a multiple of `alignment` (their type's): its length, then what
+    /// `items` writes.
+    mutating func array(alignment: Int, _ items: (inout WireWriter) -> Void) {
+        enter()
+        pad(to: 4)
+        let lengthAt = offset
+        put(UInt32(0))
+        pad(to: alignment)
+        let start = offset
+        items(&self)
+        store(UInt32(truncatingIfNeeded: offset - start), at: lengthAt)
+        largestArray = max(largestArray, offset - start)
+        level -= 1
+    }
+
+    /// A struct or a dict entry (both start at a multiple of 8): what `fields` writes.
+    @usableFromInline
+    mutating func structure(_ fields: (inout WireWriter) -> Void) {
+        enter()
+        pad(to: 8)
+        fields(&self)
+        level -= 1
+    }
+
+    /// A variant of a type declared by the contract: `signature`, one complete type, checked where it was
+    /// declared (`Parameter.variantSignature`), then what `value` writes.
+    @usableFromInline
+    mutating func variant(signature: String, _ value: (inout WireWriter) -> Void) {
+        enter()
+        declaredSignature(signature)
+        value(&self)
+        level -= 1
+    }
+
+    /// A signature the contract declared, valid by declaration: its length, its characters, a NUL.
+    mutating func declaredSignature(_ signature: String) {
+        byte(UInt8(truncatingIfNeeded: signature.utf8.count))
+        characters(signature)
+        byte(0)
+    }
+
     private mutating func enter() {
         level += 1
         deepest = max(deepest, level)
@@ -202,7 +265,7 @@ struct WireWriter {
 
     /// `values`' signature as a signature value (its length, its characters, a NUL), written from the values
     /// without building the string.
-    private mutating func signature(of values: some Sequence<DBusValue>) {
+    mutating func signature(of values: some Sequence<DBusValue>) {
         let lengthAt = offset
         byte(0)
         for value in values { signatureCharacters(of: value) }
@@ -214,7 +277,7 @@ struct WireWriter {
 
     /// Checks a signature just written (its length byte at `lengthAt`, then its characters) in place, by
     /// libdbus's rules (`SignatureRules`). `single`: one complete type, as a variant holds.
-    private mutating func validateSignature(at lengthAt: Int, single: Bool) {
+    mutating func validateSignature(at lengthAt: Int, single: Bool) {
         guard isFaithful else { return }
         let characters = UnsafeBufferPointer(start: base + lengthAt + 1, count: Int(base[lengthAt]))
         if !SignatureRules.isValid(characters, single: single) { isFaithful = false }
@@ -242,28 +305,47 @@ struct WireWriter {
 
     // MARK: Bytes
 
-    /// Whether `count` more bytes fit; past the buffer nothing is written and the writer is not faithful.
+    /// Whether `count` more bytes fit, growing the buffer when they do not (zeroed as at the start); past
+    /// D-Bus's largest message nothing more is written and the writer is not faithful.
+    @inline(__always)
     private mutating func fits(_ count: Int) -> Bool {
-        guard isFaithful, offset + count <= capacity else {
+        guard isFaithful else { return false }
+        return offset + count <= capacity || grow(toFit: count)
+    }
+
+    /// Out of line: the buffer is sized for most messages at the start.
+    @inline(never)
+    private mutating func grow(toFit count: Int) -> Bool {
+        guard offset + count <= WireLimits.maximumMessageBytes else {
             isFaithful = false
             return false
         }
+        let grownCapacity = min(max(2 * capacity, offset + count), WireLimits.maximumMessageBytes)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: grownCapacity)
+        grown.initialize(from: base, count: offset)
+        (grown + offset).initialize(repeating: 0, count: grownCapacity - offset)
+        base.deallocate()
+        base = grown
+        capacity = grownCapacity
         return true
     }
 
+    @inline(__always)
     private mutating func byte(_ value: UInt8) {
         guard fits(1) else { return }
         base[offset] = value
         offset += 1
     }
 
+    @inline(__always)
     private mutating func bytes(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
         guard fits(4) else { return }
         (base[offset], base[offset + 1], base[offset + 2], base[offset + 3]) = (a, b, c, d)
         offset += 4
     }
 
-    private mutating func string(_ s: String) {
+    @usableFromInline
+    mutating func string(_ s: String) {
         put(UInt32(truncatingIfNeeded: s.utf8.count))
         characters(s)
         byte(0)
@@ -282,13 +364,15 @@ struct WireWriter {
     }
 
     /// Skips to the next multiple of `alignment`: the buffer is zeroed, so the padding is already there.
+    @inline(__always)
     private mutating func pad(to alignment: Int) {
-        let padding = (alignment - offset % alignment) % alignment
+        let padding = -offset & (alignment - 1)  // alignments are powers of two
         if fits(padding) { offset += padding }
     }
 
     /// A number in little-endian order at its natural alignment.
-    private mutating func put<Number: FixedWidthInteger>(_ number: Number) {
+    @inline(__always)
+    mutating func put<Number: FixedWidthInteger>(_ number: Number) {
         let size = MemoryLayout<Number>.size
         pad(to: size)
         guard fits(size) else { return }

@@ -57,27 +57,24 @@ extension Parameter {
 extension Parameter where Value == Rect {
     /// `(dddd)`: x, y, width, height.
     public static func rect(_ name: String) -> Self {
-        Self(name, "(dddd)", extract: { value in
-            value.hasSignature("(dddd)") ? value.doubles.map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) } : nil
-        }, encode: { .doubles([$0.x, $0.y, $0.width, $0.height]) })
+        Parameter<[Double]>.doubles(name, count: 4).map(decode: { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+                                                        encode: { [$0.x, $0.y, $0.width, $0.height] })
     }
 }
 
 extension Parameter where Value == EdgeInsets {
     /// `(dddd)`: top, left, bottom, right.
     public static func insets(_ name: String) -> Self {
-        Self(name, "(dddd)", extract: { value in
-            value.hasSignature("(dddd)") ? value.doubles.map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) } : nil
-        }, encode: { .doubles($0.values) })
+        Parameter<[Double]>.doubles(name, count: 4).map(decode: { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) },
+                                                        encode: { $0.values })
     }
 }
 
 extension Parameter where Value == Size {
     /// `(dd)`: width, height.
     public static func size(_ name: String) -> Self {
-        Self(name, "(dd)", extract: { value in
-            value.hasSignature("(dd)") ? value.doubles.map { Size(width: $0[0], height: $0[1]) } : nil
-        }, encode: { .doubles([$0.width, $0.height]) })
+        Parameter<[Double]>.doubles(name, count: 2).map(decode: { Size(width: $0[0], height: $0[1]) },
+                                                        encode: { [$0.width, $0.height] })
     }
 }
 

@@ -110,8 +110,7 @@ extension DisplayService {
     /// A signal of `app`'s window, its arguments typed by its declaration.
     private func emit<Arguments>(_ app: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments) {
         do {
-            try connection.emit(path: Layout1.windowPath(app), interface: Layout1.windowInterface, member: signal.name,
-                                signal.arguments(arguments))
+            try connection.emit(path: Layout1.windowPath(app), interface: Layout1.windowInterface, signal, arguments)
         } catch {
             server.sendFailed("\(signal.name) for \(app)", error)
         }

@@ -18,17 +18,16 @@ extension DisplayService {
         typealias E = Layout1.ExternalDisplay
         guard let display = simulation.state.displays.first(where: { $0.id == id }),
               let screen = try? ExternalScreen.named(display.profile) else { return [:] }
-        return Dictionary(uniqueKeysWithValues: [
+        return [
             E.profile.entry(display.profile), E.screenSize.entry(screen.size), E.scale.entry(screen.scale),
             E.windows.entry(simulation.state.stage(on: id).map(Layout1.windowPath)),
-        ])
+        ].dictionary
     }
 
     /// `DisplayConnected` or `DisplayDisconnected` of display `id`, on the display's object.
     func emitDisplaySignal(_ signal: SignalDeclaration<String>, _ id: String) {
         do {
-            try connection.emit(path: Layout1.rootPath, interface: Layout1.displayInterface, member: signal.name,
-                                signal.arguments(id))
+            try connection.emit(path: Layout1.rootPath, interface: Layout1.displayInterface, signal, id)
         } catch {
             server.sendFailed("\(signal.name) for \(id)", error)
         }

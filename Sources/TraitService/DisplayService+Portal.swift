@@ -42,8 +42,8 @@ extension DisplayService {
             guard let value = values[namespace]?[key] else { continue }
             let signal = PortalSettings.settingChanged
             do {
-                try connection.emit(path: PortalSettings.path, interface: PortalSettings.interfaceName, member: signal.name,
-                                    signal.arguments((namespace, key, .variant(value))))
+                try connection.emit(path: PortalSettings.path, interface: PortalSettings.interfaceName, signal,
+                                    (namespace, key, .variant(value)))
             } catch {
                 server.sendFailed("SettingChanged \(namespace) \(key)", error)
             }

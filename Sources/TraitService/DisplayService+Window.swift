@@ -20,11 +20,8 @@ extension DisplayService {
     /// client put there.
     func windowProperties(_ app: String) -> [String: DBusValue] {
         guard let window = simulation.windows[app] else { return [:] }
-        var properties = Encoding.windowProperties(app: app, window)
-        properties["Adapters"] = .strings(registry.adapters(for: app))
-        properties.merge(layoutProperties(app)) { _, new in new }
-        properties["RestorationState"] = .vardict(restoration[app] ?? [:])
-        return properties
+        return (Encoding.windowProperties(app: app, window) + [Layout1.Window.adapters.entry(registry.adapters(for: app))]
+            + layoutProperties(app) + [PropertyValue(name: "RestorationState", value: .vardict(restoration[app] ?? [:]))]).dictionary
     }
 
     /// One handler for each method of `app`'s `Layout1.Window`.
@@ -158,13 +155,13 @@ extension DisplayService {
 
     /// `Layouts` (the frames of every report but a failed one), `LayoutExtras` (every report's extras) and
     /// `LayoutProblems` (every report's problems, by adapter).
-    func layoutProperties(_ app: String) -> [String: DBusValue] {
+    func layoutProperties(_ app: String) -> [PropertyValue] {
         let reports = layouts[app] ?? [:]
         let window = Layout1.Window.self
         return [
-            window.layouts.name: Encoding.layouts(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
-            window.layoutExtras.name: Encoding.layoutExtras(reports.mapValues(\.extras)),
-            window.layoutProblems.name: window.layoutProblems.value.encode(reports.keys.sorted().flatMap { reports[$0]!.problems }),
+            window.layouts.entry(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),
+            window.layoutExtras.entry(reports.mapValues(\.extras)),
+            window.layoutProblems.entry(reports.keys.sorted().flatMap { reports[$0]!.problems }),
         ]
     }
 

@@ -109,7 +109,7 @@ public actor DisplayService {
         server.export(Layout1.rootPath, testingInterfaces + [
             ObjectServer.Interface(
                 Layout1.Display.interface, methods: displayMethods,
-                properties: reading { Encoding.displayProperties($0.simulation.display) },
+                properties: reading { Encoding.displayProperties($0.simulation.display).dictionary },
                 property: { [unowned self] name in
                     assumeIsolated { service in
                         service.displayPropertyNames[name].map { Encoding.displayProperty($0, service.simulation.display).value }
@@ -185,7 +185,7 @@ public actor DisplayService {
                 let windows = service.simulation.appNames.map {
                     ObjectProperties(path: Layout1.windowPath($0), properties: service.windowProperties($0))
                 }
-                return (service.simulation.serial, Encoding.displayProperties(service.simulation.display), windows)
+                return (service.simulation.serial, Encoding.displayProperties(service.simulation.display).dictionary, windows)
             },
             on(D.getEvents) { service, _, since in try service.events(after: since) },
             on(D.registerAdapter) { service, call, names in try service.registerAdapter(app: names.0, adapter: names.1, call) },
@@ -373,8 +373,7 @@ public actor DisplayService {
 
     private func adaptersChanged(_ app: String, layoutsToo: Bool = false) {
         guard simulation.windows[app] != nil else { return }
-        var changed = [Layout1.Window.adapters.name: Layout1.Window.adapters.value.encode(registry.adapters(for: app))]
-        if layoutsToo { changed.merge(layoutProperties(app)) { _, layout in layout } }
+        let changed = [Layout1.Window.adapters.entry(registry.adapters(for: app))] + (layoutsToo ? layoutProperties(app) : [])
         server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, changed)
     }
 }

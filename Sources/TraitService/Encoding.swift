@@ -21,16 +21,16 @@ enum Encoding {
     /// A window's geometry properties (and its `App`), or only those in `only`.
     static func windowProperties(
         app: String, _ w: WindowGeometry, only: Set<WindowProperty>? = nil
-    ) -> [String: DBusValue] {
+    ) -> [PropertyValue] {
         var entries = only == nil ? [Window.app.entry(app)] : []
         for property in WindowProperty.allCases where only?.contains(property) ?? true {
             entries.append(entry(property, of: w))
         }
-        return Dictionary(uniqueKeysWithValues: entries)
+        return entries
     }
 
     /// The one place a window property's model value meets its declaration on the bus.
-    private static func entry(_ property: WindowProperty, of w: WindowGeometry) -> (String, DBusValue) {
+    private static func entry(_ property: WindowProperty, of w: WindowGeometry) -> PropertyValue {
         switch property {
         case .role: return Window.role.entry(w.role)
         case .frame: return Window.frame.entry(w.frame)
@@ -63,22 +63,15 @@ enum Encoding {
 
     private static let emptyAdapterLayoutsBytes = layouts(["": [:]]).wireSize
 
-    /// `LayoutExtras`: adapter -> extras, as `a{sa{sv}}`, sorted.
-    static func layoutExtras(_ extras: [String: [String: DBusValue]]) -> DBusValue {
-        Window.layoutExtras.value.encode(extras)
-    }
-
     /// The display's properties as `display` (the simulation now, or one stage of a command) has them; all of
     /// them, or only those in `only`.
-    static func displayProperties(_ display: DisplayValues, only: Set<DisplayProperty>? = nil) -> [String: DBusValue] {
+    static func displayProperties(_ display: DisplayValues, only: Set<DisplayProperty>? = nil) -> [PropertyValue] {
         // The few that changed, without hashing every property to ask whether it is one of them.
-        Dictionary(uniqueKeysWithValues: (only.map(Array.init) ?? DisplayProperty.allCases).map {
-            displayProperty($0, display)
-        })
+        (only.map(Array.init) ?? DisplayProperty.allCases).map { displayProperty($0, display) }
     }
 
     /// One display property's name and value as `display` has it (`Properties.Get` encodes only the one asked for).
-    static func displayProperty(_ property: DisplayProperty, _ display: DisplayValues) -> (name: String, value: DBusValue) {
+    static func displayProperty(_ property: DisplayProperty, _ display: DisplayValues) -> PropertyValue {
         switch property {
         case .device: return Display.device.entry(display.state.device)
         case .orientation: return Display.orientation.entry(display.state.orientation)

@@ -10,9 +10,6 @@ public struct PropertyDeclaration<Value: Sendable>: Sendable {
         .init(value.name, value.signature, doc: doc, writable: writable)
     }
 
-    /// The property's entry for `GetAll` and `PropertiesChanged`.
-    public func entry(_ newValue: Value) -> (String, DBusValue) { (name, value.encode(newValue)) }
-
     /// The property read from a `GetAll` dictionary (or a `PropertiesChanged`); a missing or malformed value
     /// throws, naming what came.
     public func read(from properties: [String: DBusValue]) throws -> Value {

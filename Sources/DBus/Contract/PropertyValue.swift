@@ -1,0 +1,79 @@
+/// A property's name and a value of it, typed by its declaration (`PropertyDeclaration.entry`): a
+/// `PropertiesChanged` writes it straight from the Swift value (`WireWriter`), and `GetAll` and the like take
+/// its `DBusValue`. One made from a `DBusValue` (a property of no declared type, as `RestorationState`)
+/// writes that value.
+public struct PropertyValue: Sendable {
+    public let name: String
+    private let encoder: @Sendable () -> DBusValue
+    /// Writes the value in its variant.
+    let writeVariant: @Sendable (inout WireWriter) -> Void
+
+    /// The value as a `DBusValue` (made at each call).
+    public var value: DBusValue { encoder() }
+
+    public init(name: String, value: DBusValue) {
+        self.name = name
+        encoder = { value }
+        writeVariant = { $0.write(.variant(value)) }
+    }
+
+    init(name: String, encoder: @escaping @Sendable () -> DBusValue, writeVariant: @escaping @Sendable (inout WireWriter) -> Void) {
+        self.name = name
+        self.encoder = encoder
+        self.writeVariant = writeVariant
+    }
+}
+
+extension PropertyDeclaration {
+    /// The property's entry for `GetAll` and `PropertiesChanged`.
+    public func entry(_ newValue: Value) -> PropertyValue {
+        let parameter = value
+        return PropertyValue(name: name, encoder: { parameter.encode(newValue) }) { writer in
+            writer.variant(signature: parameter.signature) { parameter.writer(newValue, &$0) }
+        }
+    }
+}
+
+extension [PropertyValue] {
+    /// Name to value, as `GetAll` replies; of a name given twice, the last value.
+    public var dictionary: [String: DBusValue] {
+        Dictionary(map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// In name order, of a name given twice the last value: the order and the entries of `dictionary` on
+    /// the wire (`DBusValue.vardict` sorts its keys).
+    var sortedByName: [PropertyValue] {
+        let sorted = enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+        return zip(sorted, sorted.dropFirst().map(Optional.some) + [nil]).compactMap { entry, next in
+            entry.name == next?.name ? nil : entry
+        }
+    }
+}
+
+extension Parameter where Value == [PropertyValue] {
+    /// `a{sv}`: properties and their values, as `PropertiesChanged` carries them, written from their declared
+    /// types.
+    public static func properties(_ name: String) -> Self {
+        let fields = Parameter<[String: DBusValue]>.vardict(name)
+        return Self(name, fields.signature, decode: { value in
+            try fields.decode(value).sorted { $0.key < $1.key }.map { PropertyValue(name: $0.key, value: $0.value) }
+        }, encode: { .vardict($0.dictionary) }, write: { properties, writer in
+            writer.array(alignment: 8) { entries in
+                for property in properties.sortedByName {
+                    entries.structure { entry in
+                        entry.string(property.name)
+                        property.writeVariant(&entry)
+                    }
+                }
+            }
+        })
+    }
+}
+
+/// `org.freedesktop.DBus.Properties`' signal, declared as the contract's are, so that it is written from its
+/// properties' typed values.
+public enum PropertiesInterface {
+    public static let propertiesChanged = Declare.signal(
+        "PropertiesChanged", .string("interface_name"), .properties("changed_properties"), .strings("invalidated_properties"),
+        doc: "Properties of the object changed: their new values, and the names of those whose value is not sent.")
+}
