@@ -219,6 +219,7 @@ struct WireWriter {
 
     /// An array whose elements start at a multiple of `alignment` (their type's): its length, then what
     /// `items` writes.
+    @usableFromInline
     mutating func array(alignment: Int, _ items: (inout WireWriter) -> Void) {
         enter()
         pad(to: 4)

@@ -186,6 +186,7 @@ extension DBusValue {
 extension Parameter {
     /// `a{s...}`: string keys (sorted on the wire), each value read strictly by `element`; a key that comes
     /// twice is refused (a dictionary has one value per key, and which one a reader keeps is not ours to guess).
+    @inlinable  // specialised where it is declared: `Layouts` is written at every transition
     public static func dictionary<Element>(_ name: String, of element: Parameter<Element>) -> Self where Value == [String: Element] {
         let signature = "a{s\(element.signature)}"
         return Self(name, signature, decode: { value in
@@ -197,10 +198,10 @@ extension Parameter {
             .array(element: "{s\(element.signature)}", dictionary.keys.sorted().map { .dictEntry(.string($0), element.encode(dictionary[$0]!)) })
         }, write: { dictionary, writer in
             writer.array(alignment: 8) { entries in
-                for key in dictionary.keys.sorted() {
+                for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
                     entries.structure { entry in
                         entry.string(key)
-                        element.writer(dictionary[key]!, &entry)
+                        element.writer(value, &entry)
                     }
                 }
             }
