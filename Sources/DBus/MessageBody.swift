@@ -1,5 +1,5 @@
 /// What `WireWriter` writes after a message's header fields: the body's signature and the body, in one of two
-/// ways. Either is the same bytes for the same arguments (`SignalDeclarationTests`).
+/// ways. Either is the same bytes for the same arguments (`SignalBytesTests`).
 protocol MessageBody {
     /// Characters of the body's signature (0: no body).
     var signatureLength: Int { get }
