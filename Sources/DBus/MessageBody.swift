@@ -58,7 +58,7 @@ struct TypedBody<Arguments: Sendable>: MessageBody {
     var expectedBytes: Int { 512 }
     var declaredDepth: Int { signal.declaredDepth }
 
-    func writeSignature(_ writer: inout WireWriter) { writer.declaredSignature(signal.signature) }
+    func writeSignature(_ writer: inout WireWriter) { writer.signatureValue(signal.signature) }
 
     func write(_ writer: inout WireWriter) { signal.write(arguments, &writer) }
 

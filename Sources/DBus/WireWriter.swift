@@ -165,9 +165,7 @@ struct WireWriter {
         case .objectPath(let s): objectPath(s)
         case .signature(let s):
             if isFaithful, !SignatureRules.isValid(s) { isFaithful = false }
-            byte(UInt8(truncatingIfNeeded: s.utf8.count))
-            characters(s)
-            byte(0)
+            signatureValue(s)
         case .array(let element, let items):
             if isFaithful, !items.allHaveSignature(element) { isFaithful = false }
             // The items say what the element is; with none, only the element string does, and it must be one
@@ -247,13 +245,14 @@ struct WireWriter {
     @usableFromInline
     mutating func variant(signature: String, _ value: (inout WireWriter) -> Void) {
         enter()
-        declaredSignature(signature)
+        signatureValue(signature)
         value(&self)
         level -= 1
     }
 
-    /// A signature the contract declared, valid by declaration: its length, its characters, a NUL.
-    mutating func declaredSignature(_ signature: String) {
+    /// A signature value: its length, its characters, a NUL; checked by the caller (a declared one when it was
+    /// declared).
+    mutating func signatureValue(_ signature: String) {
         byte(UInt8(truncatingIfNeeded: signature.utf8.count))
         characters(signature)
         byte(0)

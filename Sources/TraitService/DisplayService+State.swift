@@ -52,7 +52,7 @@ extension DisplayService {
     /// `PropertiesChanged` of `app`'s `RestorationState`, as it is now.
     func announceRestoration(of app: String) {
         server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                 ["RestorationState": .vardict(restoration[app] ?? [:])])
+                                 [Layout1.Window.restorationState.entry(restoration[app] ?? [:])])
     }
 
     /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when

@@ -21,7 +21,7 @@ extension DisplayService {
     func windowProperties(_ app: String) -> [String: DBusValue] {
         guard let window = simulation.windows[app] else { return [:] }
         return (Encoding.windowProperties(app: app, window) + [Layout1.Window.adapters.entry(registry.adapters(for: app))]
-            + layoutProperties(app) + [PropertyValue(name: "RestorationState", value: .vardict(restoration[app] ?? [:]))]).dictionary
+            + layoutProperties(app) + [Layout1.Window.restorationState.entry(restoration[app] ?? [:])]).dictionary
     }
 
     /// One handler for each method of `app`'s `Layout1.Window`.

@@ -23,9 +23,15 @@ public struct Parameter<Value: Sendable>: Sendable {
         _ name: String, _ signature: String, decode: @escaping @Sendable (DBusValue) throws -> Value,
         encode: @escaping @Sendable (Value) -> DBusValue
     ) {
-        self.init(name, signature, decode: decode, encode: encode) { value, writer in
-            writer.write(encode(value), declaredAs: signature)
-        }
+        self.init(name, signature, decode: decode, encode: encode, write: Self.writing(encode, as: signature))
+    }
+
+    /// The writer of a parameter with none of its own: the `DBusValue` `encode` makes, which must be of
+    /// `signature`.
+    private static func writing(
+        _ encode: @escaping @Sendable (Value) -> DBusValue, as signature: String
+    ) -> @Sendable (Value, inout WireWriter) -> Void {
+        { value, writer in writer.write(encode(value), declaredAs: signature) }
     }
 
     /// A parameter whose bytes `write` writes itself: the same bytes as `encode`'s value.
@@ -68,9 +74,7 @@ extension Parameter {
         _ name: String, _ signature: String, extract: @escaping @Sendable (DBusValue) -> Value?,
         encode: @escaping @Sendable (Value) -> DBusValue
     ) {
-        self.init(name, signature, extract: extract, encode: encode) { value, writer in
-            writer.write(encode(value), declaredAs: signature)
-        }
+        self.init(name, signature, extract: extract, encode: encode, write: Self.writing(encode, as: signature))
     }
 
     init(

@@ -5,6 +5,15 @@ public struct PropertyDeclaration<Value: Sendable>: Sendable {
     /// `Properties.Set` may change it.
     public var writable = false
 
+    /// Its values go out in variants of its signature, written without another look (`PropertyValue`): the
+    /// signature is checked here, once.
+    init(value: Parameter<Value>, doc: String, writable: Bool = false) {
+        self.value = value
+        self.doc = doc
+        self.writable = writable
+        _ = value.variantSignature
+    }
+
     public var name: String { value.name }
     public var description: InterfaceDescription.Property {
         .init(value.name, value.signature, doc: doc, writable: writable)

@@ -44,9 +44,7 @@ extension [PropertyValue] {
     /// the wire (`DBusValue.vardict` sorts its keys).
     var sortedByName: [PropertyValue] {
         let sorted = enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
-        return zip(sorted, sorted.dropFirst().map(Optional.some) + [nil]).compactMap { entry, next in
-            entry.name == next?.name ? nil : entry
-        }
+        return sorted.indices.filter { $0 == sorted.count - 1 || sorted[$0 + 1].name != sorted[$0].name }.map { sorted[$0] }
     }
 }
 

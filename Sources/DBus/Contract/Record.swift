@@ -37,13 +37,7 @@ public struct RecordFields<Record>: Sendable {
         /// A field every record has, read from the record's value by `value`.
         @inlinable  // specialised where the record is declared, as `Parameter.map`
         public static func field<Value>(_ parameter: Parameter<Value>, _ value: @escaping @Sendable (Record) -> Value) -> Self {
-            let key = parameter.name, signature = parameter.variantSignature, write = parameter.writer
-            return Self(key: key, encode: { parameter.encode(value($0)) }) { record, writer in
-                writer.structure { entry in
-                    entry.string(key)
-                    entry.variant(signature: signature) { write(value(record), &$0) }
-                }
-            }
+            optionalField(parameter) { .some(value($0)) }
         }
 
         /// A field only some records have (`value` gives nil for the others).
