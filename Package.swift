@@ -190,7 +190,8 @@ let package = Package(
             linkerSettings: releaseLinkerSettings
         ),
         .testTarget(
-            name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig"], exclude: ["Fixtures"]),
+            name: "TraitModelTests", dependencies: ["TraitModel", "Vocabulary", "TraitConfig", "DefaultConfig", "TestSupport"],
+            exclude: ["Fixtures"]),
         .target(name: "TestSupport", dependencies: ["DBus", "SolverWorkload", "Spawn", "CSpawn", "TraitModel", "Vocabulary"], path: "Tests/TestSupport"),
         // Solver workloads (Benchmarks/workloads), traces and the seeded churn checker: the benchmark, `make churn`
         // and the engine's tests share them.

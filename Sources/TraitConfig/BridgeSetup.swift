@@ -52,9 +52,35 @@ public struct BridgeSetup: Sendable, Equatable {
     }
 
     /// Whether `url` is a page under test: a file, or a server on this machine. A bridge never opens the web.
+    ///
+    /// The URL is parsed, not matched by its start: `http://localhost:@127.0.0.2:8000/` starts like a local
+    /// page, but its host is 127.0.0.2 (`localhost:` is a user name), and a browser fetched it. Only a
+    /// `file:///` path, or `http://` with no user part and a host that is exactly `localhost`, `127.0.0.1` or
+    /// `[::1]` (any case) and at most a numeric port, passes; so does nothing a browser would read otherwise
+    /// (a backslash, which it takes for a slash; a tab or a line break, which it drops; any control character).
     public static func isLocalPage(_ url: String) -> Bool {
-        let local = ["file:///", "http://localhost:", "http://localhost/", "http://127.0.0.1:", "http://127.0.0.1/", "http://[::1]"]
-        return local.contains(where: url.hasPrefix) || url == "http://localhost"
+        guard url.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7f && $0 != "\\" }) else { return false }
+        if url.hasPrefix("file:///") { return true }
+        guard url.prefix(7).lowercased() == "http://" else { return false }
+        let authority = url.dropFirst(7).prefix { !"/?#".contains($0) }.lowercased()
+        guard !authority.contains("@") else { return false }
+        let host: Substring, port: Substring
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            host = authority[...close]
+            port = authority[authority.index(after: close)...]
+        } else if let colon = authority.firstIndex(of: ":") {
+            host = authority[..<colon]
+            port = authority[colon...]
+        } else {
+            host = authority[...]
+            port = ""
+        }
+        guard ["localhost", "127.0.0.1", "[::1]"].contains(host) else { return false }
+        if port.isEmpty { return true }
+        let digits = port.dropFirst()
+        guard port.first == ":", digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), digits.count <= 5 else { return false }
+        return digits.isEmpty || Int(digits)! <= 65535
     }
 
     /// What `isLocalPage` asks, in words.

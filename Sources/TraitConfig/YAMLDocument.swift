@@ -1,4 +1,5 @@
 import CYAML
+import Vocabulary
 
 /// A YAML node as libyaml reads it, with where it starts in the file.
 ///
@@ -92,10 +93,33 @@ enum YAMLDocument {
 }
 
 /// Builds nodes from libyaml's events: a stack of the open mappings and lists.
+///
+/// Each open collection is changed in place where it stands on the stack (`stack[last].nodes.append`): taking
+/// it off the stack into a variable and back kept a second reference to its items, so every append copied
+/// them, and a list of 40,000 items took 12.7 s. Nesting is limited to `maximumDepth`: a node tree is freed
+/// recursively, and a 100,000-deep one overflowed the stack (SIGSEGV) instead of being refused.
 private struct Builder {
-    enum Open {
-        case mapping(Node.Mapping, keys: Set<String>, pendingKey: Node?, anchor: String?)
-        case sequence(Node.NodeList, anchor: String?)
+    /// How deep mappings and lists may nest: far deeper than any file traitd reads needs.
+    static let maximumDepth = 64
+
+    struct Open {
+        enum Kind { case mapping, sequence }
+        var kind: Kind
+        var mark: Mark
+        var anchor: String?
+        /// A list's items.
+        var nodes: [Node] = []
+        /// A mapping's entries, the keys it has and the key waiting for its value.
+        var entries: [(key: Node, value: Node)] = []
+        var keys: Set<String> = []
+        var pendingKey: Node?
+
+        var node: Node {
+            switch kind {
+            case .mapping: return .mapping(Node.Mapping(entries: entries, mark: mark))
+            case .sequence: return .sequence(Node.NodeList(nodes: nodes, mark: mark))
+            }
+        }
     }
 
     var stack: [Open] = []
@@ -121,44 +145,47 @@ private struct Builder {
             guard let node = anchors[name] else { throw YAMLSyntaxError(mark: mark, message: "unknown alias '*\(name)'") }
             try add(node, anchor: nil)
         case YAML_MAPPING_START_EVENT:
-            stack.append(.mapping(Node.Mapping(entries: [], mark: mark), keys: [], pendingKey: nil,
-                                  anchor: Self.string(event.data.mapping_start.anchor)))
+            try open(Open(kind: .mapping, mark: mark, anchor: Self.string(event.data.mapping_start.anchor)))
         case YAML_SEQUENCE_START_EVENT:
-            stack.append(.sequence(Node.NodeList(nodes: [], mark: mark), anchor: Self.string(event.data.sequence_start.anchor)))
-        case YAML_MAPPING_END_EVENT:
-            guard case .mapping(let mapping, _, _, let anchor) = stack.removeLast() else { break }
-            try add(.mapping(mapping), anchor: anchor)
-        case YAML_SEQUENCE_END_EVENT:
-            guard case .sequence(let list, let anchor) = stack.removeLast() else { break }
-            try add(.sequence(list), anchor: anchor)
+            try open(Open(kind: .sequence, mark: mark, anchor: Self.string(event.data.sequence_start.anchor)))
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            guard let closed = stack.popLast() else { break }
+            try add(closed.node, anchor: closed.anchor)
         default:
             break
         }
         return false
     }
 
+    private mutating func open(_ collection: Open) throws(YAMLSyntaxError) {
+        guard stack.count < Self.maximumDepth else {
+            throw YAMLSyntaxError(mark: collection.mark, message: "mappings and lists nested more than \(Self.maximumDepth) deep")
+        }
+        stack.append(collection)
+    }
+
     /// Puts a finished node where it belongs: the key or value of the open mapping, the next item of the open
     /// list, or the document.
     private mutating func add(_ node: Node, anchor: String?) throws(YAMLSyntaxError) {
         if let anchor { anchors[anchor] = node }
-        guard let open = stack.popLast() else {
+        guard !stack.isEmpty else {
             document = node
             return
         }
-        switch open {
-        case .mapping(var mapping, var keys, let pendingKey, let anchor):
-            if let key = pendingKey {
-                mapping.entries.append((key, node))
-                stack.append(.mapping(mapping, keys: keys, pendingKey: nil, anchor: anchor))
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .mapping:
+            if let key = stack[top].pendingKey {
+                stack[top].entries.append((key, node))
+                stack[top].pendingKey = nil
             } else {
-                if let name = node.string, !keys.insert(name).inserted {
-                    throw YAMLSyntaxError(mark: node.mark!, message: "duplicate key \(name)")
+                if let name = node.string, !stack[top].keys.insert(name).inserted {
+                    throw YAMLSyntaxError(mark: node.mark!, message: "duplicate key \(name.shortened)")
                 }
-                stack.append(.mapping(mapping, keys: keys, pendingKey: node, anchor: anchor))
+                stack[top].pendingKey = node
             }
-        case .sequence(var list, let anchor):
-            list.nodes.append(node)
-            stack.append(.sequence(list, anchor: anchor))
+        case .sequence:
+            stack[top].nodes.append(node)
         }
     }
 

@@ -12,7 +12,7 @@ struct YAMLReader {
     func device(_ node: Node) throws -> String {
         let id = try string(node, what: "a device id")
         if let known = knownDevices, !known.contains(id) {
-            throw fail(node, "unknown device '\(id)'; \(Suggestion.phrase(id, among: known))traitctl devices lists the \(known.count) there are")
+            throw fail(node, "unknown device '\(id.shortened)'; \(Suggestion.phrase(id, among: known))traitctl devices lists the \(known.count) there are")
         }
         return id
     }
@@ -43,7 +43,7 @@ struct YAMLReader {
         return try mapping.map { key, value in
             guard let name = key.string else { throw fail(key, "expected a key name") }
             if let allowed, !allowed.contains(name) {
-                throw fail(key, "unknown key '\(name)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
+                throw fail(key, "unknown key '\(name.shortened)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
             }
             return (name, value, key)
         }
@@ -75,7 +75,7 @@ struct YAMLReader {
     func value(_ node: Node, of trait: DisplayTrait) throws -> String {
         let text = try string(node, what: "a value of \(trait.word)")
         guard let value = trait.value(typed: text) else {
-            throw fail(node, "unknown \(trait.word) '\(text)'; expected one of: \(trait.valueList)")
+            throw fail(node, "unknown \(trait.word) '\(text.shortened)'; expected one of: \(trait.valueList)")
         }
         return value
     }
@@ -93,7 +93,7 @@ struct YAMLReader {
     where T.RawValue == String {
         let text = try string(node, what: what)
         guard let value = T(rawValue: text) else {
-            throw fail(node, "unknown \(what) '\(text)'; expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw fail(node, "unknown \(what) '\(text.shortened)'; expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return value
     }

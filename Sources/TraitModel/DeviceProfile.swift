@@ -195,11 +195,3 @@ public struct DeviceCatalog: Sendable {
         return profile
     }
 }
-
-extension String {
-    /// At most 40 characters, for error messages that echo user input.
-    var shortened: String {
-        let printable = String(unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) })
-        return printable.count > 40 ? String(printable.prefix(40)) + "… (\(utf8.count) bytes)" : printable
-    }
-}

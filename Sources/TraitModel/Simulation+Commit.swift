@@ -24,11 +24,12 @@ extension Simulation {
     ) -> Plan? {
         var next = next
         next.forgetClosedApps()
+        // The catalog holds every device a state can name: `apply` checked it.
+        let nextProfile = catalog.profiles[next.device]!
+        Self.holdFreeWindows(&next, profile: nextProfile)
         guard next != state || nextDrag != drag || nextResizing != resizing else { return nil }
         // Reduce Motion: nothing animates.
         let duration = next.traits.reducesMotion ? 0 : duration
-        // The catalog holds every device a state can name: `apply` checked it.
-        let nextProfile = catalog.profiles[next.device]!
         let nextWindows = Self.layout(
             next, drag: nextDrag, resizing: nextResizing, profile: nextProfile, previous: windows, previousProfile: profile)
         let context = TransitionContext(reason: reason, duration: duration, orientation: next.orientation, traits: next.traits)

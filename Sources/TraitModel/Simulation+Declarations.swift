@@ -6,8 +6,10 @@ import Vocabulary
 ///
 /// traitd's rules (the reference's section 6; Apple's where it documents them):
 /// - Size restrictions hold a free-form window: `SetFrame` outside them is refused (`OutOfRange`, naming them),
-///   `Tile`, a live resize and a geometry request are held within them (as a person's drag is), and declaring
-///   them resizes a window that is outside. Split View, Slide Over and Picture in Picture windows are placed by
+///   and every other change holds the window within them (`holdFreeWindows`, in `commit`): a tile, a live
+///   resize, a geometry request, a rotation, another device or screen, entering free-form windowing, and the
+///   declaration itself. Restrictions are finite, not negative, a minimum not above the maximum, and a maximum
+///   no smaller than the smallest window. Split View, Slide Over and Picture in Picture windows are placed by
 ///   the system: the restrictions are published and kept, not applied.
 /// - Supported orientations decide the interface orientation where the app owns the screen: on a phone, the
 ///   primary app; on an iPad, iPadOS 26's orientation lock, the app whose window fills the screen (the full
@@ -21,18 +23,16 @@ extension Simulation {
     public mutating func setSizeRestrictions(_ app: String, _ restrictions: SizeRestrictions) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         try checkOpen(app)
-        let values = [restrictions.minimum.width, restrictions.minimum.height, restrictions.maximum.width, restrictions.maximum.height]
-        guard values.allSatisfy({ $0.isFinite && $0 >= 0 }), restrictions.maximum.width > 0, restrictions.maximum.height > 0 else {
-            throw .invalidArgument("size restrictions are finite, not negative, with a maximum above 0; got \(restrictions)")
-        }
-        guard restrictions.minimum.width <= restrictions.maximum.width, restrictions.minimum.height <= restrictions.maximum.height else {
-            throw .invalidArgument("a minimum size must not exceed the maximum; got \(restrictions)")
+        if let problem = restrictions.problem { throw .invalidArgument(problem) }
+        // A maximum below the smallest window leaves no frame the window could take.
+        let smallest = profile.freeForm.minimumSize
+        guard restrictions.maximum.width >= smallest.width, restrictions.maximum.height >= smallest.height else {
+            throw .invalidArgument("a window is at least \(smallest.width.compact) x \(smallest.height.compact) pt on \(profile.id), "
+                + "so a maximum below that leaves it no size; got \(restrictions)")
         }
         var next = state
         next.declarations[app, default: SceneDeclarations()].sizeRestrictions = restrictions
-        if state.windowing.isFreeForm, state.app(named: app)?.role == .window, let frame = windows[app]?.frame {
-            next.frames[app] = held(app, Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height), restrictions)
-        }
+        // `commit` holds the window within them (`holdFreeWindows`), as at every change.
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -79,21 +79,33 @@ extension Simulation {
                 throw .invalidArgument("a requested size and origin are finite numbers")
             }
             var next = state
-            next.frames[app] = held(app, Rect(x: origin.x, y: origin.y, width: size.width, height: size.height), state.declarations[app]?.sizeRestrictions)
+            // Held now, not only at the commit: a requested size of 0 or below is no window's frame yet.
+            next.frames[app] = Self.held(app, Rect(x: origin.x, y: origin.y, width: size.width, height: size.height), in: state, profile: profile)
             plans += moveInOneStage(to: next, reason: .resize)
         }
         return plans
     }
 
     /// The app whose supported orientations decide the interface orientation now, if any (see above).
-    var orientationOwner: String? {
+    var orientationOwner: String? { Self.orientationOwner(in: state, profile: profile) }
+
+    /// `orientationOwner` of `state` on `profile` (a state a command is still making: another device's).
+    static func orientationOwner(in state: DisplayState, profile: DeviceProfile) -> String? {
         guard let primary = state.windowing.isFreeForm ? state.stacking.first : state.app(holding: .primary)?.name else { return nil }
         if profile.idiom == .phone { return primary }
         if state.windowing.isFreeForm {
             let screen = profile.screenSize(state.orientation)
-            return windows[primary]?.frame == Rect(x: 0, y: 0, width: screen.width, height: screen.height) ? primary : nil
+            return state.frames[primary] == Rect(x: 0, y: 0, width: screen.width, height: screen.height) ? primary : nil
         }
         return state.arrangement == .full ? primary : nil
+    }
+
+    /// `orientation` on `profile`, or where the app that owns the screen in `state` keeps the interface when it
+    /// does not support it: the supported and offered one nearest (UIKit's rule, as `interfaceOrientation`).
+    static func ownersOrientation(_ orientation: Orientation, in state: DisplayState, profile: DeviceProfile) -> Orientation {
+        guard let owner = orientationOwner(in: state, profile: profile), let declared = state.declarations[owner],
+              !declared.supports(orientation) else { return orientation }
+        return nearest(to: orientation, among: declared.supportedOrientations.filter(profile.offers)) ?? orientation
     }
 
     /// Where a rotation to `orientation` leaves the interface: there, or where the app that owns the screen
@@ -112,10 +124,24 @@ extension Simulation {
         return candidates.first { $0.isLandscape == orientation.isLandscape } ?? candidates.first
     }
 
-    /// `frame` with its size held within `restrictions` (when any), then fitted to the window's screen.
-    func held(_ app: String, _ frame: Rect, _ restrictions: SizeRestrictions?) -> Rect {
-        let size = restrictions?.clamp(frame.size) ?? frame.size
-        return profile.freeForm.fit(Rect(x: frame.x, y: frame.y, width: size.width, height: size.height), screen: screen(of: app))
+    /// `frame` as `app`'s free window can have it in `state`: its size held within the app's size restrictions
+    /// (when it declared any), then fitted to the window's screen (`FreeFormRules.fit`).
+    static func held(_ app: String, _ frame: Rect, in state: DisplayState, profile: DeviceProfile) -> Rect {
+        let size = state.declarations[app]?.sizeRestrictions?.clamp(frame.size) ?? frame.size
+        return profile.freeForm.fit(Rect(x: frame.x, y: frame.y, width: size.width, height: size.height),
+                                    screen: screen(of: app, in: state, profile: profile))
+    }
+
+    /// Every free window of `state` `held`: the one rule for a free window's size, applied by `commit` to every
+    /// new state, so that it holds whatever the change (a rotation, a device, entering free-form windowing, a
+    /// monitor, a tile, a request, a declaration). Split View's windows are the system's to place: their
+    /// remembered frames wait for the way back. A frame that cannot be a window's is left for `problems(in:)`.
+    static func holdFreeWindows(_ state: inout DisplayState, profile: DeviceProfile) {
+        guard state.windowing.isFreeForm else { return }
+        for app in state.apps where app.role == .window {
+            guard let frame = state.frames[app.name], DisplayState.isPlausible(frame) else { continue }
+            state.frames[app.name] = held(app.name, frame, in: state, profile: profile)
+        }
     }
 
     func checkOpen(_ app: String) throws(ModelError) {

@@ -3,14 +3,14 @@ import Vocabulary
 /// The commands that change the whole display: another device, a rotation, the display-wide settings. Each
 /// returns the plans to announce, or throws and changes nothing.
 extension Simulation {
-    /// Another device: the orientation and arrangement move to the nearest it offers, and a second app it has
-    /// no room for goes to the background.
+    /// Another device: the orientation and arrangement move to the nearest it offers (and the app that owns
+    /// the screen there supports, as a rotation's), and a second app it has no room for goes to the background.
     public mutating func setDevice(_ id: String) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         let profile = try catalog.profile(id)
         var next = state
         next.device = id
-        next.orientation = profile.nearestOrientation(to: next.orientation)
+        next.orientation = Self.ownersOrientation(profile.nearestOrientation(to: next.orientation), in: next, profile: profile)
         next.arrangement = next.arrangement.nearest(in: profile.offeredArrangements(next.orientation))
         next.keyboard = Self.nearestKeyboard(next.keyboard, on: profile)
         var events: [String: [LifecycleEvent]] = [:]

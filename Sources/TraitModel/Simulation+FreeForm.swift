@@ -88,7 +88,7 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         var next = state
-        next.frames[app] = held(app, profile.freeForm.tile(position, screen: screen(of: app)), state.declarations[app]?.sizeRestrictions)
+        next.frames[app] = profile.freeForm.tile(position, screen: screen(of: app))
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -140,7 +140,7 @@ extension Simulation {
     // MARK: Rules
 
     /// The screen `app`'s window is on, in points.
-    func screen(of app: String) -> Size { Self.screen(of: app, in: state, profile: profile) }
+    public func screen(of app: String) -> Size { Self.screen(of: app, in: state, profile: profile) }
 
     static func screen(of app: String, in state: DisplayState, profile: DeviceProfile) -> Size {
         externalScreen(state.display(of: app), in: state)?.size ?? profile.screenSize(state.orientation)

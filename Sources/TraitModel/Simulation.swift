@@ -110,7 +110,20 @@ public struct Simulation: Sendable {
     /// Applies a command and returns what to announce, in order: usually one plan, none when nothing changes,
     /// and one per snap point when a divider move crosses several. On error nothing changes. Each command has
     /// its own method below; this is the one entry the daemon (and the tests' command lists) use.
+    ///
+    /// A command is a transaction: it runs on a copy, which becomes the simulation only when the whole command
+    /// succeeds. A command may commit more than one stage before it can refuse (a geometry request turns the
+    /// display, then finds its size is not the app's to ask): applied in place, the turn stayed, its plan was
+    /// dropped with the error, and the refusal had moved the Serial and the saved state.
     public mutating func apply(_ command: Command) throws(ModelError) -> [Plan] {
+        var next = self
+        let plans = try next.perform(command)
+        self = next
+        return plans
+    }
+
+    /// `apply`'s work, in place: each command's method, which may have committed a stage when it throws.
+    private mutating func perform(_ command: Command) throws(ModelError) -> [Plan] {
         switch command {
         case .setDevice(let id): return try setDevice(id)
         case .rotate(let orientation): return try rotate(to: orientation)

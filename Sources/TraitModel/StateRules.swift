@@ -30,7 +30,8 @@ extension Simulation {
     /// - background: valid names, each once, none open, at most `DisplayState.maximumBackgroundApps`;
     /// - displays: at most `ConnectedDisplay.maximum`, each id `external-N` and its own, a known profile;
     /// - placement: only in a free-form mode, only of an open window, only on a connected display;
-    /// - frames: finite numbers, a positive size.
+    /// - frames: finite numbers, a positive size;
+    /// - declarations: size restrictions as `SizeRestrictions.problem` has them, each supported orientation once.
     public static func problems(in state: DisplayState, windowedLimit: Int) -> [StateProblem] {
         var problems: [StateProblem] = []
         func add(_ field: String, _ expected: String) { problems.append(StateProblem(field, expected)) }
@@ -90,6 +91,16 @@ extension Simulation {
 
         for (name, frame) in state.frames.sorted(by: { $0.key < $1.key }) where !DisplayState.isPlausible(frame) {
             add("frames.\(name.shortened)", "finite numbers and a positive size; got \(frame)")
+        }
+
+        // What apps declared, held to the rules `SetSizeRestrictions` and `SetSupportedOrientations` keep.
+        for (name, declared) in state.declarations.sorted(by: { $0.key < $1.key }) {
+            let field = "declarations.\(name.shortened)"
+            if let problem = declared.sizeRestrictions?.problem { add("\(field).sizeRestrictions", problem) }
+            let orientations = declared.supportedOrientations
+            if Set(orientations).count != orientations.count {
+                add("\(field).supportedOrientations", "each orientation once, at most \(Orientation.allCases.count); got \(orientations.count)")
+            }
         }
         return problems
     }

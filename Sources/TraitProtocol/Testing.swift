@@ -8,7 +8,7 @@ extension Layout1 {
     public enum Testing {
         public static let advanceClock = Declare.method(
             "AdvanceClock", .uint64("milliseconds"),
-            doc: "Moves the virtual clock forward; returns once every timer due in that span (adapter deadlines) has fired, in time order, and its signals were sent. Returns the clock's time in milliseconds since traitd started. NotOffered with the real clock.")
+            doc: "Moves the virtual clock forward; returns once every timer due in that span (adapter deadlines) has fired, in time order, and its signals were sent. Returns the clock's time in milliseconds since traitd started. NotOffered with the real clock; InvalidArgs past 2^53 ms (about 285,000 years), the clock unmoved.")
             .returning(.uint64("now"))
 
         public static let reset = Declare.method(

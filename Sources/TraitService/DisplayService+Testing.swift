@@ -15,7 +15,10 @@ extension DisplayService {
                     throw DBusError(Layout1.Error.notOffered,
                                     "the clock is real; start traitd with --clock virtual to move it by hand")
                 }
-                let now = service.clock.advance(by: milliseconds)
+                guard let now = service.clock.advance(by: milliseconds) else {
+                    throw DBusError.invalidArgs("the virtual clock stands at \(service.clock.now) ms and goes no further than "
+                        + "\(ServiceClock.latest) ms (about 285,000 years); got an advance of \(milliseconds) ms")
+                }
                 service.logger.debug("\(call.sender) advanced the virtual clock by \(milliseconds) ms to \(now) ms")
                 return now
             },

@@ -14,6 +14,9 @@ final class ServiceClock: @unchecked Sendable {
     private let connection: Connection
     /// The virtual clock's time, in milliseconds since traitd started.
     private(set) var now: UInt64 = 0
+    /// The latest time the virtual clock reaches, about 285,000 years: `AdvanceClock` past it is refused, so that
+    /// no time and no due time (now plus a deadline, itself bounded by the config) overflows 64 bits.
+    static let latest: UInt64 = 1 << 53
     /// The virtual timers not fired yet: due time, then the order they were scheduled in.
     private var timers: [(due: UInt64, id: UInt64, work: @Sendable () -> Void)] = []
     private var nextID: UInt64 = 1
@@ -30,7 +33,10 @@ final class ServiceClock: @unchecked Sendable {
             return connection.schedule(after: seconds, work)
         case .virtual:
             defer { nextID += 1 }
-            timers.append((now + UInt64((seconds * 1000).rounded()), nextID, work))
+            // A deadline is at most `Limits`' bound (the config checks it); saturate all the same.
+            let delay = (seconds * 1000).rounded()
+            let due = delay.isFinite && delay < Double(Self.latest) ? now + UInt64(max(0, delay)) : UInt64.max
+            timers.append((due, nextID, work))
             return nextID
         }
     }
@@ -44,9 +50,10 @@ final class ServiceClock: @unchecked Sendable {
 
     /// Moves the virtual clock `milliseconds` forward: every timer due by then fires, in time order (one that a
     /// firing schedules within the span fires too), the clock standing at each one's instant while it runs.
-    /// Returns the new time.
-    func advance(by milliseconds: UInt64) -> UInt64 {
-        let end = now &+ milliseconds
+    /// Returns the new time. Nil, and nothing moves, when that would pass `latest`.
+    func advance(by milliseconds: UInt64) -> UInt64? {
+        guard milliseconds <= Self.latest - now else { return nil }
+        let end = now + milliseconds
         while let next = timers.enumerated().min(by: { ($0.element.due, $0.element.id) < ($1.element.due, $1.element.id) }),
               next.element.due <= end {
             timers.remove(at: next.offset)

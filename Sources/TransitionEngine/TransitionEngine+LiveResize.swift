@@ -32,6 +32,11 @@ extension TransitionEngine {
         _ app: String, caller: UInt64, adapters: [String: [String]], emit: (EngineEvent) -> Void
     ) throws(ModelError) -> [UInt64]? {
         guard let waiting = waitingSteps[app] else { return try run(.endResize(app: app), adapters: adapters, emit: emit) }
+        // One caller waits per resize: a second `EndResize` replaced the first's id, and the first never got
+        // a reply.
+        if endingResizes[app] != nil {
+            throw .notDragging("window '\(app)' is not being resized: its EndResize came already")
+        }
         try simulation.checkResize(app, to: waiting.size)
         endingResizes[app] = caller
         return nil

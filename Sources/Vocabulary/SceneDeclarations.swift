@@ -37,6 +37,19 @@ public struct SizeRestrictions: Sendable, Hashable, Codable, CustomStringConvert
 
     public func contains(_ size: Size) -> Bool { clamp(size) == size }
 
+    /// Why these restrictions can hold no window, or nil: finite, not negative, a maximum above 0 and a minimum
+    /// not above it. `SetSizeRestrictions` and a loaded state are held to this one rule.
+    public var problem: String? {
+        let values = [minimum.width, minimum.height, maximum.width, maximum.height]
+        guard values.allSatisfy({ $0.isFinite && $0 >= 0 }), maximum.width > 0, maximum.height > 0 else {
+            return "size restrictions are finite, not negative, with a maximum above 0; got \(self)"
+        }
+        guard minimum.width <= maximum.width, minimum.height <= maximum.height else {
+            return "a minimum size must not exceed the maximum; got \(self)"
+        }
+        return nil
+    }
+
     public var description: String {
         "\(minimum.width.compact) x \(minimum.height.compact) to \(maximum.width.compact) x \(maximum.height.compact) pt"
     }

@@ -44,6 +44,7 @@ struct ScenarioCommand: AsyncParsableCommand {
 
         func validate() throws {
             if check != nil && update != nil { throw ValidationError("give --check or --update, not both") }
+            try SecondsOption.check(timeout)
             if matrix && !`private` { throw ValidationError("--matrix runs each combination on a daemon of its own: add --private") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64; got \(jobs)") }
             if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }

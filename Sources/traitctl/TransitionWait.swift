@@ -16,7 +16,7 @@ struct WaitOptions: ParsableArguments {
 
     func validate() throws {
         if strict, !wait { throw ValidationError("--strict goes with --wait") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        try SecondsOption.check(timeout)
     }
 
     /// Runs `command`; with --wait, then waits for its transitions.

@@ -27,7 +27,7 @@ struct Wait: AsyncParsableCommand {
         } catch let error as WaitCondition.Mistake {
             throw ValidationError(error.description)
         }
-        guard timeout > 0 else { throw ValidationError("--timeout takes a positive number of seconds; got \(timeout)") }
+        try SecondsOption.check(timeout)
     }
 
     func run() async throws {

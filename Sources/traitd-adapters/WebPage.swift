@@ -119,6 +119,7 @@ actor WebPage: BridgeAdapter {
     /// The next rendering of the page (an animation frame, then a task queued from it: by then that frame's
     /// style, layout and resize observers have run at the new size, and a page's own script has answered the
     /// resize), then every rendered element with an id: its box, its kind, and whether the page scrolls.
+    /// (`WebBridgeTests` holds a page whose ids are `constructor`, `toString` and `__proto__` to it.)
     static let readScript = """
         new Promise(done => requestAnimationFrame(() => setTimeout(done, 0))).then(() => {
           const valid = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -128,7 +129,9 @@ actor WebPage: BridgeAdapter {
             : media.includes(el.tagName) ? 'content'
             : el.children.length > 0 ? 'container'
             : (el.textContent || '').trim() ? 'text' : 'content';
-          const frames = {}, kinds = {}, fixed = [];
+          // Maps with no inherited keys: an element whose id is 'constructor' or '__proto__' is an id like any.
+          const frames = Object.create(null), kinds = Object.create(null), fixed = [];
+          let count = 0;
           for (const el of document.querySelectorAll('[id]')) {
             if (!valid.test(el.id) || el.id in frames) continue;
             const style = getComputedStyle(el);
@@ -138,11 +141,11 @@ actor WebPage: BridgeAdapter {
             frames[el.id] = [r.x, r.y, r.width, r.height];
             kinds[el.id] = kind(el);
             if (style.position === 'fixed') fixed.push(el.id);
-            if (Object.keys(frames).length >= 255) break;
+            if (++count >= 255) break;
           }
           const root = document.documentElement;
           const scrolls = root.scrollHeight > innerHeight + 1 && root.scrollWidth <= innerWidth + 1 && !('viewport' in frames);
-          const scrolledIn = {};
+          const scrolledIn = Object.create(null);
           if (scrolls) {
             for (const id of Object.keys(frames)) if (!fixed.includes(id)) scrolledIn[id] = 'viewport';
             frames.viewport = [0, 0, innerWidth, innerHeight];

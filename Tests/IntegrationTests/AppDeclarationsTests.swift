@@ -94,6 +94,21 @@ import Testing
         _ = try await app.setSupportedOrientations(of: "mail", [.portrait])
         state = try await app.state()
         #expect(state.orientation == .portrait)
+        // A request whose orientation could be granted but whose size cannot (a phone places its windows) is
+        // refused whole: nothing turns, the Serial stays and nothing is sent (the turn once stayed, unsent).
+        _ = try await app.setSupportedOrientations(of: "mail", [.portrait, .landscapeLeft])
+        try await recorder.clear()
+        let serial = try await app.state().serial
+        do {
+            _ = try await app.requestGeometryUpdate(of: "mail", GeometryRequest(orientations: [.landscapeLeft], size: Size(width: 500, height: 500)))
+            Issue.record("a size was granted on a phone")
+        } catch let error as DBusError {
+            #expect(error.name == "org.traitd.Layout1.Error.GeometryRequestUnsupported", "\(error)")
+        }
+        state = try await app.state()
+        #expect(state.orientation == .portrait && state.serial == serial, "\(state.orientation) \(state.serial) \(serial)")
+        _ = try await recorder.client.state()  // every signal sent before its reply is recorded by then
+        #expect(recorder.all.isEmpty, "a refusal sent \(recorder.all)")
     }
 
     /// On an iPad in Split View the app does not own the screen: orientation requests and sizes are

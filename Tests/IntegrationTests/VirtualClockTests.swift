@@ -34,6 +34,18 @@ import Testing
         // A later advance fires nothing more, and the clock keeps its time.
         #expect(try await client.advanceClock(by: 10_000) == 70_000)
         #expect(completions().isEmpty)
+        // An advance past the clock's range is refused by name, the clock unmoved, and a transition with an
+        // adapter still schedules its deadline (2^64-1 ms once overflowed the clock, and traitd died at the next).
+        do {
+            _ = try await client.advanceClock(by: UInt64.max)
+            Issue.record("an advance of 2^64-1 ms was taken")
+        } catch let error as DBusError {
+            #expect(error.name == DBusError.invalidArgsName && error.message.contains("goes no further"), "\(error)")
+        }
+        #expect(try await client.advanceClock(by: 0) == 70_000)
+        let rotated = try await client.rotate(to: .portrait)
+        #expect(try await client.advanceClock(by: 60_000) == 130_000)
+        #expect(log.take().contains { if case .transitionCompleted("mail", rotated.first, _) = $0 { true } else { false } })
         let wall = ContinuousClock.now - start
         print("VirtualClockTests: a 60 s deadline missed at its virtual instant; the test took \(wall) of wall time")
         #expect(fixture.daemon.standardError.contains("deadline passed"))

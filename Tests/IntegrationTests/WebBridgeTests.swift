@@ -56,6 +56,22 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// Elements whose ids an object inherits (`constructor`, `toString`, `__proto__`) are reported as any id is:
+    /// the page's frames are gathered in maps with no inherited keys.
+    @Test func idsAnObjectInheritsAreReported() async throws {
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/inherited-ids.html")
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        try await recorder.until("the page's first layout", timeout: 60) {
+            (try? await recorder.layouts(of: "notes").frames["web"]) != nil
+        }
+        let frames = try await web(recorder)
+        #expect(frames["constructor"] == [0, 0, 320, 40] && frames["toString"] == [0, 40, 320, 40], "\(frames)")
+        #expect(frames["__proto__"] == [0, 80, 320, 40] && frames["hasOwnProperty"] != nil && frames["plain"] != nil, "\(frames)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The same page from the configuration file traitd and the host both read (`bridges:`), not from --web.
     @Test func thePageFromTheConfigurationFile() async throws {
         let config = "transitions:\n  deadline-ms: 60000\nbridges:\n  web: { notes: \"file://\(Self.page.path)\" }\n"

@@ -3,7 +3,8 @@ import Vocabulary
 
 /// Random commands of every kind, as a user (or a script) would send them: devices, rotations, arrangements,
 /// apps opened and closed, divider drags, every setting, the windowing modes, frames, tiles, raises, live
-/// resizes, displays connected, moved to and disconnected. Many are refused in the state they meet (a frame
+/// resizes, displays connected, moved to and disconnected, the keyboard, and what apps declare and ask (size
+/// restrictions, supported orientations, geometry requests). Many are refused in the state they meet (a frame
 /// in Split View, a fifth window...): a walk tries the refusals too. The same seed gives the same commands.
 public struct RandomCommands {
     public var random: SeededRandom
@@ -17,7 +18,7 @@ public struct RandomCommands {
     public mutating func next(in state: DisplayState) -> Command {
         let open = state.apps.map(\.name)
         let app = open.isEmpty || random.chance(0.1) ? random.pick(Self.apps) : random.pick(open)
-        switch random.below(20) {
+        switch random.below(23) {
         case 0: return .setDevice(random.pick(Self.devices))
         case 1: return .rotate(random.pick(Orientation.allCases))
         case 2: return .setArrangement(random.pick(Arrangement.allCases))
@@ -40,7 +41,27 @@ public struct RandomCommands {
         case 16: return .connectDisplay(profile: random.pick(ExternalScreen.profiles).profile)
         case 17: return .disconnectDisplay(id: random.pick(["external-1", "external-2"]))
         case 18: return .setKeyboard(random.pick(KeyboardMode.allCases))
+        case 19: return .setSizeRestrictions(app: app, randomRestrictions())
+        case 20: return .setSupportedOrientations(app: app, Orientation.allCases.filter { _ in random.chance(0.5) })
+        case 21:
+            let size = random.chance(0.5) ? randomSize() : nil
+            let origin = random.chance(0.3) ? (x: Double(random.int(-50...900)), y: Double(random.int(-50...700))) : nil
+            let orientations = random.chance(0.6) ? Orientation.allCases.filter { _ in random.chance(0.4) } : []
+            return .requestGeometryUpdate(app: app, GeometryRequest(orientations: orientations, size: size, origin: origin))
         default: return .moveToDisplay(app: app, display: random.pick([ConnectedDisplay.device, "external-1", "external-1"]))
         }
+    }
+
+    private mutating func randomSize() -> Size {
+        Size(width: Double(random.int(100...1500)), height: Double(random.int(100...1200)))
+    }
+
+    /// Mostly satisfiable restrictions, sometimes not (a minimum above the maximum, or a maximum below the
+    /// smallest window): the refusals are walked too.
+    private mutating func randomRestrictions() -> SizeRestrictions {
+        let minimum = Size(width: Double(random.int(0...800)), height: Double(random.int(0...700)))
+        let maximum = random.chance(0.15) ? randomSize()
+            : Size(width: minimum.width + Double(random.int(0...900)), height: minimum.height + Double(random.int(0...700)))
+        return SizeRestrictions(minimum: minimum, maximum: maximum)
     }
 }

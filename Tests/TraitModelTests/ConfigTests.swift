@@ -109,6 +109,33 @@ import Testing
         }
     }
 
+    /// A local page is told by its parsed host, not by how its URL starts: a user part, another loopback
+    /// address, a look-alike host, a backslash or a tab a browser would read otherwise are not local.
+    @Test func aLocalPageIsToldByItsParsedHost() {
+        for local in ["file:///srv/a.html", "http://localhost", "http://localhost/", "http://localhost:8000/p.html",
+                      "HTTP://LocalHost:8000", "http://127.0.0.1:9/x?y#z", "http://[::1]:8080/", "http://localhost?q", "http://localhost:"] {
+            #expect(BridgeSetup.isLocalPage(local), "\(local)")
+        }
+        for remote in ["http://localhost:@127.0.0.2:8000/p.html", "http://localhost@example.com/", "http://user@localhost/",
+                       "http://127.0.0.2/", "http://localhost.example.com/", "http://localhost:80@evil/", "http://[::1].evil/",
+                       "http://localhost:99999/", "http://localhost:8o/", "http://local\thost/", "http://localhost\\@evil/",
+                       "https://localhost/", "file://server/share", "ftp://localhost/", "http://[::2]/", ""] {
+            #expect(!BridgeSetup.isLocalPage(remote), "\(remote)")
+        }
+    }
+
+    /// Nesting is limited with a located error (a 100,000-deep file once overflowed the stack), and long lists
+    /// read in linear time (a 40,000-item list took 12.7 s): here 100,000 items, over a minute before.
+    @Test func deepNestingIsRefusedAtItsPlaceAndLongListsReadFast() throws {
+        let deep = "display: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        let error = #expect(throws: ConfigError.self) { _ = try DaemonConfig(text: deep, file: "d.yaml", base: .embedded()) }
+        #expect(error.map(String.init(describing:))?.hasPrefix("d.yaml:1:") == true)
+        #expect(error.map(String.init(describing:))?.contains("nested more than") == true, "\(String(describing: error))")
+        let list = "apps:\n" + String(repeating: "  - {name: mail, role: primary}\n", count: 100_000)
+        // Read whole, whatever the config then makes of 100,000 apps.
+        _ = try? DaemonConfig(text: list, file: "l.yaml", base: .embedded())
+    }
+
     /// Anchors and aliases, flow and block style, quoted scalars and comments read as Yams read them.
     @Test func yamlFeaturesTheConfigMayUse() throws {
         let text = """

@@ -215,6 +215,37 @@ import Testing
         #expect(setup.completions(of: "mail").map(\.reported) == [["slow"], ["slow"]])
     }
 
+    /// One `EndResize` per resize: a second while a step waits is refused at once, so every call gets one reply
+    /// (the second once replaced the first caller, who was never answered).
+    @Test func aSecondEndResizeWhileAStepWaitsIsRefusedAndTheFirstIsAnswered() throws {
+        var setup = try Setup(adapters: ["mail": ["slow"]], windowing: .stageManager)
+        try setup.apply(.beginResize(app: "mail"))
+        _ = try setup.step("mail", 600, 500)
+        let waiting = try setup.step("mail", 700, 500)
+        #expect(try setup.endResize("mail", caller: 7) == nil)
+        #expect(throws: ModelError.self) { _ = try setup.endResize("mail", caller: 8) }
+        try setup.report("mail", "slow")
+        let answered = setup.events.compactMap { if case .answered(let caller, let result) = $0 { (caller, try? result.get()) } else { nil } }
+        #expect(answered.map(\.0) == [7] && answered.first?.1 == [waiting[0]], "\(answered)")
+    }
+
+    /// A refused command announces nothing and leaves the simulation as it was, however far it got: a
+    /// geometry request on an iPhone turns the display, then is refused for its size (the turn stayed once,
+    /// unannounced, and the Serial moved).
+    @Test func aRefusedCommandAnnouncesNothingAndChangesNothing() throws {
+        var setup = try Setup(adapters: ["mail": ["list"]])
+        try setup.apply(.setDevice("iphone-15"))
+        try setup.report("mail", "list")
+        setup.events.removeAll()
+        let before = setup.engine.simulation
+        let other: Orientation = before.state.orientation == .portrait ? .landscapeLeft : .portrait
+        let request = GeometryRequest(orientations: [other], size: Size(width: 500, height: 500))
+        #expect(throws: ModelError.self) { try setup.apply(.requestGeometryUpdate(app: "mail", request)) }
+        #expect(setup.events.isEmpty, "\(setup.lines)")
+        #expect(setup.engine.simulation.state == before.state && setup.engine.simulation.windows == before.windows)
+        #expect(setup.engine.simulation.serial == before.serial && setup.engine.openTransitions.isEmpty)
+    }
+
     /// A step that waited but changes nothing when its turn comes (the same size) still completes the
     /// transition its caller was told, at once and with no adapter, so no wait is left hanging.
     @Test func aWaitingStepThatChangesNothingStillCompletesItsTransition() throws {
