@@ -26,7 +26,7 @@ extension Simulation {
         next.forgetClosedApps()
         // The catalog holds every device a state can name: `apply` checked it.
         let nextProfile = catalog.profiles[next.device]!
-        Self.holdFreeWindows(&next, profile: nextProfile)
+        Self.fitFrames(&next, profile: nextProfile)
         guard next != state || nextDrag != drag || nextResizing != resizing else { return nil }
         // Reduce Motion: nothing animates.
         let duration = next.traits.reducesMotion ? 0 : duration

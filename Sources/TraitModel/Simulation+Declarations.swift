@@ -6,7 +6,7 @@ import Vocabulary
 ///
 /// traitd's rules (the reference's section 6; Apple's where it documents them):
 /// - Size restrictions hold a free-form window: `SetFrame` outside them is refused (`OutOfRange`, naming them),
-///   and every other change holds the window within them (`holdFreeWindows`, in `commit`): a tile, a live
+///   and every other change holds the window within them (`fitFrames`, in `commit`): a tile, a live
 ///   resize, a geometry request, a rotation, another device or screen, entering free-form windowing, and the
 ///   declaration itself. Restrictions are finite, not negative, a minimum not above the maximum, and a maximum
 ///   no smaller than the smallest window. Split View, Slide Over and Picture in Picture windows are placed by
@@ -32,7 +32,7 @@ extension Simulation {
         }
         var next = state
         next.declarations[app, default: SceneDeclarations()].sizeRestrictions = restrictions
-        // `commit` holds the window within them (`holdFreeWindows`), as at every change.
+        // `commit` holds the window within them (`fitFrames`), as at every change.
         return moveInOneStage(to: next, reason: .resize)
     }
 
@@ -130,18 +130,6 @@ extension Simulation {
         let size = state.declarations[app]?.sizeRestrictions?.clamp(frame.size) ?? frame.size
         return profile.freeForm.fit(Rect(x: frame.x, y: frame.y, width: size.width, height: size.height),
                                     screen: screen(of: app, in: state, profile: profile))
-    }
-
-    /// Every free window of `state` `held`: the one rule for a free window's size, applied by `commit` to every
-    /// new state, so that it holds whatever the change (a rotation, a device, entering free-form windowing, a
-    /// monitor, a tile, a request, a declaration). Split View's windows are the system's to place: their
-    /// remembered frames wait for the way back. A frame that cannot be a window's is left for `problems(in:)`.
-    static func holdFreeWindows(_ state: inout DisplayState, profile: DeviceProfile) {
-        guard state.windowing.isFreeForm else { return }
-        for app in state.apps where app.role == .window {
-            guard let frame = state.frames[app.name], DisplayState.isPlausible(frame) else { continue }
-            state.frames[app.name] = held(app.name, frame, in: state, profile: profile)
-        }
     }
 
     func checkOpen(_ app: String) throws(ModelError) {

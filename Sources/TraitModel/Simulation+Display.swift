@@ -18,7 +18,6 @@ extension Simulation {
             events = Self.leaveFreeForm(&next, profile: profile, windows: windows)
         }
         events.merge(Self.dismissSecondaryIfNoRoom(&next, profile: profile, windows: windows)) { $1 }
-        Self.fitFrames(&next, profile: profile)
         return moveInOneStage(to: next, reason: .device, lifecycle: events)
     }
 
@@ -39,7 +38,6 @@ extension Simulation {
         var next = next
         let turns = max(1, state.orientation.quarterTurns(to: orientation))
         next.orientation = orientation
-        Self.fitFrames(&next, profile: profile)
         let offered = profile.offeredArrangements(orientation)
         next.arrangement = next.arrangement.nearest(in: offered)
         var nextDrag = drag

@@ -242,12 +242,17 @@ extension Simulation {
         return window
     }
 
-    /// Every remembered frame made a window on the current screen (`FreeFormRules.fit`): after a rotation or
-    /// a device change, and for a state loaded from a file.
+    /// Every frame made one a window can have now, the one rule for frames: an open free window's held within
+    /// its app's size restrictions, then every frame (remembered ones too: a background app's, Split View's
+    /// for the way back) fitted to its screen (`FreeFormRules.fit`). `commit` applies it to every new state and
+    /// the simulation to a state it is given (a file, the config), so a state a command reaches reloads equal:
+    /// a background app's frame from before a rotation once stayed unfitted until the next restart fitted it.
     static func fitFrames(_ state: inout DisplayState, profile: DeviceProfile) {
         // A frame that cannot be a window's is left as it is, for `problems(in:)` to refuse.
         for (name, frame) in state.frames where DisplayState.isPlausible(frame) {
-            state.frames[name] = profile.freeForm.fit(frame, screen: screen(of: name, in: state, profile: profile))
+            let open = state.windowing.isFreeForm && state.app(named: name)?.role == .window
+            state.frames[name] = open ? held(name, frame, in: state, profile: profile)
+                : profile.freeForm.fit(frame, screen: screen(of: name, in: state, profile: profile))
         }
     }
 

@@ -3,6 +3,7 @@ import DBus
 import FoundationEssentials
 import Logging
 import TraitClient
+import TraitProtocol
 
 /// The adapter host's bus side: registers every adapter for its app with the daemon, follows the windows'
 /// transitions, lays them out and reports with `ReportLayout`.
@@ -47,8 +48,22 @@ actor AdapterHost {
         self.logger = logger
     }
 
-    /// Subscribes to the daemon's signals and to its name, and attaches if it is on the bus already.
+    /// Subscribes to the daemon's signals and to its name, and attaches if it is on the bus already. The
+    /// bridges' programs get ready meanwhile, each first in its own queue: every adapter registers at once, a
+    /// bridge's layouts wait for its own program only (a command that shows no window once held back every
+    /// adapter for 30 s), and a bridge that cannot get ready reports `failed` with why.
     func start() async throws {
+        for bridge in bridges {
+            let logger = logger
+            bridgeQueues[Self.key(bridge.app, bridge.name)] = Task {
+                do {
+                    let ready = try await bridge.prepare()
+                    logger.info("\(bridge.name) for \(bridge.app): \(ready)")
+                } catch {
+                    logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
+                }
+            }
+        }
         let connection = client.connection
         let daemon = TraitClient.busName
         // Each subscription names its sender, and the connection checks it on every signal: a signal that a
@@ -191,6 +206,10 @@ actor AdapterHost {
             let key = Self.key(bridge.app, bridge.name), before = bridgeQueues[key]
             bridgeQueues[key] = Task {
                 await before?.value
+                // A transition of the window came while this one waited for the bridge: the daemon completed this
+                // one when the next began, so its layout would be stale; only the newest is laid out (a stuck
+                // program's queue drains at once when it comes back, and holds no work meanwhile).
+                guard transition == 0 || transitionsLaidOut[app, default: 0] == laidOut else { return }
                 await send(await bridge.layout(context), of: bridge.name, app: app, transition: transition, context, laidOut: laidOut)
             }
         }
@@ -210,9 +229,21 @@ actor AdapterHost {
         do {
             try await client.reportLayout(app: app, transition: transition, adapter: adapter, frames: frames, extras: extras)
             logger.info("\(app) #\(transition) \(Self.size(context)) \(adapter): \(Self.summary(result))")
+        } catch let error as DBusError where Self.refusesTheLayout(error) && !frames.isEmpty {
+            // The layout itself was refused (a negative width, a page taller than traitd's coordinates, over the
+            // byte budget): the transition hears `failed` with traitd's reason now, not `missed` at its deadline.
+            logger.warning("\(app) #\(transition) \(adapter): the daemon refused the layout, reported as failed: \(error.message)")
+            await send(.failed("\(adapter): traitd refused the layout: \(error.message)"), of: adapter, app: app,
+                       transition: transition, context, laidOut: laidOut)
         } catch {
             logger.warning("\(app) #\(transition) \(adapter): the daemon refused the report: \(error)")
         }
+    }
+
+    /// Whether `error` refuses what a report says (its frames or its size), rather than when or by whom it was
+    /// sent: such a refusal is reported as the layout's failure.
+    static func refusesTheLayout(_ error: DBusError) -> Bool {
+        error.name == DBusError.invalidArgsName || error.name == Layout1.Error.limitExceeded
     }
 
     /// A result as `ReportLayout`'s frames and extras; a failure is reported with no frames and `error`.

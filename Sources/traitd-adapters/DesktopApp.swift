@@ -47,6 +47,9 @@ actor DesktopApp: BridgeAdapter {
     /// How the window is resized, for the host's log: the X connection, or xdotool and why.
     private(set) var resizer = "xdotool"
 
+    /// How long an app may take to show its window.
+    static let windowLimit: Duration = .seconds(30)
+
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
     static let scale = Double(DesktopSession.scale)
 
@@ -62,7 +65,12 @@ actor DesktopApp: BridgeAdapter {
     }
 
     /// Starts the app, and waits for its window on the display and on the accessibility bus.
-    func prepare() async throws {
+    func prepare() async throws -> String {
+        try await start()
+        return "\(command.joined(separator: " ")) (pid \(pid ?? 0)), resized with \(resizer)"
+    }
+
+    private func start() async throws {
         let started = try Spawn.start(command[0], Array(command.dropFirst()), environment: session.environment(session: sessionBus)) {
             [log] actions in
             Spawn.logging(to: log, &actions)
@@ -74,12 +82,22 @@ actor DesktopApp: BridgeAdapter {
         } catch {
             resizer = "xdotool (no X connection: \(error))"
         }
-        // xdotool waits (--sync) for a visible window of the process; `timeout` bounds it.
-        let search = try await ChildRun.run("timeout", ["30", "xdotool", "search", "--sync", "--onlyvisible", "--pid", String(started)],
-                                            environment: session.environment(session: sessionBus))
-        guard search.status == 0, let x = search.output.split(separator: "\n").first.map(String.init) else {
-            throw DevToolsError("\(command[0]) showed no window in 30 s (its output is in \(log))")
+        // A visible window of the process, looked for until it shows, the app exits (`true`, a command that
+        // fails at once, is told at once: xdotool's --sync would wait out its 30 s for a process that is gone)
+        // or `windowLimit` passes.
+        var x: String?
+        let giveUp = ContinuousClock.now + Self.windowLimit
+        while x == nil {
+            if isGone { throw DevToolsError("\(command[0]) exited with status \(exitStatus ?? -1) before showing a window (its output is in \(log))") }
+            guard ContinuousClock.now < giveUp else {
+                throw DevToolsError("\(command[0]) showed no window in \(Self.windowLimit) (its output is in \(log))")
+            }
+            let search = try await ChildRun.run("xdotool", ["search", "--onlyvisible", "--pid", String(started)],
+                                                environment: session.environment(session: sessionBus))
+            x = search.status == 0 ? search.output.split(separator: "\n").first.map(String.init) : nil
+            if x == nil { try await Task.sleep(for: .milliseconds(50)) }  // the app maps its window
         }
+        guard let x else { return }
         for _ in 0..<1500 {
             if let windows = try await reader.windows(ofProcess: started), let first = windows.first {
                 window = (x, first.bus, first.path)
@@ -92,9 +110,6 @@ actor DesktopApp: BridgeAdapter {
         }
         throw DevToolsError("\(command[0]) did not appear on the accessibility bus (its output is in \(log))")
     }
-
-    /// The app's process, once started.
-    var processID: pid_t? { pid }
 
     /// Ends the app and reaps it: SIGTERM, then SIGKILL if it is still there after 5 s.
     func stop() async {

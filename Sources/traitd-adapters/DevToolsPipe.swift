@@ -26,10 +26,11 @@ final class DevToolsPipe: Sendable {
 
     private struct State {
         var nextID = 1
-        var waiting: [Int: CheckedContinuation<Data, any Error>] = [:]
+        /// Each call waiting for its answer, with the timer that gives up on it (`limit`).
+        var waiting: [Int: (continuation: CheckedContinuation<Data, any Error>, timer: Task<Void, Never>)] = [:]
         /// Events expected (`expect`), by token: the event's method and session, and whether it came.
         var expected: [Int: (method: String, session: String?, came: Bool)] = [:]
-        var eventWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
+        var eventWaiters: [Int: (continuation: CheckedContinuation<Void, any Error>, timer: Task<Void, Never>)] = [:]
         /// Set when the browser's end closed: every call after fails with it.
         var ended: DevToolsError?
     }
@@ -48,8 +49,9 @@ final class DevToolsPipe: Sendable {
         }
     }
 
-    /// Returns once the expected event came (at once if it already did); throws if the browser ends first.
-    func wait(for expectation: Expectation) async throws {
+    /// Returns once the expected event came (at once if it already did); throws if the browser ends first, or
+    /// when `limit` passes first (`what` names the wait in the error).
+    func wait(for expectation: Expectation, _ what: String, limit: Duration = DevToolsPipe.loadLimit) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let result: Result<Void, DevToolsError>? = state.withLock { state in
                 if let ended = state.ended { return .failure(ended) }
@@ -57,12 +59,27 @@ final class DevToolsPipe: Sendable {
                     state.expected[expectation.token] = nil
                     return .success(())
                 }
-                state.eventWaiters[expectation.token] = continuation
+                let timer = Task { [weak self] in
+                    try? await Task.sleep(for: limit)
+                    guard !Task.isCancelled else { return }
+                    let waiter = self?.state.withLock { state in
+                        state.expected[expectation.token] = nil
+                        return state.eventWaiters.removeValue(forKey: expectation.token)
+                    }
+                    waiter?.continuation.resume(throwing: DevToolsError("\(what) did not happen within \(limit)"))
+                }
+                state.eventWaiters[expectation.token] = (continuation, timer)
                 return nil
             }
             if let result { continuation.resume(with: result.mapError { $0 as any Error }) }
         }
     }
+
+    /// How long the browser may take to answer a call: it answers in milliseconds unless the page's script is
+    /// busy (a `while(true)`, an `alert()` waiting for a person). Past it the call throws, naming it.
+    static let callLimit: Duration = .seconds(10)
+    /// How long a page may take to load (its load event).
+    static let loadLimit: Duration = .seconds(20)
 
     /// The debugging pipe's browser: Debian's real binary, not its wrapper script (which runs checks through a
     /// shell first).
@@ -111,9 +128,9 @@ final class DevToolsPipe: Sendable {
         _ = try await call(method, parameters, session: session, returning: Empty.self)
     }
 
-    /// Sends `method` and decodes its `result` as `Result`.
+    /// Sends `method` and decodes its `result` as `Result`. No answer within `limit` throws, naming the method.
     func call<Result: Decodable>(_ method: String, _ parameters: some Encodable, session: String? = nil,
-                                 returning: Result.Type) async throws -> Result {
+                                 returning: Result.Type, limit: Duration = DevToolsPipe.callLimit) async throws -> Result {
         let answer: Data = try await withCheckedThrowingContinuation { continuation in
             let id: Int? = state.withLock { state in
                 if let ended = state.ended {
@@ -121,8 +138,15 @@ final class DevToolsPipe: Sendable {
                     return nil
                 }
                 defer { state.nextID += 1 }
-                state.waiting[state.nextID] = continuation
-                return state.nextID
+                let id = state.nextID
+                let timer = Task { [weak self] in
+                    try? await Task.sleep(for: limit)
+                    guard !Task.isCancelled else { return }
+                    self?.state.withLock { $0.waiting.removeValue(forKey: id) }?.continuation
+                        .resume(throwing: DevToolsError("\(method) got no answer within \(limit) (the page's script is busy, or waits for a person)"))
+                }
+                state.waiting[id] = (continuation, timer)
+                return id
             }
             guard let id else { return }
             do {
@@ -130,7 +154,10 @@ final class DevToolsPipe: Sendable {
                 message.append(0)
                 try write(message)
             } catch {
-                if let waiting = state.withLock({ $0.waiting.removeValue(forKey: id) }) { waiting.resume(throwing: error) }
+                if let waiting = state.withLock({ $0.waiting.removeValue(forKey: id) }) {
+                    waiting.timer.cancel()
+                    waiting.continuation.resume(throwing: error)
+                }
             }
         }
         let envelope = try JSONDecoder().decode(Answer<Result>.self, from: answer)
@@ -183,8 +210,9 @@ final class DevToolsPipe: Sendable {
                 let message = Data(pending[pending.startIndex..<end])
                 pending.removeSubrange(pending.startIndex...end)
                 guard let header = try? JSONDecoder().decode(Identified.self, from: message) else { continue }
-                if let id = header.id {
-                    state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(returning: message)
+                if let id = header.id, let waiting = state.withLock({ $0.waiting.removeValue(forKey: id) }) {
+                    waiting.timer.cancel()
+                    waiting.continuation.resume(returning: message)
                 } else if let method = header.method {
                     eventCame(method, session: header.sessionId)
                 }
@@ -197,14 +225,20 @@ final class DevToolsPipe: Sendable {
             defer { (state.waiting, state.eventWaiters) = ([:], [:]) }
             return (Array(state.waiting.values), Array(state.eventWaiters.values))
         }
-        for continuation in calls { continuation.resume(throwing: ended) }
-        for continuation in events { continuation.resume(throwing: ended) }
+        for waiting in calls {
+            waiting.timer.cancel()
+            waiting.continuation.resume(throwing: ended)
+        }
+        for waiting in events {
+            waiting.timer.cancel()
+            waiting.continuation.resume(throwing: ended)
+        }
     }
 
     /// An event came: the expectations it meets are met, and their waiters go on.
     private func eventCame(_ method: String, session: String?) {
         let woken = state.withLock { state in
-            var woken: [CheckedContinuation<Void, any Error>] = []
+            var woken: [(continuation: CheckedContinuation<Void, any Error>, timer: Task<Void, Never>)] = []
             for (token, expected) in state.expected where expected.method == method && expected.session == session && !expected.came {
                 if let waiter = state.eventWaiters.removeValue(forKey: token) {
                     state.expected[token] = nil
@@ -215,7 +249,10 @@ final class DevToolsPipe: Sendable {
             }
             return woken
         }
-        for waiter in woken { waiter.resume() }
+        for waiter in woken {
+            waiter.timer.cancel()
+            waiter.continuation.resume()
+        }
     }
 
     private struct Request<Parameters: Encodable>: Encodable {

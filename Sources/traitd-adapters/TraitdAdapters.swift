@@ -193,20 +193,6 @@ struct TraitdAdapters: AsyncParsableCommand {
                                accessibility: accessibility, walkTrees: walkTrees, log: log, screenshots: pictures) as any BridgeAdapter
                 }
             }
-            for bridge in bridges {
-                do {
-                    try await bridge.prepare()
-                    if let desktop = bridge as? DesktopApp, let pid = await desktop.processID {
-                        let resizer = await desktop.resizer
-                        logger.info("""
-                            \(bridge.name) for \(bridge.app): \(desktop.command.joined(separator: " ")) (pid \(pid)), \
-                            resized with \(resizer)
-                            """)
-                    }
-                } catch {
-                    logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
-                }
-            }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
                                    bridges: bridges, delay: .milliseconds(delayMs), logger: logger)
             try await host.start()

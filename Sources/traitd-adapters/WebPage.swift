@@ -35,8 +35,9 @@ actor WebPage: BridgeAdapter {
     private let browser: DevToolsPipe
     /// Where the page's screenshot goes before each report (`--screenshots`), or nil.
     private let screenshots: String?
-    /// The page's DevTools session, once it is open and loaded.
+    /// The page's tab and its DevTools session, once it is open and loaded.
     private var session: String?
+    private var target: String?
 
     init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
         self.app = app
@@ -47,8 +48,9 @@ actor WebPage: BridgeAdapter {
 
     func stop() async {}
 
-    func prepare() async throws {
+    func prepare() async throws -> String {
         _ = try await open()
+        return "\(url) loaded"
     }
 
     func layout(_ window: WindowContext) async -> AdapterResult {
@@ -70,24 +72,42 @@ actor WebPage: BridgeAdapter {
             }
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn)
         } catch {
+            // The tab may be stuck (a script that never returns, an alert waiting for a person): the next
+            // transition gets a new one, and fails with its own reason if the page is stuck again.
+            await closeTab()
             return .failed("web: \(url): \(error)")
         }
     }
 
-    /// The page's session: opened in a new tab, navigated to the URL and loaded, the first time.
+    /// Closes the page's tab, if one is open, so that the next layout opens the page anew.
+    private func closeTab() async {
+        guard let target else { return }
+        (self.session, self.target) = (nil, nil)
+        try? await browser.call("Target.closeTarget", Attach(targetId: target))
+    }
+
+    /// The page's session: opened in a new tab, navigated to the URL and loaded, the first time. A tab that
+    /// fails to get there is closed.
     private func open() async throws -> String {
         if let session { return session }
-        let target = try await browser.call("Target.createTarget", ["url": "about:blank"], returning: Created.self)
-        let attached = try await browser.call(
-            "Target.attachToTarget", Attach(targetId: target.targetId), returning: Attached.self)
-        let session = attached.sessionId
-        try await browser.call("Page.enable", DevToolsPipe.Empty(), session: session)
-        let loaded = browser.expect("Page.loadEventFired", session: session)
-        let navigated = try await browser.call("Page.navigate", ["url": url], session: session, returning: Navigated.self)
-        if let error = navigated.errorText { throw DevToolsError("cannot load \(url): \(error)") }
-        try await browser.wait(for: loaded)
-        self.session = session
-        return session
+        do {
+            let created = try await browser.call("Target.createTarget", ["url": "about:blank"], returning: Created.self)
+            target = created.targetId
+            let attached = try await browser.call(
+                "Target.attachToTarget", Attach(targetId: created.targetId), returning: Attached.self)
+            let session = attached.sessionId
+            try await browser.call("Page.enable", DevToolsPipe.Empty(), session: session)
+            let loaded = browser.expect("Page.loadEventFired", session: session)
+            let navigated = try await browser.call("Page.navigate", ["url": url], session: session, returning: Navigated.self,
+                                                   limit: DevToolsPipe.loadLimit)
+            if let error = navigated.errorText { throw DevToolsError("cannot load \(url): \(error)") }
+            try await browser.wait(for: loaded, "the page's load event")
+            self.session = session
+            return session
+        } catch {
+            await closeTab()
+            throw error
+        }
     }
 
     /// What the device and its settings say, as a browser on it would tell the page.

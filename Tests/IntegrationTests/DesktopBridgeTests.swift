@@ -93,6 +93,24 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A command that exits without showing a window (`sh -c "exit 3"`): the bridge's transition fails at once
+    /// naming the status, and the host's other adapters (the embedded ones, for mail) are registered and report
+    /// without waiting for it (it once held every adapter back for 30 s).
+    @Test func aCommandThatShowsNoWindowFailsAtOnceAndHoldsNoOtherAdapterBack() async throws {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--app", "notes=sh -c 'exit 3'"])
+        try await recorder.until("the desktop adapter's registration") { await recorder.isRegistered("desktop") }
+        try await recorder.until("mail's adapters") { await recorder.isRegistered("split-columns") }
+        let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.failed == ["desktop"] && done.missed.isEmpty, "\(done)")
+        let error = try await recorder.layouts(of: "notes").extras["desktop"]?["error"]?.unwrapped.string
+        #expect(error?.contains("exited with status 3") == true, "error: \(error ?? "none")")
+        let mail = try #require(recorder.completions.last { $0.app == "mail" })
+        #expect(mail.reported.contains("split-columns") && mail.missed.isEmpty, "\(mail)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// Stopped with SIGTERM, the host ends what it started and reaps it: the app, Xvfb, the accessibility bus and
     /// its registry are gone, by their ids.
     @Test func stoppingTheHostEndsEveryProcessItStarted() async throws {

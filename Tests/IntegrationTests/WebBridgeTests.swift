@@ -21,6 +21,12 @@ import Testing
         return (fixture, recorder, host)
     }
 
+    /// Returns once the host's `web` adapter is registered (before its page is ready: a transition from then
+    /// on waits for it).
+    func registered(_ recorder: Recorder) async throws {
+        try await recorder.until("the web adapter's registration") { await recorder.isRegistered("web") }
+    }
+
     func web(_ recorder: Recorder) async throws -> [String: [Double]] {
         try await recorder.layouts(of: "notes").frames["web"] ?? [:]
     }
@@ -69,6 +75,39 @@ import Testing
         let frames = try await web(recorder)
         #expect(frames["constructor"] == [0, 0, 320, 40] && frames["toString"] == [0, 40, 320, 40], "\(frames)")
         #expect(frames["__proto__"] == [0, 80, 320, 40] && frames["hasOwnProperty"] != nil && frames["plain"] != nil, "\(frames)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// A page whose script never returns: the call that waits for it gives up at its limit and the transition
+    /// completes `failed` with the reason, well before the daemon's deadline; the next transition opens the page
+    /// in a new tab and fails the same way, never `missed` (once, every transition waited out its deadline).
+    @Test func aStuckPageFailsWithItsReasonInsteadOfGoingSilent() async throws {
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/stuck.html")
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        try await registered(recorder)
+        let done = try await recorder.transition(of: "notes", "portrait", timeout: 60) { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)")
+        let error = try await recorder.layouts(of: "notes").extras["web"]?["error"]?.unwrapped.string
+        #expect(error?.contains("got no answer within") == true, "\(String(describing: error))")
+        let again = try await recorder.transition(of: "notes", "landscape", timeout: 60) { try await recorder.client.rotate(to: .landscapeLeft) }
+        #expect(again.failed == ["web"] && again.missed.isEmpty, "\(again)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// A report traitd refuses (an element 150,000 pt down, past its coordinates): the bridge reports the
+    /// refusal as its failure, and the transition completes `failed` with traitd's words at once.
+    @Test func aRefusedReportIsReportedAsTheLayoutsFailure() async throws {
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/far.html")
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        try await registered(recorder)
+        let done = try await recorder.transition(of: "notes", "portrait", timeout: 60) { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)")
+        let error = try await recorder.layouts(of: "notes").extras["web"]?["error"]?.unwrapped.string
+        #expect(error?.contains("traitd refused the layout") == true && error?.contains("100000") == true, "\(String(describing: error))")
         withExtendedLifetime((fixture, host)) {}
     }
 

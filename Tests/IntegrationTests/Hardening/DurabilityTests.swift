@@ -66,7 +66,8 @@ import Testing
     }
 
     /// 100 rounds, each a random walk of commands of every kind (devices, rotations, arrangements, apps,
-    /// settings, windowing, frames, tiles, live resizes, displays), each sent only once the one before was
+    /// settings, windowing, frames, tiles, live resizes, displays, the keyboard, and apps' declarations and
+    /// geometry requests, sent by the app's adapter connection), each sent only once the one before was
     /// acknowledged; `kill -9` the moment the last reply arrives, then restart. The daemon must come back in
     /// exactly the state the last acknowledged command left, which the model (the same code, in this process)
     /// computes from the same commands. Before replies waited for the disk, a kill within the writer's quiet
@@ -82,13 +83,14 @@ import Testing
             let client = try TraitClient(bus: .address(fixture.bus.address))
             let count = 1 + commands.random.below(12)
             var sent = 0
+            var adapterOf: Set<String> = []
             while sent < count {
                 let command = commands.next(in: model.state)
                 // A divider drag and its steps are not a change of the saved state until it ends.
                 if case .beginDividerDrag = command { continue }
                 var next = model
                 guard (try? next.apply(command)) != nil else { continue }
-                try await Self.send(command, client)
+                try await Self.send(command, client, adapterOf: &adapterOf)
                 model = next
                 sent += 1
             }
@@ -185,7 +187,14 @@ import Testing
     }
 
     /// `command` sent as its D-Bus call, through the Swift client.
-    static func send(_ command: Command, _ client: TraitClient) async throws {
+    /// Sends `command`; an app's declaration from `client` as its adapter (registered the first time in
+    /// `adapterOf`, the apps it is the adapter of), as only a window's adapter may declare.
+    static func send(_ command: Command, _ client: TraitClient, adapterOf: inout Set<String>) async throws {
+        switch command {
+        case .setSizeRestrictions(let app, _), .setSupportedOrientations(let app, _), .requestGeometryUpdate(let app, _):
+            if adapterOf.insert(app).inserted { try await client.registerAdapter("walker", for: app) }
+        default: break
+        }
         switch command {
         case .setDevice(let id): _ = try await client.setDevice(id)
         case .rotate(let orientation): _ = try await client.rotate(to: orientation)
@@ -207,8 +216,10 @@ import Testing
         case .disconnectDisplay(let id): _ = try await client.disconnectDisplay(id)
         case .moveToDisplay(let app, let display): _ = try await client.move(app, toDisplay: display)
         case .setKeyboard(let mode): _ = try await client.setKeyboard(mode)
-        case .setSizeRestrictions, .setSupportedOrientations, .requestGeometryUpdate:
-            Issue.record("an app's declarations are its adapter's calls, not a random walk's")
+        case .setSizeRestrictions(let app, let restrictions):
+            _ = try await client.setSizeRestrictions(of: app, minimum: restrictions.minimum, maximum: restrictions.maximum)
+        case .setSupportedOrientations(let app, let orientations): _ = try await client.setSupportedOrientations(of: app, orientations)
+        case .requestGeometryUpdate(let app, let request): _ = try await client.requestGeometryUpdate(of: app, request)
         case .restore: Issue.record("a restore is the Testing interface's, not a random walk's")
         }
     }
