@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import Spawn
 import TraitClient
+import TraitConfig
 
 /// `traitctl run -- COMMAND...`: a private bus with traitd on it for one command, as `dbus-run-session` gives
 /// a private session bus. The test fixture in one line:
@@ -111,18 +112,22 @@ final class PrivateTraitd {
         note("traitd is up (pid \(daemon.pid))")
         if let device { try await client.setDevice(device) }
         if adapters {
-            let host = try Child(try tool("traitd-adapters"), ["--bus", address] + hostArguments, environment: environment,
+            // The host reads the daemon's configuration too: its `adapters:` and `bridges:` sections are the host's.
+            let arguments = (config.map { ["--config", $0] } ?? []) + hostArguments
+            let bridges = Self.bridges(config: config, hostArguments: hostArguments)
+            let host = try Child(try tool("traitd-adapters"), ["--bus", address] + arguments, environment: environment,
                                  output: .file(log("traitd-adapters")), ownGroup: true)
             self.host = host
             watchdog?.watch(host)
-            // The host registers its adapters one call after another once it sees traitd: ready when the list
-            // is not empty and has stayed the same for a quarter of a second.
+            // The host registers its adapters one call after another once it sees traitd, and each bridge once its
+            // page or app is ready (or failed to be, within the bridge's limits: a minute): ready when every bridge
+            // is registered, and the list is not empty and has stayed the same for a quarter of a second.
             var last: [String] = []
             var steadySince = Date()
-            try await waitUntil("the adapter host registers its adapters", host) {
+            try await waitUntil("the adapter host registers its adapters", host, seconds: bridges.isEmpty ? 15 : 75) {
                 let now = try await client.listAdapters().map { "\($0.app)/\($0.adapter)" }
                 if now != last { last = now; steadySince = Date() }
-                return !now.isEmpty && Date().timeIntervalSince(steadySince) >= 0.25
+                return !now.isEmpty && bridges.isSubset(of: now) && Date().timeIntervalSince(steadySince) >= 0.25
             }
             note("traitd-adapters registered \(last.joined(separator: ", "))")
         }
@@ -243,8 +248,22 @@ final class PrivateTraitd {
     private func log(_ name: String) -> String { folder.appendingPathComponent(name + ".log").path }
 
     /// Polls `ready` every 20 ms for up to 15 s; fails with the end of the child's log if it exits first.
-    private func waitUntil(_ what: String, _ child: Child, _ ready: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(15)
+    /// The bridges the host will register, as "app/adapter": the configuration's `bridges:` with the host's
+    /// `--web` and `--app` over them.
+    static func bridges(config: String?, hostArguments: [String]) -> Set<String> {
+        var bridges = Set((config.flatMap { try? DaemonConfig.load(path: $0) }?.bridges).map {
+            $0.web.map { "\($0.app)/web" } + $0.apps.map { "\($0.app)/desktop" }
+        } ?? [])
+        for (flag, value) in zip(hostArguments, hostArguments.dropFirst()) {
+            guard let app = value.split(separator: "=", maxSplits: 1).first else { continue }
+            if flag == "--web" { bridges.insert("\(app)/web") }
+            if flag == "--app" { bridges.insert("\(app)/desktop") }
+        }
+        return bridges
+    }
+
+    private func waitUntil(_ what: String, _ child: Child, seconds: Double = 15, _ ready: () async throws -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if (try? await ready()) == true { return }
             if let status = child.poll() {
@@ -254,7 +273,7 @@ final class PrivateTraitd {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw RunError("waiting until \(what): gave up after 15 s")
+        throw RunError("waiting until \(what): gave up after \(Int(seconds)) s")
     }
 
     /// A program beside traitctl (the package's own), else on PATH.

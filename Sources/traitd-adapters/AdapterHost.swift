@@ -34,6 +34,8 @@ actor AdapterHost {
     /// Each bridge's latest layout and report ("app/adapter"): the next waits for it, so that a bridge lays out
     /// transitions one at a time and in their order.
     private var bridgeQueues: [String: Task<Void, Never>] = [:]
+    /// The bridges whose programs are ready (or failed to get ready), as "app/adapter": registered from then on.
+    private var readyBridges: Set<String> = []
     /// app -> how many transitions of its window the host has laid out: a report of the window as it is
     /// (transition 0) still on its way when a transition comes is dropped, as it answers the older geometry.
     private var transitionsLaidOut: [String: Int] = [:]
@@ -49,19 +51,22 @@ actor AdapterHost {
     }
 
     /// Subscribes to the daemon's signals and to its name, and attaches if it is on the bus already. The
-    /// bridges' programs get ready meanwhile, each first in its own queue: every adapter registers at once, a
-    /// bridge's layouts wait for its own program only (a command that shows no window once held back every
-    /// adapter for 30 s), and a bridge that cannot get ready reports `failed` with why.
+    /// bridges' programs get ready meanwhile, each on its own: the other adapters register at once, and each
+    /// bridge registers once its program is ready or has failed to get ready (within its limits), so a client
+    /// that waits for the registrations finds the pages loaded, and a command that shows no window holds back
+    /// only its own bridge (it once held every adapter back for 30 s). A bridge that cannot get ready reports
+    /// `failed` with why.
     func start() async throws {
         for bridge in bridges {
-            let logger = logger
-            bridgeQueues[Self.key(bridge.app, bridge.name)] = Task {
+            let key = Self.key(bridge.app, bridge.name)
+            bridgeQueues[key] = Task {
                 do {
                     let ready = try await bridge.prepare()
                     logger.info("\(bridge.name) for \(bridge.app): \(ready)")
                 } catch {
                     logger.error("\(bridge.name) for \(bridge.app) is not ready: \(error)")
                 }
+                await bridgeReady(bridge)
             }
         }
         let connection = client.connection
@@ -130,8 +135,17 @@ actor AdapterHost {
         await layOutAll()
     }
 
+    /// `bridge`'s program is ready (or failed to get ready): it registers, and reports its window as it is.
+    private func bridgeReady(_ bridge: any BridgeAdapter) async {
+        readyBridges.insert(Self.key(bridge.app, bridge.name))
+        guard daemon != nil else { return }
+        await registerAll()
+        report(app: bridge.app, transition: 0, only: bridge.name)
+    }
+
     private func registerAll() async {
-        let all = adapters.map { ($0.app, $0.name) } + bridges.map { ($0.app, $0.name) }
+        let ready = bridges.filter { readyBridges.contains(Self.key($0.app, $0.name)) }
+        let all = adapters.map { ($0.app, $0.name) } + ready.map { ($0.app, $0.name) }
         for (app, name) in all where !registered.contains(Self.key(app, name)) {
             do {
                 try await client.registerAdapter(name, for: app)
@@ -190,10 +204,11 @@ actor AdapterHost {
 
     // MARK: Reports
 
-    /// Lays out `app`'s window with each of its adapters and reports, each report on its own task.
-    private func report(app: String, transition: UInt64) {
-        let work = adapters.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) }
-        let bridged = bridges.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) }
+    /// Lays out `app`'s window with each of its adapters (or the one named `only`) and reports, each report on
+    /// its own task.
+    private func report(app: String, transition: UInt64, only: String? = nil) {
+        let work = adapters.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) && (only ?? $0.name) == $0.name }
+        let bridged = bridges.filter { $0.app == app && registered.contains(Self.key($0.app, $0.name)) && (only ?? $0.name) == $0.name }
         let context = windows[app]?.context
         guard let context, !work.isEmpty || !bridged.isEmpty else { return }
         if transition != 0 { transitionsLaidOut[app, default: 0] += 1 }
@@ -206,10 +221,11 @@ actor AdapterHost {
             let key = Self.key(bridge.app, bridge.name), before = bridgeQueues[key]
             bridgeQueues[key] = Task {
                 await before?.value
-                // A transition of the window came while this one waited for the bridge: the daemon completed this
-                // one when the next began, so its layout would be stale; only the newest is laid out (a stuck
-                // program's queue drains at once when it comes back, and holds no work meanwhile).
-                guard transition == 0 || transitionsLaidOut[app, default: 0] == laidOut else { return }
+                // A transition of the window came while this layout waited for the bridge: the daemon completed
+                // this one when the next began (or, for the window as it was, refuses it while one is open), so its
+                // layout would be stale; only the newest is laid out (a stuck program's queue drains at once when
+                // it comes back, and holds no work meanwhile).
+                guard transitionsLaidOut[app, default: 0] == laidOut else { return }
                 await send(await bridge.layout(context), of: bridge.name, app: app, transition: transition, context, laidOut: laidOut)
             }
         }

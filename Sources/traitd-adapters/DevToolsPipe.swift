@@ -214,6 +214,7 @@ final class DevToolsPipe: Sendable {
                     waiting.timer.cancel()
                     waiting.continuation.resume(returning: message)
                 } else if let method = header.method {
+                    if method == "Page.javascriptDialogOpening", let session = header.sessionId { dismissDialog(session: session) }
                     eventCame(method, session: header.sessionId)
                 }
             }
@@ -233,6 +234,21 @@ final class DevToolsPipe: Sendable {
             waiting.timer.cancel()
             waiting.continuation.resume(throwing: ended)
         }
+    }
+
+    /// Dismisses the dialog a page opened (`alert`, `confirm`, `prompt`, `beforeunload`), as Playwright does by
+    /// default: no person is there to answer it, and until it is answered the page's script stands still and
+    /// every call to it waits. The answer to the command is not read (no call waits for its id).
+    private func dismissDialog(session: String) {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        struct Dismiss: Encodable { let accept = false }
+        guard var message = try? JSONEncoder().encode(Request(id: id, method: "Page.handleJavaScriptDialog", sessionId: session, params: Dismiss()))
+        else { return }
+        message.append(0)
+        try? write(message)
     }
 
     /// An event came: the expectations it meets are met, and their waiters go on.

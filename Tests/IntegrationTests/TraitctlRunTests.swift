@@ -38,6 +38,29 @@ import Testing
         }
     }
 
+    /// `--config` reaches the adapter host too: an adapter the file turns off is not registered, and a page
+    /// under its `bridges:` is registered (its page loaded) before the command starts. The host once ran the
+    /// embedded default whatever the file said, and the page never appeared.
+    @Test func theConfigReachesTheAdapterHost() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitctl-run-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/adaptive.html").path
+        let config = folder.appendingPathComponent("traitd.yaml")
+        try """
+            adapters:
+              book-pages: { app: notes, enabled: false }
+            bridges:
+              web: { mail: "file://\(page)" }
+
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let run = try await ChildProcess.run(traitctl, ["run", "--adapters", "--config", config.path, "--", "traitctl", "adapters"],
+                                             environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("book-pages") && run.stdout.contains("xy-slider"), "\(run.stdout)")
+        #expect(run.stdout.contains("web"), "the page's adapter, registered once its page loaded:\n\(run.stdout)")
+    }
+
     @Test func badUseIsRefusedWithoutStartingAnything() async throws {
         let none = try await ChildProcess.run(traitctl, ["run"], environment: environment)
         #expect(none.status == 64 && none.stderr.contains("no command"), "\(none.stderr)")
