@@ -40,6 +40,18 @@ extension Scenario {
         public let scenario: Scenario
     }
 
+    /// How many combinations the matrix makes (the product of its dimensions' sizes), without making them; nil
+    /// past `Int.max`.
+    public var combinationCount: Int? {
+        var count = 1
+        for dimension in matrix {
+            let (product, overflow) = count.multipliedReportingOverflow(by: dimension.values.count)
+            if overflow { return nil }
+            count = product
+        }
+        return count
+    }
+
     /// Every combination, the first dimension slowest; a scenario without a matrix is its one combination, named
     /// by its device.
     public var combinations: [Combination] {

@@ -36,6 +36,8 @@ struct ScenarioCommand: AsyncParsableCommand {
         @Flag(help: "Run every combination of the scenario's matrix: (with --private) a daemon each, --jobs at a time.")
         var matrix = false
         @Option(help: "How many combinations run at once (default: the number of processors).") var jobs: Int?
+        @Option(help: "The most combinations a matrix may run (default 256): a larger one is refused, saying how many it has.")
+        var maxCombinations = 256
         @Option(help: ArgumentHelp("Draw each run's final screen, with its reported frames, on one contact sheet (PNG; .svg for SVG).",
                                    valueName: "file"))
         var sheet: String?
@@ -48,6 +50,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             if matrix && !`private` { throw ValidationError("--matrix runs each combination on a daemon of its own: add --private") }
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64; got \(jobs)") }
             if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }
+            guard maxCombinations >= 1 else { throw ValidationError("--max-combinations takes a number from 1; got \(maxCombinations)") }
         }
 
         func run() async throws {
@@ -69,6 +72,17 @@ struct ScenarioCommand: AsyncParsableCommand {
             }
             if !scenario.matrix.isEmpty && !matrix {
                 FileHandle.standardError.write(Data("traitctl: \(file) has a matrix: run it with --matrix --private (or remove matrix:)\n".utf8))
+                throw ExitCode(64)
+            }
+            // Counted before any is made: a matrix of 10,000 combinations is most likely a mistake, and it would
+            // otherwise start without a word.
+            if matrix, (scenario.combinationCount ?? .max) > maxCombinations {
+                let count = scenario.combinationCount.map { "\($0)" } ?? "more than \(Int.max)"
+                FileHandle.standardError.write(Data("""
+                    traitctl scenario run: \(file)'s matrix has \(count) combinations, more than --max-combinations \(maxCombinations); \
+                    give --max-combinations \(count) to run them all, or split it with fewer values per key
+
+                    """.utf8))
                 throw ExitCode(64)
             }
             let combinations = scenario.combinations
@@ -359,10 +373,15 @@ struct ScenarioRecorder {
             }
             return started + (try await client.endResize(app))
         case .width(let app, let width):
-            guard let window = try await client.state().windows.first(where: { $0.app == app }) else {
+            let state = try await client.state()
+            guard let window = state.windows.first(where: { $0.app == app }) else {
                 throw RunError("a matrix's width for \(app): \(app) has no window")
             }
-            return try await client.resize(app, to: Size(width: width, height: window.frame.height))
+            // One frame, its height kept, moved left as far as the new width needs to stay on screen (a live
+            // resize step, as this once sent, is refused outside BeginResize and EndResize).
+            let frame = window.frame
+            let x = max(0, min(frame.x, state.screenSize.width - width))
+            return try await client.setFrame(Rect(x: x, y: frame.y, width: width, height: frame.height), of: app)
         case .command(let command):
             switch command {
             case .setDevice(let id): return try await client.setDevice(id)

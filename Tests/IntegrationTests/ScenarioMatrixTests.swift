@@ -70,6 +70,42 @@ import Testing
 
     /// Matrix mistakes are the file's, located, before anything runs (65); a matrix scenario without --matrix,
     /// and --matrix without --private, are refused with what to do.
+    /// `width:` sizes a free-form window to each width, as documented (it once sent a live-resize step and
+    /// every combination failed with NotDragging); a matrix larger than --max-combinations is refused before
+    /// anything starts, saying how many it has.
+    @Test func widthsSizeAFreeWindowAndALargeMatrixIsRefused() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("widths.yaml")
+        try """
+            device: ipad-9.7
+            matrix:
+              windowing: [stage-manager]
+              width: { mail: [400, 700, 1024] }
+
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let traces = folder.appendingPathComponent("traces")
+        let result = try await run([scenario.path, "--private", "--matrix", "--update", traces.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("3 combinations: 3 passed, 0 failed"), "\(result.stdout)")
+        let wide = try String(contentsOf: traces.appendingPathComponent("widths+stage-manager+mail=1024.trace"), encoding: .utf8)
+        #expect(wide.contains("Frame=(0,0,1024,"), "\(wide)")
+        try """
+            device: ipad-9.7
+            matrix:
+              orientation: [portrait, landscape-left]
+              appearance: [light, dark]
+              content-size: [extra-small, small, medium, large, extra-large, extra-extra-large, extra-extra-extra-large]
+              direction: [left-to-right, right-to-left]
+              contrast: [normal, high]
+              legibility: [regular, bold]
+              reduce-motion: [on, off]
+
+            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let large = try await run([scenario.path, "--private", "--matrix"])
+        #expect(large.status == 64 && large.stderr.contains("has 448 combinations, more than --max-combinations 256"), "\(large.stderr)")
+    }
+
     @Test func matrixMistakesAreLocatedAndMisuseRefused() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
