@@ -116,6 +116,12 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
     public var screenshots: [String: String]
+    /// adapter -> why its latest layout failed (the extra `error` of a failed report; such a report has no
+    /// frames in ``layouts``).
+    public var failures: [String: String]
+
+    /// The adapters whose latest report is in: its frames in ``layouts``, or its failure in ``failures``.
+    public var reportedAdapters: Set<String> { Set(layouts.keys).union(failures.keys) }
 
     /// The window from its object path and its `org.traitd.Layout1.Window` properties; strict as
     /// ``DisplaySnapshot`` is.
@@ -141,6 +147,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         supportedOrientations = p[W.supportedOrientations.name] == nil ? [] : try W.supportedOrientations.read(from: p)
         let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
+        failures = extras.compactMapValues { $0[W.Extras.error]?.string }
     }
 
     /// The horizontal size class, from ``traits``.

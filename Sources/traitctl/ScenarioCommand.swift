@@ -293,13 +293,17 @@ struct ScenarioRecorder {
         var failures: [String] = []
         // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
         if scenario.steps.isEmpty {
-            // Adapters first report the window as it is when they register, in their own time: wait for each.
-            while try await client.state().windows.contains(where: { !Set($0.layouts.keys).isSuperset(of: $0.adapters) }) {
+            // Adapters first report the window as it is when they register, in their own time: wait for each
+            // (a failed report counts: it has no frames, and a wait for frames once never ended).
+            while try await client.state().windows.contains(where: { !$0.reportedAdapters.isSuperset(of: $0.adapters) }) {
                 try await Task.sleep(for: .milliseconds(20))
             }
             let (layoutLines, problems) = try await layouts()
             lines += layoutLines
             failures += problems.map { "the start: layout problem: \($0)" }
+            for window in try await client.state().windows {
+                failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
+            }
         }
         for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")

@@ -88,6 +88,22 @@ import Testing
     /// A scenario fails early and says where: an unknown device at its line before anything runs (65), a step
     /// the daemon refuses by its number, title and line, and a scenario that needs adapters against a daemon
     /// that has none.
+    /// A matrix without steps is its start: when an adapter's layout fails there (600 pt wanted in a 320-pt
+    /// window), the run ends at once and fails, naming the adapter and why (the wait for its frames once never
+    /// ended: a failed report has none).
+    @Test func aStartWhoseLayoutFailsEndsAndSaysWhy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "app notes\nview wide\nH:|[wide]|\nV:|[wide]|\nwide.width >= 600\n"
+            .write(to: folder.appendingPathComponent("layouts/wide.layout"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("start.yaml")
+        try "device: ipad-9.7\nstrict: true\nlayouts: [layouts]\nmatrix:\n  device: [ipad-9.7]\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try await run([file.path, "--private", "--matrix"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("the start: notes wide.layout failed:") && result.stderr.contains("wide.width >= 600"), "\(result)")
+    }
+
     @Test func scenariosFailEarlyAndSayWhere() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-scenario-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
