@@ -78,9 +78,10 @@ public typealias Extra = Layout.Extra
 public enum AdapterResult: Sendable, Equatable {
     /// Frames of the elements shown (hidden elements have none), in window coordinates, the extras, and for
     /// traitd's layout checks what the elements are (the extra `kinds`; an element without one is content) and
-    /// which scroll in which (the extra `scrolledIn`: element -> the element it scrolls in).
+    /// which scroll in which (the extra `scrolledIn`: element -> the element it scrolls in), and where the app or
+    /// page needs more room than the window gives (the extras `minimumSize` and `reflow`).
     case laidOut(frames: [String: Rect], extras: [String: Extra], kinds: [String: ElementKind] = [:],
-                 scrolledIn: [String: String] = [:])
+                 scrolledIn: [String: String] = [:], overflow: Overflow? = nil)
     /// The layout cannot hold in this window (required constraints conflict): reported as failed, with no frames.
     case failed(String)
 

@@ -32,11 +32,31 @@ public enum LayoutJudge {
             problems.append((LayoutProblem(adapter: adapter, element: element, rule: rule, message: message), severity))
         }
 
-        // outside-window: any element, by what of it shows.
+        // minimum-size: the app is larger than its window, said once; what it carries past the window's edge within
+        // its own size is that problem, not one more each (the app's window is its bounds from here on).
         let bounds = window.bounds
+        var carried = bounds
+        if let minimum = layout.minimumSize, minimum.width > window.size.width + tolerance || minimum.height > window.size.height + tolerance {
+            found(layout.frames["window"] == nil ? "app" : "window", .minimumSize,
+                  "the app is at least \(minimum) pt; its window is \(window.size) pt, and what the app draws "
+                    + overflow(Rect(x: 0, y: 0, width: minimum.width, height: minimum.height), past: bounds, edges: "the window's")
+                    + " is cut off", severity: farthest(Rect(x: 0, y: 0, width: minimum.width, height: minimum.height), past: bounds))
+            carried = Rect(x: 0, y: 0, width: max(minimum.width, window.size.width), height: max(minimum.height, window.size.height))
+        }
+        // reflow: the page is wider than its window, so it scrolls sideways; named by its widest element.
+        if let reflow = layout.reflow, reflow.width > window.size.width + tolerance {
+            found(reflow.element, .reflow, "the page is \(reflow.width.compact) pt wide in a \(window.size.width.compact)-pt window, "
+                    + "so it scrolls sideways (WCAG 1.4.10 Reflow: content fits 320 CSS px across without horizontal scrolling); "
+                    + "its widest element is '\(reflow.element)'", severity: reflow.width - window.size.width)
+            carried = Rect(x: 0, y: 0, width: max(carried.width, reflow.width), height: carried.height)
+        }
+
+        // outside-window: any element, by what of it shows (within an app too large for its window: past what
+        // the app itself takes).
         var outside: Set<String> = []
         for name in names where !bounds.contains(shown[name]!, tolerance: tolerance) {
             outside.insert(name)
+            guard !carried.contains(shown[name]!, tolerance: tolerance) else { continue }
             found(name, .outsideWindow, "\(describe(name, layout)) reaches "
                     + overflow(shown[name]!, past: bounds, edges: "the window's")
                     + " (the window is \(window.size) pt)", severity: farthest(shown[name]!, past: bounds))

@@ -10,13 +10,24 @@ public struct ReportedLayout: Sendable, Equatable {
     public var kinds: [String: ElementKind]
     /// Element -> the element it scrolls in (a scroll view, which the report also holds).
     public var scrolledIn: [String: String]
+    /// The smallest size the app lays itself out at, where the window is smaller (`minimumSize`); nil otherwise.
+    public var minimumSize: Size?
+    /// The page's width and widest element, where it is wider than its window (`reflow`); nil otherwise.
+    public var reflow: Reflow?
 
     /// Why a report's `kinds` or `scrolledIn` cannot be read, for a person.
     public struct Invalid: Error, Equatable {
         public var message: String
     }
 
-    public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:]) throws(Invalid) {
+    public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
+                minimumSize: Size? = nil, reflow: Reflow? = nil) throws(Invalid) {
+        if let minimumSize, !(minimumSize.width.isFinite && minimumSize.height.isFinite && minimumSize.width >= 0 && minimumSize.height >= 0) {
+            throw Invalid(message: "minimumSize must be finite and not negative; got \(minimumSize)")
+        }
+        if let reflow, !(reflow.width.isFinite && reflow.width >= 0) {
+            throw Invalid(message: "reflow's width must be finite and not negative; got \(reflow.width)")
+        }
         for (element, scroller) in scrolledIn.sorted(by: { $0.key < $1.key }) {
             guard frames[element] != nil else {
                 throw Invalid(message: "scrolledIn names element '\(element)', which the report has no frame for")
@@ -37,6 +48,8 @@ public struct ReportedLayout: Sendable, Equatable {
         self.frames = frames
         self.kinds = kinds
         self.scrolledIn = scrolledIn
+        self.minimumSize = minimumSize
+        self.reflow = reflow
     }
 
     /// What `element` is: its declared kind, or `content`.

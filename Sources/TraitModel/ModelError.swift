@@ -31,10 +31,15 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// (`Simulation.problems(in:windowedLimit:)`); never the answer to a command.
     case invalidState([StateProblem])
 
+    /// How many of a state's broken rules a message names.
+    static let problemsShown = 10
+
     public var message: String {
         switch self {
         case .invalidState(let problems):
-            return problems.map(\.description).joined(separator: "; ")
+            // The first few, and how many more: a 40,000-item list with one mistake each made a 2.6 MB message.
+            let shown = problems.prefix(Self.problemsShown).map(\.description).joined(separator: "; ")
+            return problems.count > Self.problemsShown ? shown + "; and \(problems.count - Self.problemsShown) more" : shown
         case .invalidArgument(let m), .notOffered(let m), .noSuchApp(let m), .appExists(let m), .roleTaken(let m),
             .missingApp(let m), .notDragging(let m), .dragging(let m), .noDivider(let m), .outOfRange(let m),
             .geometryRequestUnsupported(let m), .geometryRequestDenied(let m):

@@ -78,6 +78,17 @@ extension Parameter where Value == Size {
     }
 }
 
+extension Parameter where Value == Reflow {
+    /// `(sd)`: the widest element, the page's width in points.
+    public static func reflow(_ name: String) -> Self {
+        Self(name, "(sd)", extract: { value in
+            guard value.hasSignature("(sd)"), let fields = value.elements, let element = fields[0].string,
+                  case .double(let width) = fields[1] else { return nil }
+            return Reflow(element: element, width: width)
+        }, encode: { .structure([.string($0.element), .double($0.width)]) })
+    }
+}
+
 /// An object and its properties, as `GetState` lists the windows.
 public struct ObjectProperties: Sendable, Equatable {
     public var path: String

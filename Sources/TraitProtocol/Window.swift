@@ -70,10 +70,19 @@ extension Layout1 {
             /// `traitd-adapters --screenshots`); `traitctl render` and `traitd-view` draw it in the window. Not read
             /// by traitd: a path on the adapter's machine, for the clients beside it.
             public static let screenshot = "screenshot"
+            /// (dd): the smallest size the app lays itself out at, where its window was given less (a desktop app
+            /// whose window does not shrink): judged as one `minimum-size` problem, and its widgets past the window
+            /// within that size are not judged again.
+            public static let minimumSize = "minimumSize"
+            /// (sd): the page is wider than its window: its widest element and that width in points (a bridged page
+            /// that scrolls sideways): judged as one `reflow` problem.
+            public static let reflow = "reflow"
 
             public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(
                 kinds, of: .choice(kinds, what: "element kind"))
             public static let scrolledInParameter = Parameter<[String: String]>.dictionary(scrolledIn, of: .string(scrolledIn))
+            public static let minimumSizeParameter = Parameter<Size>.size(minimumSize)
+            public static let reflowParameter = Parameter<Reflow>.reflow(reflow)
         }
 
         // MARK: Signals

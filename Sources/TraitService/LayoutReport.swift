@@ -27,8 +27,10 @@ struct LayoutReport: Equatable {
     /// that a flood of one kind never hides another (an app's small buttons behind its header's overflow).
     static let publishedPerRule = 8
 
-    /// Frames larger than this (in points, either way) are refused as absurd.
-    static let maximumCoordinate = 100_000.0
+    /// Frames larger than this (in points, either way) are refused as absurd. Sized for real pages: Python's
+    /// `functions.html` at 320 pt and the largest text size is 615,000 pt tall, and its reports were refused at
+    /// the 100,000 this once was; a browser's layout stops near 33.5 million CSS px.
+    static let maximumCoordinate = 10_000_000.0
 
     /// Checks a report as `ReportLayout`'s declaration decoded it (the shape, and one value per name, are the
     /// declaration's business): the names, the numbers, the extras, and the limits.
@@ -89,8 +91,8 @@ struct LayoutReport: Equatable {
         }
     }
 
-    /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind) and `scrolledIn` (a{ss},
-    /// element -> its scroll view). Refused, naming the key, where they are of another type, name an unknown
+    /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind), `scrolledIn` (a{ss},
+    /// element -> its scroll view), `minimumSize` ((dd)) and `reflow` ((sd)). Refused, naming the key, where they are of another type, name an unknown
     /// kind, or scroll in an element the report does not hold or in circles.
     private static func read(_ frames: [String: Rect], _ extras: [String: DBusValue]) throws -> ReportedLayout {
         typealias Keys = Layout1.Window.Extras
@@ -104,10 +106,12 @@ struct LayoutReport: Equatable {
         }
         let kinds = try decode(Keys.kinds, Keys.kindsParameter) ?? [:]
         let scrolledIn = try decode(Keys.scrolledIn, Keys.scrolledInParameter) ?? [:]
+        let minimumSize = try decode(Keys.minimumSize, Keys.minimumSizeParameter)
+        let reflow = try decode(Keys.reflow, Keys.reflowParameter)
         do {
-            return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn)
+            return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow)
         } catch {
-            throw DBusError.invalidArgs("extras '\(Keys.scrolledIn)': \(error.message)")
+            throw DBusError.invalidArgs("extras: \(error.message)")
         }
     }
 

@@ -33,9 +33,10 @@ final class ServiceClock: @unchecked Sendable {
             return connection.schedule(after: seconds, work)
         case .virtual:
             defer { nextID += 1 }
-            // A deadline is at most `Limits`' bound (the config checks it); saturate all the same.
+            // A deadline is at most `Limits`' bound (the config checks it); one past the clock's end falls due at
+            // it, so that an advance to the end fires it (beyond, it could never fire).
             let delay = (seconds * 1000).rounded()
-            let due = delay.isFinite && delay < Double(Self.latest) ? now + UInt64(max(0, delay)) : UInt64.max
+            let due = delay.isFinite && delay < Double(Self.latest) ? min(now + UInt64(max(0, delay)), Self.latest) : Self.latest
             timers.append((due, nextID, work))
             return nextID
         }

@@ -23,6 +23,12 @@ public struct LayoutProblem: Sendable, Hashable, Codable, CustomStringConvertibl
 
 /// The checks traitd makes of every report it accepts, by the names they have on the bus and in text.
 public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    /// The app lays itself out no smaller than a size larger than its window (a desktop app's minimum size): one
+    /// problem for the app, first, where its widgets past the window's edge would each be another.
+    case minimumSize = "minimum-size"
+    /// The page is wider than its window, so it scrolls sideways (WCAG 1.4.10, Reflow: content usable at 320 CSS
+    /// px without horizontal scrolling), naming its widest element.
+    case reflow
     /// An element reaches outside the window.
     case outsideWindow = "outside-window"
     /// Content, a control or text reaches outside the safe area (into the status bar, the home indicator,
@@ -40,4 +46,25 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
     case underWindowControls = "under-window-controls"
 
     public var description: String { rawValue }
+}
+
+/// A page wider than its window, as the web bridge measures it (`reflow`): the width it lays itself out at, in
+/// points, and its widest element, the one to blame.
+public struct Reflow: Sendable, Hashable {
+    public var element: String
+    public var width: Double
+
+    public init(element: String, width: Double) {
+        self.element = element
+        self.width = width
+    }
+}
+
+/// Where an app or a page needs more room than its window gives, as a bridge measures it: judged as one
+/// `minimum-size` or `reflow` problem instead of one per element carried past the window's edge.
+public enum Overflow: Sendable, Hashable {
+    /// A desktop app lays itself out no smaller than this (its window does not shrink further).
+    case minimumSize(Size)
+    /// A page is wider than its window.
+    case reflow(Reflow)
 }

@@ -77,7 +77,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             // Counted before any is made: a matrix of 10,000 combinations is most likely a mistake, and it would
             // otherwise start without a word.
             if matrix, (scenario.combinationCount ?? .max) > maxCombinations {
-                let count = scenario.combinationCount.map { "\($0)" } ?? "more than \(Int.max)"
+                let count = scenario.combinationCount.map { "\($0)" } ?? "\(Int.max)"
                 FileHandle.standardError.write(Data("""
                     traitctl scenario run: \(file)'s matrix has \(count) combinations, more than --max-combinations \(maxCombinations); \
                     give --max-combinations \(count) to run them all, or split it with fewer values per key

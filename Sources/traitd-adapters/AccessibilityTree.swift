@@ -37,8 +37,11 @@ final class AccessibilityReader: Sendable {
     }
     private static let accessible = "org.a11y.atspi.Accessible"
     private static let component = "org.a11y.atspi.Component"
-    /// `ATSPI_STATE_VISIBLE`: a widget its toolkit shows (its parent may still hide it: the walk stops there).
+    /// `ATSPI_STATE_VISIBLE`: a widget its toolkit means to show; `ATSPI_STATE_SHOWING`: one that is mapped, on
+    /// screen as far as its toolkit knows (a header's view switcher squeezed out by a narrow window is still
+    /// VISIBLE, never SHOWING). A node is read when it has both (the walk stops at one that has not).
     private static let visibleBit: UInt32 = 30
+    private static let showingBit: UInt32 = 25
     /// `ATSPI_COORD_TYPE_WINDOW`.
     private static let windowCoordinates: UInt32 = 1
     /// A call that takes longer is a hung app.
@@ -110,8 +113,11 @@ final class AccessibilityReader: Sendable {
         return Self.extents(extents.first)
     }
 
-    /// Whether a state set (`GetState`'s `au`) has `ATSPI_STATE_VISIBLE`.
-    static func isVisible(_ states: [UInt32]) -> Bool { states.first.map { $0 & (1 << visibleBit) != 0 } ?? false }
+    /// Whether a state set (`GetState`'s `au`) has `ATSPI_STATE_VISIBLE` and `ATSPI_STATE_SHOWING`: drawn.
+    static func isVisible(_ states: [UInt32]) -> Bool {
+        let drawn: UInt32 = 1 << visibleBit | 1 << showingBit
+        return states.first.map { $0 & drawn == drawn } ?? false
+    }
 
     /// A state set as `GetState` and the cache's items give it (`au`); empty when it is not one.
     static func states(_ value: DBusValue?) -> [UInt32] {

@@ -267,7 +267,7 @@ actor AdapterHost {
         switch result {
         case .failed(let reason):
             return ([:], [Layout1.Window.Extras.error: .string(reason)])
-        case .laidOut(let frames, let extras, let kinds, let scrolledIn):
+        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow):
             var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
@@ -279,6 +279,11 @@ actor AdapterHost {
             if !scrolledIn.isEmpty {
                 wire[Layout1.Window.Extras.scrolledIn] = Layout1.Window.Extras.scrolledInParameter.encode(scrolledIn)
             }
+            switch overflow {
+            case .minimumSize(let size)?: wire[Layout1.Window.Extras.minimumSize] = Layout1.Window.Extras.minimumSizeParameter.encode(size)
+            case .reflow(let reflow)?: wire[Layout1.Window.Extras.reflow] = Layout1.Window.Extras.reflowParameter.encode(reflow)
+            case nil: break
+            }
             return (frames, wire)
         }
     }
@@ -286,7 +291,7 @@ actor AdapterHost {
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras, _, _):
+        case .laidOut(let frames, let extras, _, _, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")

@@ -154,7 +154,12 @@ actor DesktopApp: BridgeAdapter {
             if let screenshots {
                 extras[Layout1.Window.Extras.screenshot] = .string(try await screenshot(window.x, size: tree.frame, into: screenshots))
             }
-            return .laidOut(frames: frames, extras: extras, kinds: kinds)
+            // An app whose window stays larger than the one it was given (its minimum size) is judged for that,
+            // once (`minimum-size`), not for each widget it carries past the edge.
+            let drawn = tree.frame.size
+            let overflow = drawn.width > context.width + 0.5 || drawn.height > context.height + 0.5
+                ? Overflow.minimumSize(Size(width: max(drawn.width, context.width), height: max(drawn.height, context.height))) : nil
+            return .laidOut(frames: frames, extras: extras, kinds: kinds, overflow: overflow)
         } catch {
             // A call that failed because the app died can come before its exit is visible: give the exit a second.
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
@@ -230,20 +235,24 @@ actor DesktopApp: BridgeAdapter {
         var frames = ["window": Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
         var kinds: [String: ElementKind] = ["window": .container]
         var seen: [String: Int] = [:]
-        func visit(_ node: AccessibleNode) {
+        // `clip`: what the ancestors with an area leave visible. A widget wholly outside it is not drawn (a list's
+        // row scrolled away, a page of a stack slid out), so neither it nor what it holds is reported.
+        func visit(_ node: AccessibleNode, clip: Rect) {
             for child in node.children {
                 if frames.count >= 255 { return }
-                if child.frame.width > 0, child.frame.height > 0 {
+                let hasArea = child.frame.width > 0 && child.frame.height > 0
+                if hasArea, !child.frame.intersects(clip) { continue }
+                if hasArea {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
                     frames[name] = child.frame
                     kinds[name] = kind(of: child)
                 }
-                visit(child)
+                visit(child, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip)
             }
         }
-        visit(window)
+        visit(window, clip: frames["window"]!)
         return (frames, kinds)
     }
 

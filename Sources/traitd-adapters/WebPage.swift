@@ -70,7 +70,8 @@ actor WebPage: BridgeAdapter {
                 guard let png = Data(base64Encoded: shot.data) else { throw DevToolsError("Page.captureScreenshot gave no PNG") }
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
             }
-            return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn)
+            return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn,
+                            overflow: page.reflow.map { .reflow(Reflow(element: $0.element, width: $0.width)) })
         } catch {
             // The tab may be stuck (a script that never returns, an alert waiting for a person): the next
             // transition gets a new one, and fails with its own reason if the page is stuck again.
@@ -152,13 +153,18 @@ actor WebPage: BridgeAdapter {
           // Maps with no inherited keys: an element whose id is 'constructor' or '__proto__' is an id like any.
           const frames = Object.create(null), kinds = Object.create(null), fixed = [];
           let count = 0;
+          // Where the page is drawn in the window: a page wider than its window is zoomed out to fit (the layout
+          // viewport grows, the visual one is scaled down), so a box in CSS px is drawn at (box - offset) * scale.
+          const vv = visualViewport, scale = vv.scale;
+          const drawn = r => [(r.x - vv.offsetLeft) * scale, (r.y - vv.offsetTop) * scale, r.width * scale, r.height * scale];
+          const windowWidth = vv.width * scale, windowHeight = vv.height * scale;
           for (const el of document.querySelectorAll('[id]')) {
             if (!valid.test(el.id) || el.id in frames) continue;
             const style = getComputedStyle(el);
             if (style.display === 'none' || style.visibility === 'hidden') continue;
             const r = el.getBoundingClientRect();
             if (r.width <= 0 || r.height <= 0) continue;
-            frames[el.id] = [r.x, r.y, r.width, r.height];
+            frames[el.id] = drawn(r);
             kinds[el.id] = kind(el);
             if (style.position === 'fixed') fixed.push(el.id);
             if (++count >= 255) break;
@@ -168,10 +174,32 @@ actor WebPage: BridgeAdapter {
           const scrolledIn = Object.create(null);
           if (scrolls) {
             for (const id of Object.keys(frames)) if (!fixed.includes(id)) scrolledIn[id] = 'viewport';
-            frames.viewport = [0, 0, innerWidth, innerHeight];
+            frames.viewport = [0, 0, windowWidth, windowHeight];
             kinds.viewport = 'container';
           }
-          return {frames, kinds, scrolledIn};
+          // Wider than the window it was given (zoomed out, or scrolling sideways): the page's width, and its
+          // widest element, by its id or else its place (body>main>table.2: the second table in main).
+          let reflow = null;
+          const width = Math.max(root.scrollWidth, innerWidth);
+          if (width > windowWidth + 1) {
+            let widest = null, most = 0;
+            for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+              const w = el.getBoundingClientRect().width;
+              if (w > most) { most = w; widest = el; }
+            }
+            const place = el => {
+              const parts = [];
+              for (let at = el; at && at !== document.documentElement; at = at.parentElement) {
+                if (at.id && valid.test(at.id)) { parts.unshift('#' + at.id); break; }
+                const same = at.parentElement ? [...at.parentElement.children].filter(c => c.tagName === at.tagName) : [at];
+                const name = at.tagName.toLowerCase();
+                parts.unshift(same.length > 1 ? name + '.' + (same.indexOf(at) + 1) : name);
+              }
+              return parts.join('>').slice(-64);
+            };
+            reflow = {element: widest ? place(widest) : 'body', width};  // CSS px: the points it needs across
+          }
+          return {frames, kinds, scrolledIn, reflow};
         })
         """
 
@@ -191,9 +219,14 @@ actor WebPage: BridgeAdapter {
     }
 
     private struct PageLayout: Decodable {
+        struct Wider: Decodable {
+            let element: String
+            let width: Double
+        }
         let frames: [String: [Double]]
         let kinds: [String: String]
         let scrolledIn: [String: String]
+        let reflow: Wider?
     }
 
     private struct Created: Decodable { let targetId: String }

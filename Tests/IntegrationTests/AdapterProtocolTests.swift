@@ -229,7 +229,7 @@ import Testing
             ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, .nan, 1]], "width is nan"),
             ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [.infinity, 0, 1, 1]], "x is inf"),
             ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, -5, 1]], "must not be negative"),
-            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, 1e9, 1]], "within ±100000"),
+            ("org.freedesktop.DBus.Error.InvalidArgs", ["a": [0, 0, 1e9, 1]], "within ±10000000"),
             ("org.freedesktop.DBus.Error.InvalidArgs", ["bad name": [0, 0, 1, 1]], "not a valid element name"),
         ]
         for (name, frames, text) in bad {

@@ -111,7 +111,7 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
-    /// A report traitd refuses (an element 150,000 pt down, past its coordinates): the bridge reports the
+    /// A report traitd refuses (an element 30 million pt down, past its coordinates): the bridge reports the
     /// refusal as its failure, and the transition completes `failed` with traitd's words at once.
     @Test func aRefusedReportIsReportedAsTheLayoutsFailure() async throws {
         let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/far.html")
@@ -122,7 +122,28 @@ import Testing
         let done = try await recorder.transition(of: "notes", "portrait", timeout: 60) { try await recorder.client.rotate(to: .portrait) }
         #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)\n\(host.log)")
         let error = try await recorder.layouts(of: "notes").extras["web"]?["error"]?.unwrapped.string
-        #expect(error?.contains("traitd refused the layout") == true && error?.contains("100000") == true, "\(String(describing: error))")
+        #expect(error?.contains("traitd refused the layout") == true && error?.contains("10000000") == true, "\(String(describing: error))")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// A page wider than its 320-pt window (a 400-px table, no id): Chromium zooms it out to fit, the bridge
+    /// reports what is drawn in the window's points, and traitd says one thing: `reflow`, naming the table. (It
+    /// once reported a 400 x 960 viewport, and content 192 pt past the window's bottom edge.)
+    @Test func aPageWiderThanItsWindowIsOneReflowProblem() async throws {
+        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/wide.html")
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        try await registered(recorder)
+        let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.reported == ["web"], "\(done)\n\(host.log)")
+        let title = try #require(try await web(recorder)["title"])
+        // 320 CSS px wide (the device's width), 40 px down, drawn at 320/400 of that.
+        #expect(abs(title[1] - 32) < 1 && abs(title[2] - 256) < 1 && abs(title[3] - 32) < 1, "\(title)")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(problems.map(\.rule) == [.reflow], "\(problems)")
+        #expect(problems.first?.element == "body>table" && problems.first?.message.contains("400 pt wide in a 320-pt window") == true,
+                "\(problems)")
         withExtendedLifetime((fixture, host)) {}
     }
 

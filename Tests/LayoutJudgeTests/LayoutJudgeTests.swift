@@ -31,6 +31,37 @@ import Vocabulary
         #expect(found[0].message == "container 'sidebar' (0, 0, 440, 768) reaches 120 pt past the window's right edge (the window is 320 x 768 pt)")
     }
 
+    /// An app that will not shrink below 389 pt in a 320-pt column: one `minimum-size` problem naming both
+    /// sizes, first; the widgets it carries past the edge within its own size are that problem, not one each; a
+    /// widget past the app's own edge is still outside.
+    @Test func anAppLargerThanItsWindowIsOneMinimumSizeProblem() throws {
+        let frames = ["window": rect(0, 0, 389, 768), "header": rect(0, 0, 389, 46), "close": rect(340, 4, 44, 44),
+                      "stray": rect(380, 100, 40, 40)]
+        let layout = try ReportedLayout(frames: frames, kinds: ["window": .container, "header": .container, "close": .control,
+                                                                "stray": .content],
+                                        minimumSize: Size(width: 389, height: 768))
+        let found = LayoutJudge.problems(of: layout, adapter: "desktop", in: Self.column)
+        #expect(found.map(\.rule) == [.minimumSize, .outsideWindow], "\(found)")
+        #expect(found[0].element == "window")
+        #expect(found[0].message == "the app is at least 389 x 768 pt; its window is 320 x 768 pt, and what the app draws 69 pt past the window's right edge is cut off")
+        #expect(found[1].element == "stray")
+        // An app that fits says nothing of its size.
+        let fits = try ReportedLayout(frames: ["window": rect(0, 0, 320, 768)], minimumSize: Size(width: 320, height: 768))
+        #expect(LayoutJudge.problems(of: fits, adapter: "desktop", in: Self.column).isEmpty)
+    }
+
+    /// A page 400 pt wide in a 320-pt window (drawn zoomed out to fit): one `reflow` problem naming its widest
+    /// element (WCAG 1.4.10), and no edge problem for what the page carries across within its width.
+    @Test func aPageWiderThanItsWindowIsOneReflowProblem() throws {
+        let layout = try ReportedLayout(frames: ["title": rect(0, 0, 256, 40), "cell": rect(300, 50, 80, 20)],
+                                        kinds: ["title": .text, "cell": .text], reflow: Reflow(element: "body>table.2", width: 400))
+        let found = LayoutJudge.problems(of: layout, adapter: "web", in: Self.column)
+        #expect(found.map(\.rule) == [.reflow], "\(found)")
+        #expect(found[0].element == "body>table.2")
+        #expect(found[0].message.hasPrefix("the page is 400 pt wide in a 320-pt window, so it scrolls sideways (WCAG 1.4.10 Reflow"))
+        #expect(throws: ReportedLayout.Invalid.self) { _ = try ReportedLayout(frames: [:], reflow: Reflow(element: "x", width: .nan)) }
+    }
+
     @Test func aButtonUnderTheHomeIndicatorIsOutsideTheSafeArea() throws {
         let found = try problems(["buy": rect(16, 760, 343, 44)], kinds: ["buy": .control], in: Self.phone)
         #expect(found.map(\.rule) == [.outsideSafeArea])
