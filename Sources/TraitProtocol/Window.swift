@@ -169,7 +169,7 @@ extension Layout1 {
             .layoutExtras("LayoutExtras"), doc: "The extras of each adapter's latest report (error for a failed layout).")
         public static let layoutProblems = Declare.property(
             .layoutProblems("LayoutProblems"),
-            doc: "adapter, element, rule (outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
+            doc: "adapter, element, rule (minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
         public static let restorationState = Declare.property(
             .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
 
