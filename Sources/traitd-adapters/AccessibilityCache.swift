@@ -64,7 +64,7 @@ extension AccessibilityReader {
         var ordered: [String: [CachedAccessible]] = [:]
         var pending = [root]
         while let node = pending.popLast() {
-            guard Self.isVisible(node.states) else { continue }
+            guard isVisible(node.states) else { continue }
             let kids = (children[node.path] ?? []).sorted { $0.indexInParent < $1.indexInParent }
             guard kids.count == node.childCount, kids.enumerated().allSatisfy({ $0.offset == $0.element.indexInParent })
             else { return nil }

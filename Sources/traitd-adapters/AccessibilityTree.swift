@@ -30,6 +30,14 @@ final class AccessibilityReader: Sendable {
 
     /// Never from the cache (`--walk-trees`).
     let walkOnly: Bool
+    /// Whether extents are asked for in screen coordinates (then made the window's by `inWindowCoordinates`):
+    /// Qt 5 answers window coordinates wrongly (its y is the x, and the size shrinks by the window's offset:
+    /// `getRelativeRect` in its AT-SPI adaptor), while its screen coordinates are right, and so are Qt 6's.
+    /// GTK 4 knows no screen position on X11, so GTK apps are asked for window coordinates.
+    let screenCoordinates = Atomic<Bool>(false)
+    /// The state bits a drawn widget has in its app's toolkit (`learnToolkit`): VISIBLE, and SHOWING where the
+    /// toolkit sets it.
+    let drawnStates = Atomic<UInt32>(1 << 30)
 
     init(connection: Connection, walkOnly: Bool = false) {
         self.connection = connection
@@ -38,12 +46,14 @@ final class AccessibilityReader: Sendable {
     private static let accessible = "org.a11y.atspi.Accessible"
     private static let component = "org.a11y.atspi.Component"
     /// `ATSPI_STATE_VISIBLE`: a widget its toolkit means to show; `ATSPI_STATE_SHOWING`: one that is mapped, on
-    /// screen as far as its toolkit knows (a header's view switcher squeezed out by a narrow window is still
-    /// VISIBLE, never SHOWING). A node is read when it has both (the walk stops at one that has not).
+    /// screen as far as its toolkit knows (a widget squeezed out by a narrow window is still VISIBLE). A node is
+    /// read when it has both, where the toolkit sets SHOWING (Qt, GTK 3); GTK 4.8 sets it on the window alone,
+    /// so there VISIBLE is all there is (`drawnStates`; the walk stops at a node that has not).
     private static let visibleBit: UInt32 = 30
     private static let showingBit: UInt32 = 25
-    /// `ATSPI_COORD_TYPE_WINDOW`.
-    private static let windowCoordinates: UInt32 = 1
+    /// `ATSPI_COORD_TYPE_WINDOW`, `ATSPI_COORD_TYPE_SCREEN`.
+    private static let windowCoordinates: UInt32 = 1, screenCoordinateType: UInt32 = 0
+    private var coordinateType: UInt32 { screenCoordinates.load(ordering: .relaxed) ? Self.screenCoordinateType : Self.windowCoordinates }
     /// A call that takes longer is a hung app.
     static let timeout = 5.0
 
@@ -75,9 +85,9 @@ final class AccessibilityReader: Sendable {
         async let state = call(bus, path, Self.accessible, "GetState")
         async let role = call(bus, path, Self.accessible, "GetRoleName")
         async let name = call(bus, path, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessible), .string("Name")])
-        async let extents = try? call(bus, path, Self.component, "GetExtents", [.uint32(Self.windowCoordinates)])
+        async let extents = try? call(bus, path, Self.component, "GetExtents", [.uint32(coordinateType)])
         async let childList = children(bus: bus, path: path)
-        guard Self.isVisible(Self.states(try await state.first)) else { return nil }
+        guard isVisible(Self.states(try await state.first)) else { return nil }
         let frame = Self.extents(await extents?.first) ?? .zero
         let list = try await childList
         let children = try await withThrowingTaskGroup(of: (Int, AccessibleNode?).self) { group in
@@ -109,13 +119,41 @@ final class AccessibilityReader: Sendable {
 
     /// Just the extents of one node (the window's, while waiting for a resize to be laid out).
     func frame(bus: String, path: String) async throws -> Rect? {
-        let extents = try await call(bus, path, Self.component, "GetExtents", [.uint32(Self.windowCoordinates)])
+        let extents = try await call(bus, path, Self.component, "GetExtents", [.uint32(coordinateType)])
         return Self.extents(extents.first)
     }
 
-    /// Whether a state set (`GetState`'s `au`) has `ATSPI_STATE_VISIBLE` and `ATSPI_STATE_SHOWING`: drawn.
-    static func isVisible(_ states: [UInt32]) -> Bool {
-        let drawn: UInt32 = 1 << visibleBit | 1 << showingBit
+    /// Learns how to read the app at `bus` from its toolkit (`ToolkitName`, `Version`): a Qt app's extents in
+    /// screen coordinates; SHOWING required of a drawn widget except in GTK past 3.
+    func learnToolkit(ofAppAt bus: String) async {
+        func property(_ name: String) async -> String {
+            let reply = try? await call(bus, "/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties", "Get",
+                                        [.string("org.a11y.atspi.Application"), .string(name)])
+            return reply?.first?.unwrapped.string ?? ""
+        }
+        let toolkit = await property("ToolkitName").lowercased(), version = await property("Version")
+        screenCoordinates.store(toolkit.hasPrefix("qt"), ordering: .relaxed)
+        let gtk4 = toolkit.hasPrefix("gtk") && !version.hasPrefix("3")
+        drawnStates.store(gtk4 ? 1 << Self.visibleBit : 1 << Self.visibleBit | 1 << Self.showingBit, ordering: .relaxed)
+    }
+
+    /// `tree` with its frames in the window's coordinates: as read, or, read in screen coordinates, moved by
+    /// the window's place on the screen.
+    func inWindowCoordinates(_ tree: AccessibleNode) -> AccessibleNode {
+        guard screenCoordinates.load(ordering: .relaxed) else { return tree }
+        let (dx, dy) = (tree.frame.x, tree.frame.y)
+        func moved(_ node: AccessibleNode) -> AccessibleNode {
+            var node = node
+            node.frame = Rect(x: node.frame.x - dx, y: node.frame.y - dy, width: node.frame.width, height: node.frame.height)
+            node.children = node.children.map(moved)
+            return node
+        }
+        return moved(tree)
+    }
+
+    /// Whether a state set (`GetState`'s `au`) says drawn: `drawnStates` all there.
+    func isVisible(_ states: [UInt32]) -> Bool {
+        let drawn = drawnStates.load(ordering: .relaxed)
         return states.first.map { $0 & drawn == drawn } ?? false
     }
 

@@ -101,6 +101,7 @@ actor DesktopApp: BridgeAdapter {
         for _ in 0..<1500 {
             if let windows = try await reader.windows(ofProcess: started), let first = windows.first {
                 window = (x, first.bus, first.path)
+                await reader.learnToolkit(ofAppAt: first.bus)
                 try await reader.followBounds(of: first.bus)
                 margin = try await measureMargin(x: x, bus: first.bus, path: first.path)
                 return
@@ -138,17 +139,18 @@ actor DesktopApp: BridgeAdapter {
             try await resize(window, to: Size(width: context.width, height: context.height))
             // Laid out: no `BoundsChanged` came during the read; from an app that sends none, the tree's frames
             // read again agree with the tree. Else the app is still laying out, and the tree is read anew.
-            var tree: AccessibleNode?
+            var settled: AccessibleNode?
             if reader.reportsBounds {
-                tree = try await reader.settledTree(bus: window.bus, path: window.path)
+                settled = try await reader.settledTree(bus: window.bus, path: window.path)
             } else {
-                tree = try await reader.tree(bus: window.bus, path: window.path)
+                settled = try await reader.tree(bus: window.bus, path: window.path)
                 for _ in 0..<10 {
-                    guard let read = tree, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
-                    tree = try await reader.tree(bus: window.bus, path: window.path)
+                    guard let read = settled, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
+                    settled = try await reader.tree(bus: window.bus, path: window.path)
                 }
             }
-            guard let tree else { return .failed("desktop: \(command[0])'s window is not visible") }
+            guard let read = settled else { return .failed("desktop: \(command[0])'s window is not visible") }
+            let tree = reader.inWindowCoordinates(read)
             let (frames, kinds) = Self.elements(of: tree)
             var extras: [String: Extra] = [:]
             if let screenshots {

@@ -52,6 +52,9 @@ final class DesktopSession: Sendable {
                                 "--print-address=3", "--address=unix:tmpdir=/tmp"], log: log)
             started.append(bus)
             accessibilityAddress = address
+            // Where the accessibility bus is, on the display as at-spi's launcher puts it: Qt 5 apps read it only
+            // there (the root window's AT_SPI_BUS), GTK from AT_SPI_BUS_ADDRESS; without it KCalc never appeared.
+            try XConnection(display: display).setRootProperty("AT_SPI_BUS", to: address)
             var environment = ProcessInfo.processInfo.environment
             environment["AT_SPI_BUS_ADDRESS"] = address
             started.append(try Spawn.start("/usr/libexec/at-spi2-registryd", [], environment: environment) { actions in
@@ -77,6 +80,7 @@ final class DesktopSession: Sendable {
         environment["QT_QPA_PLATFORM"] = "xcb"
         environment["QT_SCALE_FACTOR"] = String(Self.scale)
         environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+        environment["QT_ACCESSIBILITY"] = "1"
         environment["NO_AT_BRIDGE"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         environment["XDG_CONFIG_HOME"] = configuration

@@ -15,6 +15,8 @@ import FoundationEssentials
 /// as it did after xdotool.
 final class XConnection {
     private let socket: Int32
+    /// The first screen's root window, from the setup.
+    private var root: UInt32 = 0
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -56,6 +58,29 @@ final class XConnection {
         try configure(window: window, mask: Self.widthBit | Self.heightBit, values: [UInt32(width), UInt32(height)])
     }
 
+    /// Sets the root window's property `name` to the text `value` (`xprop -root -set`): how an X display tells
+    /// its clients where the accessibility bus is (`AT_SPI_BUS`, which Qt reads; GTK reads AT_SPI_BUS_ADDRESS).
+    /// `InternAtom` (core request 16) is the one request here with a reply, read before anything else is sent.
+    func setRootProperty(_ name: String, to value: String) throws {
+        drain()
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) & ~O_NONBLOCK)
+        defer { _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) }
+        let nameBytes = Self.padded(Array(name.utf8))
+        try send([Self.internAtom, 0] + Self.bytes(UInt16(2 + nameBytes.count / 4)) + Self.bytes(UInt16(name.utf8.count)) + [0, 0]
+                 + nameBytes)
+        let reply = try receive(32)
+        guard reply[0] == 1 else { throw Failure(description: "the X server refused InternAtom(\(name)): error \(reply[1])") }
+        let atom = UInt32(reply[8]) | UInt32(reply[9]) << 8 | UInt32(reply[10]) << 16 | UInt32(reply[11]) << 24
+        let data = Self.padded(Array(value.utf8))
+        try send([Self.changeProperty, 0] + Self.bytes(UInt16(6 + data.count / 4)) + Self.bytes(root) + Self.bytes(atom)
+                 + Self.bytes(Self.stringAtom) + [8, 0, 0, 0] + Self.bytes(UInt32(value.utf8.count)) + data)
+        // A round trip (GetInputFocus, core request 43): the property is set once its reply comes, or the
+        // server's error for it comes first. Closed without one, the connection's last request was dropped.
+        try send([Self.getInputFocus, 0] + Self.bytes(UInt16(1)))
+        let answer = try receive(32)
+        guard answer[0] == 1 else { throw Failure(description: "the X server refused ChangeProperty(\(name)): error \(answer[1])") }
+    }
+
     /// Puts `window` above its siblings (`XRaiseWindow`).
     func raise(window: UInt32) throws {
         try configure(window: window, mask: Self.stackModeBit, values: [Self.above])
@@ -65,6 +90,9 @@ final class XConnection {
     // machine's order; each request a multiple of four bytes.
 
     private static let configureWindow: UInt8 = 12
+    private static let internAtom: UInt8 = 16, changeProperty: UInt8 = 18, getInputFocus: UInt8 = 43
+    /// The predefined atom `STRING`.
+    private static let stringAtom: UInt32 = 31
     private static let widthBit: UInt16 = 0x04, heightBit: UInt16 = 0x08, stackModeBit: UInt16 = 0x40
     private static let above: UInt32 = 0
 
@@ -80,6 +108,12 @@ final class XConnection {
             let reason = String(decoding: rest.prefix(Int(head[1])), as: UTF8.self)
             throw Failure(description: "the X server refused the connection: \(reason.isEmpty ? "status \(head[0])" : reason)")
         }
+        // The first screen's root window: after 32 bytes of fixed fields, the vendor's name (padded) and the
+        // pixmap formats (8 bytes each).
+        let vendor = ((Int(rest[16]) | (Int(rest[17]) << 8)) + 3) & ~3, formats = Int(rest[21])
+        let at = 32 + vendor + 8 * formats
+        guard rest.count >= at + 4 else { throw Failure(description: "the X server's setup names no screen") }
+        root = UInt32(rest[at]) | UInt32(rest[at + 1]) << 8 | UInt32(rest[at + 2]) << 16 | UInt32(rest[at + 3]) << 24
         // From here on only errors can come, and nothing waits for them.
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
     }
@@ -121,5 +155,7 @@ final class XConnection {
     }
 
     private static func bytes(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xff), UInt8(value >> 8)] }
+    /// `bytes` and zeros to a multiple of four.
+    private static func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
     private static func bytes(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> ($0 * 8)) & 0xff) } }
 }

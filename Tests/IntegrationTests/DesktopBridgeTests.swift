@@ -93,6 +93,34 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// KDE's KCalc (Qt 5), unmodified: it finds the host's accessibility bus on the display (the root window's
+    /// AT_SPI_BUS, the one place Qt 5 looks; it never appeared before), and its widgets are read in screen
+    /// coordinates made the window's (Qt 5's window coordinates give every widget's x as its y). Three widths.
+    @Test func aQtAppFollowsSplitViewWidths() async throws {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=kcalc"])
+        try await recorder.until("KCalc's first layout", timeout: 90) {
+            (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
+        }
+        var sevens: [Double: [Double]] = [:]
+        for (arrangement, width) in [(Arrangement.splitOneThird, 694.0), (.splitHalf, 507), (.splitTwoThirds, 320)] {
+            let done = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
+            #expect(done.reported == ["desktop"], "\(done)")
+            let frames = try await desktop(recorder)
+            #expect(frames["window"] == [0, 0, width, 768], "\(arrangement): \(String(describing: frames["window"]))")
+            let seven = try #require(frames["push-button:7"], "\(frames.keys.sorted())")
+            // Inside the window, below the display, and the same y whatever the width (a y that was the x moved).
+            #expect(seven[0] >= 0 && seven[0] + seven[2] <= width && seven[1] > 100 && seven[1] + seven[3] <= 768, "\(seven)")
+            sevens[width] = seven
+        }
+        #expect(Set(sevens.values.map { $0[1] }).count == 1, "\(sevens)")
+        #expect(sevens[694]![2] > sevens[507]![2] && sevens[507]![2] > sevens[320]![2], "the keypad widens: \(sevens)")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(!problems.contains { $0.rule == .outsideWindow }, "\(problems)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// A command that exits without showing a window (`sh -c "exit 3"`): the bridge's transition fails at once
     /// naming the status, and the host's other adapters (the embedded ones, for mail) are registered and report
     /// without waiting for it (it once held every adapter back for 30 s).
