@@ -15,32 +15,33 @@ public struct ReportedLayout: Sendable, Equatable {
     /// The page's width and widest element, where it is wider than its window (`reflow`); nil otherwise.
     public var reflow: Reflow?
 
-    /// Why a report's `kinds` or `scrolledIn` cannot be read, for a person.
+    /// Why a report's `scrolledIn`, `minimumSize` or `reflow` cannot be read, for a person, and which it is.
     public struct Invalid: Error, Equatable {
+        public var key: String
         public var message: String
     }
 
     public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
                 minimumSize: Size? = nil, reflow: Reflow? = nil) throws(Invalid) {
         if let minimumSize, !(minimumSize.width.isFinite && minimumSize.height.isFinite && minimumSize.width >= 0 && minimumSize.height >= 0) {
-            throw Invalid(message: "minimumSize must be finite and not negative; got \(minimumSize)")
+            throw Invalid(key: "minimumSize", message: "minimumSize must be finite and not negative; got \(minimumSize)")
         }
         if let reflow, !(reflow.width.isFinite && reflow.width >= 0) {
-            throw Invalid(message: "reflow's width must be finite and not negative; got \(reflow.width)")
+            throw Invalid(key: "reflow", message: "reflow's width must be finite and not negative; got \(reflow.width)")
         }
         for (element, scroller) in scrolledIn.sorted(by: { $0.key < $1.key }) {
             guard frames[element] != nil else {
-                throw Invalid(message: "scrolledIn names element '\(element)', which the report has no frame for")
+                throw Invalid(key: "scrolledIn", message: "scrolledIn names element '\(element)', which the report has no frame for")
             }
             guard frames[scroller] != nil else {
-                throw Invalid(message: "element '\(element)' scrolls in '\(scroller)', which the report has no frame for")
+                throw Invalid(key: "scrolledIn", message: "element '\(element)' scrolls in '\(scroller)', which the report has no frame for")
             }
             // Follow the chain out: it must end at an element that scrolls in nothing.
             var seen: Set<String> = [element]
             var next: String? = scroller
             while let current = next {
                 guard seen.insert(current).inserted else {
-                    throw Invalid(message: "element '\(element)' scrolls in itself (through '\(current)')")
+                    throw Invalid(key: "scrolledIn", message: "element '\(element)' scrolls in itself (through '\(current)')")
                 }
                 next = scrolledIn[current]
             }

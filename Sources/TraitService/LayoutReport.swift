@@ -111,7 +111,7 @@ struct LayoutReport: Equatable {
         do {
             return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow)
         } catch {
-            throw DBusError.invalidArgs("extras: \(error.message)")
+            throw DBusError.invalidArgs("extras '\(error.key)': \(error.message)")
         }
     }
 

@@ -183,10 +183,17 @@ actor AdapterHost {
     private func received(_ event: TraitEvent) {
         switch event {
         case .displayChanged(let changes):
+            let reducedMotion = display.reduceMotion
             display.update(changes)
             for app in windows.keys {
                 windows[app]!.orientation = display.orientation
                 (windows[app]!.screenWidth, windows[app]!.screenHeight) = (display.screenWidth, display.screenHeight)
+                windows[app]!.reduceMotion = display.reduceMotion
+            }
+            // Reduce Motion alone changes a property, not a window: a page hears it now (prefers-reduced-motion)
+            // and its new layout is reported as the window as it is (transition 0), not at the next transition.
+            if display.reduceMotion != reducedMotion {
+                for app in windows.keys.sorted() { report(app: app, transition: 0) }
             }
         case .windowOpened(let window):
             windows[window.app] = WindowTracker(window: window, display: display)

@@ -169,9 +169,13 @@ struct TraitdAdapters: AsyncParsableCommand {
             }
         }
         defer { if let pictures { try? FileManager.default.removeItem(atPath: pictures) } }
+        // The programs' output files go with the host, as its pictures do (97 were left after a day).
+        var logs: [String] = []
+        func removeLogs() { for log in logs { try? FileManager.default.removeItem(atPath: log) } }
         do {
             if !setup.web.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-chromium-\(getpid()).log").path
+                logs.append(log)
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
@@ -179,6 +183,7 @@ struct TraitdAdapters: AsyncParsableCommand {
             }
             if !setup.apps.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
+                logs.append(log)
                 let session = try DesktopSession(log: log)
                 desktop = session
                 logger.info("""
@@ -200,6 +205,7 @@ struct TraitdAdapters: AsyncParsableCommand {
             for bridge in bridges { await bridge.stop() }
             browser?.close()
             desktop?.close()
+            removeLogs()
             Self.fail("traitd-adapters: \(error)", code: 1)
         }
 
@@ -233,6 +239,7 @@ struct TraitdAdapters: AsyncParsableCommand {
         for bridge in bridges { await bridge.stop() }
         browser?.close()
         desktop?.close()
+        removeLogs()
         if exit != 0 { Self.fail("traitd-adapters: the bus closed the connection", code: exit) }
     }
 

@@ -16,7 +16,8 @@ struct WindowTracker {
     var screenWidth: Double
     var screenHeight: Double
     var safeArea: EdgeInsets
-    /// The display's Reduce Motion, from the last `ViewWillTransitionToSize` (off until one says).
+    /// The display's Reduce Motion: from the display's state and its `PropertiesChanged` (a change of it alone is
+    /// no transition), and each `ViewWillTransitionToSize`'s context.
     var reduceMotion = false
     /// The window's top-left corner on its screen (its `Frame`), to put the keyboard in window coordinates.
     var origin: (x: Double, y: Double)
@@ -32,6 +33,7 @@ struct WindowTracker {
         cornerAdaptedInsets = window.cornerAdaptedInsets
         if let frame = display.keyboardFrame, window.display == "device" { keyboard = (frame, display.keyboard.isDocked) }
         traits = window.traits
+        reduceMotion = display.reduceMotion
         (orientation, screenWidth, screenHeight) = (display.orientation, display.screenWidth, display.screenHeight)
         safeArea = window.safeAreaInsets
     }
@@ -93,9 +95,11 @@ struct DisplayFacts {
     var screenHeight = 0.0
     var keyboard: KeyboardMode = .hidden
     var keyboardFrame: Rect?
+    var reduceMotion = false
 
     mutating func update(_ snapshot: DisplaySnapshot) {
         orientation = snapshot.orientation
+        reduceMotion = snapshot.traits[.reduceMotion] == "on"
         (screenWidth, screenHeight) = (snapshot.screenSize.width, snapshot.screenSize.height)
         (keyboard, keyboardFrame) = (snapshot.keyboard, snapshot.keyboardFrame)
     }
@@ -105,5 +109,6 @@ struct DisplayFacts {
         if let s = changes[Layout1.Display.screenSize] { (screenWidth, screenHeight) = (s.width, s.height) }
         if let mode = changes[Layout1.Display.keyboard] { keyboard = mode }
         if let frame = changes[Layout1.Display.keyboardFrame] { keyboardFrame = keyboard == .hidden ? nil : frame }
+        if let value = changes[Layout1.Display.trait(.reduceMotion)] { reduceMotion = value == "on" }
     }
 }

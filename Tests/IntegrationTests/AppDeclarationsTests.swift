@@ -91,12 +91,14 @@ import Testing
         state = try await app.state()
         #expect(state.orientation == .landscapeRight && state.window("mail")?.frame.size == Size(width: 852, height: 393))
         // Declared portrait only while in landscape: the interface turns to it.
-        _ = try await app.setSupportedOrientations(of: "mail", [.portrait])
+        let turnedBack = try await app.setSupportedOrientations(of: "mail", [.portrait])
         state = try await app.state()
         #expect(state.orientation == .portrait)
         // A request whose orientation could be granted but whose size cannot (a phone places its windows) is
         // refused whole: nothing turns, the Serial stays and nothing is sent (the turn once stayed, unsent).
-        _ = try await app.setSupportedOrientations(of: "mail", [.portrait, .landscapeLeft])
+        let declared = try await app.setSupportedOrientations(of: "mail", [.portrait, .landscapeLeft])
+        // Their transitions (the adapter never reports) complete at the deadline first: only then is silence news.
+        for id in ids + turnedBack + declared { _ = try await recorder.completion(of: id) }
         try await recorder.clear()
         let serial = try await app.state().serial
         do {

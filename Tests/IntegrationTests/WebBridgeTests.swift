@@ -47,12 +47,15 @@ import Testing
         // Dark: prefers-color-scheme makes the header taller.
         done = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
         #expect(try await web(recorder)["header"] == [0, 0, 507, 80])
-        // Reduce Motion, seen at the window's next transition: the spinner goes.
+        // Reduce Motion, a property and no transition: the page hears it at once and its layout is reported as
+        // the window as it is (the spinner goes), with no other command (it once waited for the next transition).
         #expect(try await web(recorder)["spinner"] != nil)
         _ = try await recorder.client.setTraits([.reduceMotion: "on"])
-        done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        try await recorder.until("the page's layout without its spinner") { (try? await web(recorder))?["spinner"] == nil }
         page = try await web(recorder)
         #expect(page["spinner"] == nil && page["greeting"] != nil, "\(page)")
+        done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(try await web(recorder)["spinner"] == nil, "still reduced at the next transition")
         // What the page is, from its tags: the button a control (a 60 x 30 one: too small), the header a container.
         let extras = try await recorder.layouts(of: "notes").extras["web"]
         #expect(extras?["kinds"]?.dictionary?["back"]?.unwrapped.string == "control", "\(String(describing: extras))")

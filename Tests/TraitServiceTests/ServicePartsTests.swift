@@ -105,7 +105,7 @@ import Testing
         let bad: [DBusValue] = [
             frames([("main", [0, 0, .nan, 1])]), frames([("main", [0, 0, 1, -1])]), frames([("", [0, 0, 1, 1])]),
             frames([("a b", [0, 0, 1, 1])]), frames([("m", [0, 0, 1, 1]), ("m", [0, 0, 2, 2])]),
-            frames([("m", [-200_000, 0, 1, 1])]),
+            frames([("m", [-20_000_000, 0, 1, 1])]),
         ]
         for value in bad {
             #expect(throws: DBusError.self) { try report(value) }

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
+import uuid
+from pathlib import Path
 
 import pytest
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio.message_bus import MessageBus
 
+import traitd as traitd_package
 from traitd import InvalidArgs, NotOffered, OutOfRange, window_path
 from traitd.pytest_plugin import TraitdFixture, find_binary
 
@@ -219,3 +223,44 @@ def test_each_wait_has_a_cursor_of_its_own(traitd: TraitdFixture) -> None:
     assert traitd.wait_for("TransitionCompleted", app="mail")[0] == ids[0]
     assert traitd.wait_for("ViewWillTransitionToSize", app="mail")[0] == ids[0]
     assert traitd.wait_for("ViewWillTransitionToSize", app="notes")[0] == ids[1]
+
+
+def _processes_with(marker: str) -> list[int]:
+    """The processes whose environment holds `marker` (the plugin's buses and daemons inherit it)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as environ:
+                if marker.encode() in environ.read():
+                    found.append(int(entry))
+        except OSError:
+            continue
+    return found
+
+
+def test_no_marker_combination_leaves_a_bus_or_a_daemon(tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """Every marker combination a session can use (a matrix, fresh or shared; fresh alone; shared alone) ends
+    with no bus and no daemon left: a fresh matrix once left one of each per combination."""
+    (tmp_path / "test_markers.py").write_text(
+        "import pytest\n\n"
+        "@pytest.mark.traitd(fresh=True)\n"
+        "@pytest.mark.traitd_matrix(device=['ipad-9.7', 'iphone-15'], appearance=['light', 'dark'])\n"
+        "def test_fresh_matrix(traitd): pass\n\n"
+        "@pytest.mark.traitd_matrix(device=['ipad-9.7', 'iphone-15'])\n"
+        "def test_shared_matrix(traitd): pass\n\n"
+        "@pytest.mark.traitd(fresh=True)\n"
+        "def test_fresh(traitd): pass\n\n"
+        "def test_shared(traitd): pass\n")
+    marker = f"TRAITD_LEAK_PROBE={uuid.uuid4()}"
+    package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
+    environment = dict(os.environ, TRAITD_LEAK_PROBE=marker.split("=", 1)[1],
+                       TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
+                       PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-q",
+                          str(tmp_path / "test_markers.py")], cwd=tmp_path, env=environment, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "8 passed" in run.stdout, run.stdout
+    assert _processes_with(marker) == [], "left running after the session"

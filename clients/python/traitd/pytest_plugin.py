@@ -316,9 +316,11 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
         start = {k: combination.get(k, options.get(k)) for k in ("device", "orientation") if combination.get(k, options.get(k))}
         if start:
             fixture.set(**start)
-        for key, value in combination.items():
-            if key not in ("device", "orientation"):
-                fixture.set(**{str(key): value})
+        # `word`, not `key`: that name says below whether the daemon is shared, and reusing it for a matrix's
+        # values left a fresh test's bus and daemon running for every combination.
+        for word, value in combination.items():
+            if word not in ("device", "orientation"):
+                fixture.set(**{str(word): value})
         yield fixture
         fixture.check_layout_problems(options.get("allow_problems", False))
     finally:
