@@ -184,7 +184,7 @@ let package = Package(
         .executableTarget(
             name: "traitctl",
             dependencies: [
-                "TraitClient", "Layout", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn",
+                "TraitClient", "Layout", "LayoutJudge", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinkerSettings

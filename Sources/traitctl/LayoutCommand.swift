@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import LayoutJudge
 import TraitConfig
 import TraitModel
 import Vocabulary
@@ -97,8 +98,9 @@ extension LayoutCommand {
             discussion: """
                 Every iPad and iPhone profile; each window with its size classes, idiom, whether it is narrower than \
                 the screen (the split condition) and its safe area (top,left,bottom,right), as the adapter host \
-                would lay it out. Prints one line per case with its conflicts and ambiguities; exits 2 when any case \
-                conflicts. Where the file depends on display-wide settings (a section on dark, right-to-left, \
+                would lay it out. Prints one line per case with its conflicts and ambiguities, and the problems the \
+                daemon's layout checks find in its frames (the same rules, the same sentences); exits 2 when any case \
+                conflicts, 1 when any has a layout problem. Where the file depends on display-wide settings (a section on dark, right-to-left, \
                 high-contrast, bold-text or content-size; leading or trailing anchors; the body text size), every case \
                 is solved in each of their values too (the text size at its smallest, default, largest and every \
                 category a section names); the SETTINGS column says which.
@@ -107,7 +109,7 @@ extension LayoutCommand {
 
         func run() throws {
             let document = try LayoutCommand.load(file)
-            var conflicts = 0, ambiguous = 0
+            var conflicts = 0, ambiguous = 0, withProblems = 0
             let cases = try LayoutCase.all(settings: document.traitCombinations)
             let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)
             let settingsColumn = max(8, cases.map(\.settingsText.count).max() ?? 0)
@@ -116,11 +118,17 @@ extension LayoutCommand {
             for item in cases {
                 let result: String
                 switch item.solve(document) {
-                case .success(let solved) where solved.ambiguous.isEmpty:
-                    result = "ok"
                 case .success(let solved):
-                    ambiguous += 1
-                    result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
+                    let problems = solved.ambiguous.isEmpty ? item.problems(of: solved, in: document) : []
+                    if !solved.ambiguous.isEmpty {
+                        ambiguous += 1
+                        result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
+                    } else if !problems.isEmpty {
+                        withProblems += 1
+                        result = problems.map { "\($0.rule) \($0.element): \($0.message)" }.joined(separator: " | ")
+                    } else {
+                        result = "ok"
+                    }
                 case .failure(let lines):
                     conflicts += 1
                     result = "conflict: " + lines.joined(separator: " | ")
@@ -130,8 +138,10 @@ extension LayoutCommand {
                        item.settingsText.padded(settingsColumn), result].joined(separator: " "))
             }
             let count = cases.count
-            print("\(count) cases: \(count - conflicts - ambiguous) ok, \(conflicts) with conflicts, \(ambiguous) ambiguous")
+            print("\(count) cases: \(count - conflicts - ambiguous - withProblems) ok, \(conflicts) with conflicts, "
+                  + "\(ambiguous) ambiguous, \(withProblems) with layout problems")
             if conflicts > 0 { throw ExitCode(2) }
+            if withProblems > 0 { throw ExitCode(1) }
         }
     }
 }
@@ -165,6 +175,16 @@ struct LayoutCase {
 
     /// The solved layout, or the conflicting constraints.
     enum Outcome { case success(LayoutResult), failure([String]) }
+
+    /// What the daemon's layout checks find in `solved`, reported as the adapter host reports a layout file
+    /// (its views' frames and kinds) against this window: the same rules, in the same words.
+    func problems(of solved: LayoutResult, in document: LayoutDocument) -> [LayoutProblem] {
+        let frames = solved.frames.filter { document.views.contains($0.key) }
+        guard let layout = try? ReportedLayout(frames: frames, kinds: document.kinds.filter { frames[$0.key] != nil }) else { return [] }
+        let window = PublishedWindow(size: Size(width: width, height: height), safeAreaInsets: environment.safeArea,
+                                     idiom: traits.idiom)
+        return LayoutJudge.problems(of: layout, adapter: "layout", in: window)
+    }
 
     func solve(_ document: LayoutDocument) -> Outcome {
         do {
