@@ -37,7 +37,9 @@ extension Simulation {
         }
         let slot: Role = role == .slideOver ? .secondary : role
         if let holder = state.app(holding: slot) {
-            throw .roleTaken("app '\(holder.name)' holds the \(slot.rawValue) role; close it first")
+            // Slide Over is the secondary slot: say so, or `slide-over` refused for a `secondary` app reads as a riddle.
+            let shared = role == .slideOver ? " (Slide Over is the secondary slot: one app holds it, beside or over the primary)" : ""
+            throw .roleTaken("app '\(holder.name)' holds the \(slot.rawValue) role\(shared); close it first")
         }
         if slot != .primary, state.app(holding: .primary) == nil {
             throw .missingApp("there is no primary app; open one with role 'primary' first")

@@ -35,7 +35,7 @@ struct Explore: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A folder of *.layout files to explore (repeatable).", valueName: "dir")) var layouts: [String] = []
     @Flag(help: "Run the built-in adapters (and the embedded layout files) too.") var adapters = false
     @Option(help: "Milliseconds a transition waits for its adapters (a miss is a failure).") var deadlineMs = 5000
-    @Option(help: "The Python interpreter (default: Debian's /usr/bin/python3, whose python3-hypothesis and python3-dbus-fast it uses, else python3 on PATH).")
+    @Option(help: "The Python interpreter (default: the one whose traitd package started this traitctl, as the wheel's command does; else Debian's /usr/bin/python3, whose python3-hypothesis and python3-dbus-fast it uses; else python3 on PATH).")
     var python: String?
     @Flag(help: "Print what is started and stopped on stderr.") var verbose = false
 
@@ -73,7 +73,8 @@ struct Explore: AsyncParsableCommand {
             let host = PrivateTraitd.hostArguments(builtIns: adapters, layouts: folders)
             try await daemon.start(config: config.path, adapters: true, device: nil, hostArguments: host,
                                    daemonArguments: ["--testing"])
-            let interpreter = python ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3")
+            let interpreter = python ?? ProcessInfo.processInfo.environment["TRAITD_PYTHON"]
+                ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3")
             var command = [interpreter, "-m", "traitd.explore", "--bus", daemon.address, "--moves", moves.path,
                            "--seed", String(seed), "--steps", String(steps), "--walk", String(walk), "--out", out,
                            "--traitctl", Spawn.besideThisExecutable("traitctl")]

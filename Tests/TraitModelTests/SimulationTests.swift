@@ -145,6 +145,10 @@ import Testing
         #expect(throws: ModelError.roleTaken("app 'notes' holds the secondary role; close it first")) {
             _ = try sim.step(.openApp("other", .secondary))
         }
+        #expect(throws: ModelError.roleTaken("app 'notes' holds the secondary role (Slide Over is the secondary slot: one app "
+                                             + "holds it, beside or over the primary); close it first")) {
+            _ = try sim.step(.openApp("maps", .slideOver))
+        }
         let pip = try sim.step(.openApp("video", .pip))
         #expect(pip.opened == ["video"] && pip.displayChanges == [.windows, .stacking], "PiP floats in front of everything")
         #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))

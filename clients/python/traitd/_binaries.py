@@ -26,6 +26,9 @@ def _run(name: str) -> NoReturn:
     if path is None:
         sys.exit(f"{name}: this traitd Python package carries no binaries (only the wheel make wheel builds does); "
                  "install traitd's Debian package (make deb) or build it (make release)")
+    # The interpreter that carries this package: `traitctl explore` runs the explorer with it (a venv's python,
+    # where /usr/bin/python3 finds no traitd package).
+    os.environ["TRAITD_PYTHON"] = sys.executable
     os.execv(path, [path, *sys.argv[1:]])
 
 
