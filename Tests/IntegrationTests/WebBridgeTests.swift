@@ -7,7 +7,7 @@ import Testing
 /// `traitd-adapters --web`: a plain HTML page in Debian's Chromium, unmodified, as notes' adapter `web`,
 /// through Split View widths, dark mode and Reduce Motion; and what happens when the browser dies.
 @Suite struct WebBridgeTests {
-    static let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/adaptive.html")
+    static let page = fixture("adaptive.html")
 
     /// A daemon (transitions wait a minute: completions are the reports') and a host running only the page, once
     /// its first layout is in.
@@ -18,6 +18,23 @@ import Testing
         try await recorder.until("the page's first layout", timeout: 60) {
             (try? await recorder.layouts(of: "notes").frames["web"]) != nil
         }
+        return (fixture, recorder, host)
+    }
+
+    /// The test page `name` (under Fixtures/web).
+    static func fixture(_ name: String) -> URL {
+        Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/\(name)")
+    }
+
+    /// A daemon whose transitions wait a minute and a host running only `page` (given by `place`, which may put
+    /// it beside files of the test's own in the bus's folder), once its adapter is registered.
+    func startHost(_ place: (DaemonFixture) throws -> URL, registeredWithin timeout: Double = 30) async throws
+        -> (DaemonFixture, Recorder, HostProcess) {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let page = try place(fixture)
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        try await registered(recorder, timeout: timeout)
         return (fixture, recorder, host)
     }
 
@@ -67,10 +84,7 @@ import Testing
     /// Elements whose ids an object inherits (`constructor`, `toString`, `__proto__`) are reported as any id is:
     /// the page's frames are gathered in maps with no inherited keys.
     @Test func idsAnObjectInheritsAreReported() async throws {
-        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/inherited-ids.html")
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("inherited-ids.html") }
         try await recorder.until("the page's first layout", timeout: 60) {
             (try? await recorder.layouts(of: "notes").frames["web"]) != nil
         }
@@ -85,13 +99,12 @@ import Testing
     /// with the reason, well before the daemon's deadline, never `missed` (once, such a page kept the host from
     /// registering any adapter).
     @Test func aPageThatNeverLoadsFailsWithItsReasonInsteadOfGoingSilent() async throws {
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let page = fixture.bus.folder.appendingPathComponent("stuck.html")
-        try FileManager.default.copyItem(at: Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/stuck.html"), to: page)
-        #expect(mkfifo(fixture.bus.folder.appendingPathComponent("stalled.fifo").path, 0o600) == 0)
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
-        try await registered(recorder, timeout: 60)
+        let (fixture, recorder, host) = try await startHost({ fixture in
+            let page = fixture.bus.folder.appendingPathComponent("stuck.html")
+            try FileManager.default.copyItem(at: Self.fixture("stuck.html"), to: page)
+            #expect(mkfifo(fixture.bus.folder.appendingPathComponent("stalled.fifo").path, 0o600) == 0)
+            return page
+        }, registeredWithin: 60)
         let done = try await recorder.transition(of: "notes", "portrait", timeout: 60) { try await recorder.client.rotate(to: .portrait) }
         #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)\n\(host.log)")
         let error = try await recorder.layouts(of: "notes").extras["web"]?["error"]?.unwrapped.string
@@ -103,11 +116,7 @@ import Testing
     /// A page that opens an alert at every resize: the bridge dismisses it, as Playwright does by default, and
     /// reports the page (a dialog left open stops the page's script, and every call to it waited).
     @Test func aDialogIsDismissedAndThePageReported() async throws {
-        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/dialog.html")
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
-        try await registered(recorder)
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("dialog.html") }
         let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.reported == ["web"], "\(done)\n\(host.log)")
         #expect(try await web(recorder)["content"] == [0, 0, 320, 40])
@@ -117,11 +126,7 @@ import Testing
     /// A report traitd refuses (an element 30 million pt down, past its coordinates): the bridge reports the
     /// refusal as its failure, and the transition completes `failed` with traitd's words at once.
     @Test func aRefusedReportIsReportedAsTheLayoutsFailure() async throws {
-        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/far.html")
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
-        try await registered(recorder)
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("far.html") }
         let done = try await recorder.transition(of: "notes", "portrait", timeout: 60) { try await recorder.client.rotate(to: .portrait) }
         #expect(done.failed == ["web"] && done.missed.isEmpty, "\(done)\n\(host.log)")
         let error = try await recorder.layouts(of: "notes").extras["web"]?["error"]?.unwrapped.string
@@ -133,11 +138,7 @@ import Testing
     /// reports what is drawn in the window's points, and traitd says one thing: `reflow`, naming the table. (It
     /// once reported a 400 x 960 viewport, and content 192 pt past the window's bottom edge.)
     @Test func aPageWiderThanItsWindowIsOneReflowProblem() async throws {
-        let page = Binaries.repository.appendingPathComponent("Tests/IntegrationTests/Fixtures/web/wide.html")
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
-        try await registered(recorder)
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("wide.html") }
         let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.reported == ["web"], "\(done)\n\(host.log)")
         let title = try #require(try await web(recorder)["title"])
