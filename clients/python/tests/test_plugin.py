@@ -264,3 +264,28 @@ def test_no_marker_combination_leaves_a_bus_or_a_daemon(tmp_path: Path, pytestco
     assert run.returncode == 0, run.stdout + run.stderr
     assert "8 passed" in run.stdout, run.stdout
     assert _processes_with(marker) == [], "left running after the session"
+
+
+def test_a_layout_problem_fails_the_test_itself(tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """A test that meets a layout problem it does not allow fails, in its own call (not as an error at the
+    fixture's teardown beside a pass); one that allows it passes."""
+    (tmp_path / "test_problem.py").write_text(
+        "import pytest\nfrom dbus_fast import Variant\n\n"
+        "def plant(traitd):\n"
+        "    traitd.run(traitd.client.display('RegisterAdapter', 'ss', ['mail', 'probe']))\n"
+        "    traitd.run(traitd.client.window('mail', 'ReportLayout', 'tsa{s(dddd)}a{sv}', [0, 'probe',\n"
+        "        {'undo': [100.0, 100.0, 24.0, 24.0]}, {'kinds': Variant('a{ss}', {'undo': 'control'})}]))\n"
+        "    traitd.set(appearance='dark')\n\n"
+        "@pytest.mark.traitd(fresh=True)\n"
+        "def test_unallowed(traitd): plant(traitd)\n\n"
+        "@pytest.mark.traitd(fresh=True, allow_problems=['small-target'])\n"
+        "def test_allowed(traitd): plant(traitd)\n")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
+    environment = dict(os.environ, TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
+                       PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]))
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-q",
+                          "-rf", str(tmp_path / "test_problem.py")], cwd=tmp_path, env=environment, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "1 failed, 1 passed" in run.stdout and "error" not in run.stdout.splitlines()[-1], run.stdout
+    assert "FAILED test_problem.py::test_unallowed" in run.stdout and "traitd: 1 layout problem(s)" in run.stdout, run.stdout

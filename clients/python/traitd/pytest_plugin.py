@@ -35,7 +35,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
@@ -286,6 +286,21 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     _shared.clear()
 
 
+# The test's fixture and what its marker allows, for the check after the test's body.
+_checked_after_the_call = pytest.StashKey[tuple["TraitdFixture", "bool | list[str]"]]()
+
+
+@pytest.hookimpl(hookwrapper=True)  # type: ignore[misc]  # pytest declares hookimpl without types
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, None]:
+    """A layout problem fails the test itself, after its body passed: checked at the fixture's teardown, it was an
+    error beside a passed test (``10 passed, 1 error``)."""
+    outcome = yield
+    checked = item.stash.get(_checked_after_the_call, None)
+    if checked is not None and outcome.excinfo is None:
+        fixture, allowed = checked
+        fixture.check_layout_problems(allowed)
+
+
 @pytest.fixture
 def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
     marker = request.node.get_closest_marker("traitd")
@@ -321,8 +336,8 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
         for word, value in combination.items():
             if word not in ("device", "orientation"):
                 fixture.set(**{str(word): value})
+        request.node.stash[_checked_after_the_call] = (fixture, options.get("allow_problems", False))
         yield fixture
-        fixture.check_layout_problems(options.get("allow_problems", False))
     finally:
         if fixture is not None:
             fixture.close()
