@@ -1,7 +1,6 @@
 import ArgumentParser
 import DBus
 import Foundation
-import Spawn
 import TraitClient
 
 /// `traitctl doctor [--app COMMAND] [--web URL]`: what a run needs, each part checked, with what to do about
@@ -38,7 +37,7 @@ struct Doctor: AsyncParsableCommand {
         }
         await checkBus(say)
         for tool in ["traitd", "traitd-adapters"] {
-            if let path = Self.tool(tool) {
+            if let path = PrivateTraitd.tool(tool) {
                 say(.ok, tool, path)
             } else {
                 say(.fail, tool, "not beside traitctl nor on PATH: make release, or install the Debian package or the wheel")
@@ -181,17 +180,6 @@ struct Doctor: AsyncParsableCommand {
     }
 
     // MARK: Helpers
-
-    /// A program beside traitctl, else on PATH.
-    static func tool(_ name: String) -> String? {
-        let beside = Spawn.besideThisExecutable(name)
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
 
     /// What `path` prints, run to its end or killed after `limit` seconds (nil then, or when it cannot start);
     /// waited for with a continuation, never blocking a thread of the pool.

@@ -278,13 +278,19 @@ final class PrivateTraitd {
 
     /// A program beside traitctl (the package's own), else on PATH.
     private func tool(_ name: String) throws -> String {
+        guard let path = Self.tool(name) else { throw RunError("\(name) is neither beside traitctl nor on PATH") }
+        return path
+    }
+
+    /// A program beside traitctl (the package's own), else on PATH; nil when neither has it.
+    static func tool(_ name: String) -> String? {
         let beside = Spawn.besideThisExecutable(name)
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        throw RunError("\(name) is neither beside traitctl nor on PATH")
+        return nil
     }
 
     private func note(_ text: String) {
