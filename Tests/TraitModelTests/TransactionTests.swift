@@ -91,4 +91,32 @@ import Testing
         print("TransactionTests: \(checked) free-form windows with restrictions held after a change")
         #expect(checked > 200)
     }
+
+    /// Another device keeps the interface where the app that owns the screen there supports it: mail declared
+    /// portrait only while the iPad's split made it no owner; on a phone it owns the screen (the device change
+    /// once turned to the nearest orientation, landscape, as if no app had declared anything).
+    @Test func anotherDeviceKeepsTheScreenOwnersOrientations() throws {
+        var sim = try Simulation(catalog: catalog, state: DisplayState(
+            device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .splitTwoThirds,
+            apps: [.init(name: "mail", role: .primary), .init(name: "notes", role: .secondary)]))
+        _ = try sim.apply(.setSupportedOrientations(app: "mail", [.portrait]))
+        #expect(sim.state.orientation == .landscapeLeft, "in a split mail owns nothing")
+        _ = try sim.apply(.setDevice("iphone-15"))
+        #expect(sim.state.orientation == .portrait)
+    }
+
+    /// What apps declared is held to the commands' rules when a state comes from a file: a minimum above the
+    /// maximum, a negative size, an orientation given twice are each named by field.
+    @Test func declarationsFromAFileAreCheckedByField() {
+        var state = DisplayState(device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full,
+                                 apps: [.init(name: "mail", role: .primary)])
+        state.declarations["mail"] = SceneDeclarations(
+            sizeRestrictions: SizeRestrictions(minimum: Size(width: 700, height: 400), maximum: Size(width: 500, height: 600)),
+            supportedOrientations: [.portrait, .portrait])
+        let problems = Simulation.problems(in: state, windowedLimit: 8).map(\.field)
+        #expect(problems == ["declarations.mail.sizeRestrictions", "declarations.mail.supportedOrientations"], "\(problems)")
+        state.declarations["mail"] = SceneDeclarations(sizeRestrictions: SizeRestrictions(
+            minimum: Size(width: -1, height: 0), maximum: Size(width: 500, height: 600)))
+        #expect(Simulation.problems(in: state, windowedLimit: 8).map(\.field) == ["declarations.mail.sizeRestrictions"])
+    }
 }
