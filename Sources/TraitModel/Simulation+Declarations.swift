@@ -5,7 +5,8 @@ import Vocabulary
 /// `requestGeometryUpdate(_:)`).
 ///
 /// traitd's rules (the reference's section 6; Apple's where it documents them):
-/// - Size restrictions hold a free-form window: `SetFrame` outside them is refused (`OutOfRange`, naming them),
+/// - Size restrictions hold a free-form window, as far as its screen allows (the screen wins over a minimum
+///   larger than it): `SetFrame` outside them is refused (`OutOfRange`, naming them),
 ///   and every other change holds the window within them (`fitFrames`, in `commit`): a tile, a live
 ///   resize, a geometry request, a rotation, another device or screen, entering free-form windowing, and the
 ///   declaration itself. Restrictions are finite, not negative, a minimum not above the maximum, and a maximum

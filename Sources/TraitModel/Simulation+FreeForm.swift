@@ -74,7 +74,10 @@ extension Simulation {
         try refuseDuringDrag()
         try checkFreeWindow(app)
         if let problem = profile.freeForm.problem(with: frame, screen: screen(of: app)) { throw .outOfRange(problem) }
-        if let restrictions = state.declarations[app]?.sizeRestrictions, !restrictions.contains(frame.size) {
+        // Within the restrictions as far as the screen allows (the rule `fitFrames` holds windows to): a minimum
+        // larger than the screen leaves the screen's size, which its own frame once was refused for.
+        if let restrictions = state.declarations[app]?.sizeRestrictions,
+           Self.held(app, frame, in: state, profile: profile).size != frame.size {
             throw .outOfRange("'\(app)' declared its size restrictions, \(restrictions) (SetSizeRestrictions); "
                 + "\(frame.width.compact) x \(frame.height.compact) is outside them")
         }

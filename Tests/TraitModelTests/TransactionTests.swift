@@ -119,4 +119,17 @@ import Testing
             minimum: Size(width: -1, height: 0), maximum: Size(width: 500, height: 600)))
         #expect(Simulation.problems(in: state, windowedLimit: 8).map(\.field) == ["declarations.mail.sizeRestrictions"])
     }
+
+    /// Restrictions whose minimum is larger than the screen: the screen wins, and the window's own frame (the
+    /// screen) is accepted by SetFrame, which once refused it as outside the restrictions.
+    @Test func aMinimumLargerThanTheScreenLeavesTheScreen() throws {
+        var sim = try Simulation(catalog: catalog, state: DisplayState(
+            device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full, apps: [.init(name: "mail", role: .primary)]))
+        _ = try sim.apply(.setWindowing(.stageManager))
+        _ = try sim.apply(.setSizeRestrictions(app: "mail", SizeRestrictions(minimum: Size(width: 5000, height: 5000),
+                                                                             maximum: Size(width: 6000, height: 6000))))
+        #expect(sim.windows["mail"]?.frame == Rect(x: 0, y: 0, width: 1024, height: 768))
+        _ = try sim.apply(.setFrame(app: "mail", Rect(x: 0, y: 0, width: 1024, height: 768)))
+        #expect(throws: ModelError.self) { _ = try sim.apply(.setFrame(app: "mail", Rect(x: 0, y: 0, width: 800, height: 600))) }
+    }
 }
