@@ -4,4 +4,4 @@
 # The soak, the bus fuzz, the solver churn (ChurnTests and OracleChurnTests), the scipy oracle, the benchmarks' smoke
 # runs, and the suites that run real browsers, desktop apps and Hypothesis's walks (Chromium's start-up beside 200
 # adapter processes waiting on a deadline once made four of them miss it).
-HEAVY_SUITES='SoakTests|BusFuzzTests|ChurnTests|DifferentialTests|BenchmarkSmokeTests|WebBridgeTests|DesktopBridgeTests|BridgeScreenshotTests|ExploreTests'
+HEAVY_SUITES='SoakTests|BusFuzzTests|ChurnTests|DifferentialTests|BenchmarkSmokeTests|WebBridgeTests|DesktopBridgeTests|BridgeScreenshotTests|ExploreTests|DoctorTests'
