@@ -225,6 +225,18 @@ def test_each_wait_has_a_cursor_of_its_own(traitd: TraitdFixture) -> None:
     assert traitd.wait_for("ViewWillTransitionToSize", app="notes")[0] == ids[1]
 
 
+def _nested_pytest(pytestconfig: pytest.Config, test: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+    """Runs pytest on `test` as this session runs: this session's package and binaries, the plugin named with -p
+    where this session named it so, and not again where its entry point loads it (an installed wheel: naming it
+    twice is an error); `extra` added to the environment."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
+    environment = dict(os.environ, TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
+                       PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]), **extra)
+    plugin = [] if pytestconfig.pluginmanager.has_plugin("traitd") else ["-p", "traitd.pytest_plugin"]
+    return subprocess.run([sys.executable, "-m", "pytest", *plugin, "-p", "no:cacheprovider", "-q", "-rf", str(test)],
+                          cwd=test.parent, env=environment, capture_output=True, text=True, timeout=300)
+
+
 def _processes_with(marker: str) -> list[int]:
     """The processes whose environment holds `marker` (the plugin's buses and daemons inherit it)."""
     found = []
@@ -254,13 +266,7 @@ def test_no_marker_combination_leaves_a_bus_or_a_daemon(tmp_path: Path, pytestco
         "def test_fresh(traitd): pass\n\n"
         "def test_shared(traitd): pass\n")
     marker = f"TRAITD_LEAK_PROBE={uuid.uuid4()}"
-    package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
-    environment = dict(os.environ, TRAITD_LEAK_PROBE=marker.split("=", 1)[1],
-                       TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
-                       PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]))
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-q",
-                          str(tmp_path / "test_markers.py")], cwd=tmp_path, env=environment, capture_output=True,
-                         text=True, timeout=300)
+    run = _nested_pytest(pytestconfig, tmp_path / "test_markers.py", TRAITD_LEAK_PROBE=marker.split("=", 1)[1])
     assert run.returncode == 0, run.stdout + run.stderr
     assert "8 passed" in run.stdout, run.stdout
     assert _processes_with(marker) == [], "left running after the session"
@@ -280,12 +286,7 @@ def test_a_layout_problem_fails_the_test_itself(tmp_path: Path, pytestconfig: py
         "def test_unallowed(traitd): plant(traitd)\n\n"
         "@pytest.mark.traitd(fresh=True, allow_problems=['small-target'])\n"
         "def test_allowed(traitd): plant(traitd)\n")
-    package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
-    environment = dict(os.environ, TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
-                       PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]))
-    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "traitd.pytest_plugin", "-p", "no:cacheprovider", "-q",
-                          "-rf", str(tmp_path / "test_problem.py")], cwd=tmp_path, env=environment, capture_output=True,
-                         text=True, timeout=300)
+    run = _nested_pytest(pytestconfig, tmp_path / "test_problem.py")
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 failed, 1 passed" in run.stdout and "error" not in run.stdout.splitlines()[-1], run.stdout
     assert "FAILED test_problem.py::test_unallowed" in run.stdout and "traitd: 1 layout problem(s)" in run.stdout, run.stdout
