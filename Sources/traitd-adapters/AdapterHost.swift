@@ -146,12 +146,16 @@ actor AdapterHost {
     private func registerAll() async {
         let ready = bridges.filter { readyBridges.contains(Self.key($0.app, $0.name)) }
         let all = adapters.map { ($0.app, $0.name) } + ready.map { ($0.app, $0.name) }
+        // Marked before the call: a bridge that gets ready while this loop waits for a reply runs the loop again,
+        // and would register (and log) the same adapter twice. The call is sent before the wait, so a report that
+        // follows it on this connection reaches the daemon after it.
         for (app, name) in all where !registered.contains(Self.key(app, name)) {
+            registered.insert(Self.key(app, name))
             do {
                 try await client.registerAdapter(name, for: app)
-                registered.insert(Self.key(app, name))
                 logger.info("registered \(name) for \(app)")
             } catch {
+                registered.remove(Self.key(app, name))
                 logger.error("cannot register \(name) for \(app): \(error)")
             }
         }
