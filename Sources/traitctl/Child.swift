@@ -18,6 +18,8 @@ final class Child {
 
     let pid: pid_t
     let name: String
+    /// Whether the child leads a process group of its own (`ownGroup`).
+    private let leadsGroup: Bool
     private var exitStatus: Int32?
 
     /// `ownGroup`: the child leads a process group of its own, so that a Ctrl-C at the terminal, which goes to the
@@ -26,6 +28,7 @@ final class Child {
     init(_ path: String, _ arguments: [String], environment: [String: String], output: Output, ownGroup: Bool,
          input: Int32? = nil, name: String? = nil) throws {
         self.name = name ?? URL(fileURLWithPath: path).lastPathComponent
+        leadsGroup = ownGroup
         pid = try Spawn.start(path, arguments, environment: environment, ownGroup: ownGroup) { actions in
             switch output {
             case .inherit: break
@@ -74,7 +77,9 @@ final class Child {
         let deadline = Date().addingTimeInterval(grace)
         while poll() == nil, Date() < deadline { usleep(5_000) }
         guard poll() == nil else { return true }
-        signal(SIGKILL)
+        // Killed, it cannot stop what it started (the adapter host's Xvfb, accessibility bus, browser and apps,
+        // which a host too slow to stop on a busy machine once left behind): a leader's whole group goes with it.
+        if leadsGroup { kill(-pid, SIGKILL) } else { signal(SIGKILL) }
         _ = wait()
         return false
     }
