@@ -26,11 +26,8 @@ extension Simulation {
         var next = state
         next.displays.removeAll { $0.id == id }
         let moving = next.placement.filter { $0.value == id }.map(\.key)
-        let screen = profile.screenSize(next.orientation)
-        for app in moving {
-            next.placement[app] = nil
-            next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: screen) }
-        }
+        // Their frames are fitted to the device's screen by `commit` (`fitFrames`).
+        for app in moving { next.placement[app] = nil }
         // Behind the device's own windows: the device's stage keeps its order.
         next.stacking = next.stacking.filter { !moving.contains($0) } + next.stacking.filter(moving.contains)
         let events = keepWithinLimit(&next)
@@ -48,8 +45,7 @@ extension Simulation {
         }
         guard display != state.display(of: app) else { return [] }
         var next = state
-        next.placement[app] = display == ConnectedDisplay.device ? nil : display
-        next.frames[app] = next.frames[app].map { profile.freeForm.fit($0, screen: Self.screen(of: app, in: next, profile: profile)) }
+        next.placement[app] = display == ConnectedDisplay.device ? nil : display  // fitted to it by `commit`
         next.bringToFront(app)
         let events = keepWithinLimit(&next)
         return moveInOneStage(to: next, reason: .display, lifecycle: events)

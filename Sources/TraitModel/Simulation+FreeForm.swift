@@ -59,8 +59,8 @@ extension Simulation {
         }
         if role == .window {
             let screen = geometry.screen
-            next.frames[name] = next.frames[name].map { profile.freeForm.fit($0, screen: screen) }
-                ?? profile.freeForm.defaultFrame(screen: screen, onStage: next.stacking.count)
+            // A remembered frame is fitted to the screen by `commit` (`fitFrames`).
+            next.frames[name] = next.frames[name] ?? profile.freeForm.defaultFrame(screen: screen, onStage: next.stacking.count)
             next.bringToFront(name)
             events.merge(keepWithinLimit(&next)) { $1 }
         }
@@ -199,10 +199,9 @@ extension Simulation {
         }
         next.windowing = .splitView
         next.stacking = []
-        next.placement = [:]  // an external display mirrors the device's screen in Split View
-        // Windows that were on a monitor come back to the device: their remembered frames fit its screen, as
-        // after a disconnection (a frame as wide as the monitor would otherwise wait for the way back).
-        fitFrames(&next, profile: profile)
+        // An external display mirrors the device's screen in Split View: windows that were on a monitor come back
+        // to the device, their remembered frames fitted to its screen by `commit` and the simulation's start.
+        next.placement = [:]
         return events
     }
 
