@@ -50,7 +50,7 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
 
 /// A page wider than its window, as the web bridge measures it (`reflow`): the width it lays itself out at, in
 /// points, and its widest element, the one to blame.
-public struct Reflow: Sendable, Hashable {
+public struct Reflow: Sendable, Hashable, Codable {
     public var element: String
     public var width: Double
 

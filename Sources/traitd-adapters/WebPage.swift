@@ -71,7 +71,7 @@ actor WebPage: BridgeAdapter {
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
             }
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn,
-                            overflow: page.reflow.map { .reflow(Reflow(element: $0.element, width: $0.width)) })
+                            overflow: page.reflow.map(Overflow.reflow))
         } catch {
             // The tab may be stuck (a script that never returns, an alert waiting for a person): the next
             // transition gets a new one, and fails with its own reason if the page is stuck again.
@@ -219,14 +219,11 @@ actor WebPage: BridgeAdapter {
     }
 
     private struct PageLayout: Decodable {
-        struct Wider: Decodable {
-            let element: String
-            let width: Double
-        }
         let frames: [String: [Double]]
         let kinds: [String: String]
         let scrolledIn: [String: String]
-        let reflow: Wider?
+        /// As the script returns it: `{element, width}`.
+        let reflow: Reflow?
     }
 
     private struct Created: Decodable { let targetId: String }
