@@ -142,15 +142,26 @@ public struct WindowChange: Sendable {
             || relative(before) != relative(after)
     }
 
-    /// A window gets a transition when its size, its traits, its safe area (or the one adapted to the window
-    /// controls) change, the device turns under it or the keyboard changes (a move alone is only a property change). A window off screen before and after
-    /// gets none: a suspended app gets no callbacks (its properties still change; it sees the new size when it
-    /// comes back).
+    /// The window opens on screen: its first layout is a transition of its own (`firstLayoutSteps`), so that
+    /// whoever opened it can wait until its adapters have laid it out, as for any other change. A window that
+    /// opens off screen gets none (its app is suspended).
+    public var opensOnScreen: Bool { before == nil && after.map { $0.state != .background } == true }
+
+    /// A window gets a transition when it opens on screen, when its size, its traits, its safe area (or the one
+    /// adapted to the window controls) change, the device turns under it or the keyboard changes (a move alone
+    /// is only a property change). A window off screen before and after gets none: a suspended app gets no
+    /// callbacks (its properties still change; it sees the new size when it comes back).
     public var needsTransition: Bool {
+        if opensOnScreen { return true }
         guard before?.state != .background || after?.state != .background else { return false }
         return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen || keyboardChanged
             || cornerAdaptedInsetsChanged
     }
+
+    /// A new window's first layout, as UIKit gives a scene's root view controller its first layout pass: no
+    /// "will transition" (nothing changes from an earlier size: the window is published whole as it appears),
+    /// only `viewWillLayoutSubviews`, where its adapters lay out, and the completion.
+    static let firstLayoutSteps: [TransitionStep] = [.updateProperties, .viewWillLayoutSubviews, .complete]
 
     /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,
     /// text size, direction, contrast, legibility), the size and size classes staying. No source found settles
@@ -171,6 +182,7 @@ public struct WindowChange: Sendable {
     /// transition. The safe area's change comes last, as UIKit reports it from the layout pass that follows
     /// `traitCollectionDidChange`, when the window's properties already hold the new insets.
     public var steps: [TransitionStep] {
+        if opensOnScreen { return Self.firstLayoutSteps }
         guard needsTransition, let before, let after else { return [] }
         var steps: [TransitionStep] = []
         if traitsChanged, !onlySettingsChanged || Self.willTransitionWhenOnlySettingsChange {

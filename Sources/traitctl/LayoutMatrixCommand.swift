@@ -66,7 +66,11 @@ extension LayoutCommand {
                 FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
                 throw ExitCode(1)
             }
-            print("\(cases.count) cases: \(cases.count - sheet.conflicts - sheet.ambiguous) ok, \(sheet.conflicts) with conflicts, \(sheet.ambiguous) ambiguous")
+            // The problems the daemon's layout checks find, one line per case, in `layout check`'s words.
+            for line in sheet.problemLines { print(line) }
+            let ok = cases.count - sheet.conflicts - sheet.ambiguous - sheet.withProblems
+            print("\(cases.count) cases: \(ok) ok, \(sheet.conflicts) with conflicts, \(sheet.ambiguous) ambiguous, "
+                  + "\(sheet.withProblems) with layout problems")
         }
     }
 }
@@ -93,6 +97,9 @@ struct ContactSheet {
     let scale: Double
     private(set) var conflicts = 0
     private(set) var ambiguous = 0
+    /// Cases that solve with a layout problem (the daemon's checks), and each as `layout check` prints it.
+    private(set) var withProblems = 0
+    private(set) var problemLines: [String] = []
     private(set) var picture: Picture
 
     init(document: LayoutDocument, title: String, cases: [LayoutCase]) {
@@ -143,8 +150,9 @@ struct ContactSheet {
                 }
             }
         }
-        picture.text(width - 12, 28, "\(cases.count - conflicts - ambiguous) ok · \(conflicts) conflict · \(ambiguous) ambiguous",
-                     size: 14, color: conflicts > 0 ? "#c0392b" : "#27ae60", anchor: "end")
+        picture.text(width - 12, 28, "\(cases.count - conflicts - ambiguous - withProblems) ok · \(conflicts) conflict · "
+                     + "\(ambiguous) ambiguous · \(withProblems) with problems",
+                     size: 14, color: conflicts + withProblems > 0 ? "#c0392b" : "#27ae60", anchor: "end")
     }
 
     private mutating func draw(_ item: LayoutCase, x: Double, y: Double) {
@@ -152,7 +160,18 @@ struct ContactSheet {
         let (status, color): (String, String)
         var detail = ""
         switch outcome {
-        case .success(let solved) where solved.ambiguous.isEmpty: (status, color) = ("ok", "#27ae60")
+        case .success(let solved) where solved.ambiguous.isEmpty:
+            // The daemon's layout checks, as `layout check` runs them: a case with a problem is marked, not ok.
+            let problems = item.problems(of: solved, in: document).map { "\($0.rule) \($0.element): \($0.message)" }
+            if problems.isEmpty {
+                (status, color) = ("ok", "#27ae60")
+            } else {
+                withProblems += 1
+                (status, color) = ("problem: " + problems[0] + (problems.count > 1 ? " (+\(problems.count - 1) more)" : ""), "#8e44ad")
+                detail = " (all of: " + problems.joined(separator: " | ") + ")"
+                problemLines.append("\(item.device) \(item.orientation) \(item.arrangement) \(item.role) \(item.size) "
+                                    + "\(item.settingsText): " + problems.joined(separator: " | "))
+            }
         case .success(let solved):
             ambiguous += 1
             (status, color) = ("ambiguous: " + solved.ambiguous.joined(separator: ", "), "#e67e22")
@@ -172,7 +191,8 @@ struct ContactSheet {
             p.text(x + 6, y + 15, "\(item.size) · \(item.classes)", size: 10, bold: true)
             p.rect(wx, wy, w, h, fill: item.environment.traits.display.isDark ? "#1c1c1e" : "#ffffff", stroke: "#777")
             // First the status below the window, wrapped to the card: a conflict's lines are read in the card itself.
-            let lines = Self.wrap(status, width: 36, maxLines: 4)
+            // 28 characters of 9-pt bold (at most 0.68 em each) fill the card's 176 px without reaching the next.
+            let lines = Self.wrap(status, width: 28, maxLines: 4)
             let top = y + Self.card.height - 14 - Double(lines.count - 1) * 11
             for (index, line) in lines.enumerated() {
                 p.text(x + 6, top + Double(index) * 11, line, size: 9, color: color, bold: status != "ok")

@@ -48,8 +48,11 @@ struct Render: AsyncParsableCommand {
 /// Frames are drawn at their exact size, one SVG pixel a point. Labels never overprint other text: each
 /// goes where it fits (inside its element, else beside it, within its window; `LabelCandidates`), and one
 /// that fits nowhere goes to the legend below the device, numbered, with its frame's coordinates, and its
-/// number is drawn beside the element where that fits.
+/// number is drawn beside the element where that fits. Frames are drawn as far as they lie in their window (a
+/// long page reports elements thousands of points below it), and the legend numbers at most `legendLimit`
+/// labels: a picture is read at a glance, and every frame is in `traitctl get Layouts --app APP`.
 struct ScreenPicture {
+    static let legendLimit = 24
     static let bezel = 36.0
     static let header = 34.0
     /// How adapters' frames are told apart when they coincide: a colour and a dash pattern each.
@@ -114,8 +117,12 @@ struct ScreenPicture {
         let order = split + onScreen.filter { !split.contains($0) }
         let frames = order.map { Rect(x: ox + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
         var pending: [Pending] = []
+        // Per window, the frames outside it (not drawn), for the legend.
+        var outside: [(app: String, names: [String])] = []
         func drawWindow(_ index: Int) {
-            pending += draw(order[index], into: &p, bounds: frames[index], covered: Array(frames[(index + 1)...]))
+            let drawn = draw(order[index], into: &p, bounds: frames[index], covered: Array(frames[(index + 1)...]))
+            pending += drawn.labels
+            if !drawn.outside.isEmpty { outside.append((order[index].app, drawn.outside)) }
         }
         split.indices.forEach(drawWindow)
         if let secondary = split.first(where: { $0.role == .secondary }), state.dividerPosition > 0 {
@@ -156,7 +163,9 @@ struct ScreenPicture {
             let windows = state.windowsBackToFront.filter { $0.display == external.id }
             let bounds = windows.map { Rect(x: ex + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
             for index in windows.indices {
-                pending += draw(windows[index], into: &p, bounds: bounds[index], covered: Array(bounds[(index + 1)...]))
+                let drawn = draw(windows[index], into: &p, bounds: bounds[index], covered: Array(bounds[(index + 1)...]))
+                pending += drawn.labels
+                if !drawn.outside.isEmpty { outside.append((windows[index].app, drawn.outside)) }
             }
             ex += size.width + 3 * Self.bezel
         }
@@ -175,11 +184,21 @@ struct ScreenPicture {
         if !state.backgroundApps.isEmpty {
             legendLine("background apps: \(state.backgroundApps.joined(separator: ", "))", color: "#666")
         }
+        for (app, names) in outside {
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            legendLine("\(app): \(names.count) frame(s) outside its window, not drawn (\(shown)); "
+                       + "traitctl get Layouts --app \(app) lists every frame", color: "#666")
+        }
         var tag = 0
+        var unplaced = 0
         for label in pending {
             let candidates = LabelCandidates.around(label.target, text: label.text, size: 10)
             if p.label(label.text, size: 10, color: label.color, candidates: candidates, within: label.window,
                        avoiding: label.covered) != nil { continue }
+            guard tag < Self.legendLimit else {
+                unplaced += 1
+                continue
+            }
             tag += 1
             let f = label.frame
             let entry = "[\(tag)] \(label.text) in \(label.app): (\(f.x.svg), \(f.y.svg)) \(f.width.svg)×\(f.height.svg)"
@@ -189,13 +208,19 @@ struct ScreenPicture {
                     avoiding: label.covered)
             legendLine(entry, color: label.color)
         }
+        if unplaced > 0 {
+            legendLine("and \(unplaced) more label(s) that fit nowhere on the picture, not listed "
+                       + "(traitctl get Layouts --app APP lists every frame)", color: "#666")
+        }
         p.extend(toHeight: y)
         return p
     }
 
-    /// Draws the window (at `bounds` in the picture), its safe area, its caption and its adapters' frames;
-    /// returns the frames' labels, to be placed off `covered`, the windows drawn after it.
-    private func draw(_ window: WindowSnapshot, into p: inout Picture, bounds: Rect, covered: [Rect]) -> [Pending] {
+    /// Draws the window (at `bounds` in the picture), its safe area, its caption and its adapters' frames as far
+    /// as they lie in it; returns the frames' labels, to be placed off `covered` (the windows drawn after it),
+    /// and the frames wholly outside it ("ADAPTER: ELEMENT"), which are not drawn.
+    private func draw(_ window: WindowSnapshot, into p: inout Picture, bounds: Rect, covered: [Rect])
+        -> (labels: [Pending], outside: [String]) {
         let f = window.frame
         let (x, y) = (bounds.x, bounds.y)
         let tint: String = switch (window.role, dark) {
@@ -253,19 +278,27 @@ struct ScreenPicture {
             }
         }
         var pending: [Pending] = caption.map { [$0] } ?? []
+        var outside: [String] = []
+        let inWindow = Rect(x: 0, y: 0, width: f.width, height: f.height)
         for (index, adapter) in window.layouts.keys.sorted().enumerated() {
             let color = Picture.palette[index % Picture.palette.count]
             let elements = window.layouts[adapter]!
             p.group("adapter \(adapter) of \(window.app)") { p in
                 for name in elements.keys.sorted() {
                     let e = elements[name]!
-                    p.rect(x + e.x, y + e.y, e.width, e.height, stroke: color, strokeWidth: 1.5, dash: Self.dashes[index % Self.dashes.count])
-                    let target = Rect(x: x + e.x, y: y + e.y, width: max(0, e.width), height: max(0, e.height))
+                    // The part inside the window (an empty frame: where it is); one wholly outside is listed instead.
+                    guard let shown = e.width > 0 && e.height > 0 ? e.intersection(inWindow) : (inWindow.contains(e) ? e : nil) else {
+                        outside.append("\(adapter): \(name)")
+                        continue
+                    }
+                    p.rect(x + shown.x, y + shown.y, shown.width, shown.height, stroke: color, strokeWidth: 1.5,
+                           dash: Self.dashes[index % Self.dashes.count])
+                    let target = Rect(x: x + shown.x, y: y + shown.y, width: max(0, shown.width), height: max(0, shown.height))
                     pending.append(Pending(text: "\(adapter): \(name)", color: color, target: target, window: bounds,
                                            covered: covered, frame: e, app: window.app))
                 }
             }
         }
-        return pending
+        return (pending, outside)
     }
 }

@@ -201,7 +201,9 @@ actor AdapterHost {
             }
         case .windowOpened(let window):
             windows[window.app] = WindowTracker(window: window, display: display)
-            report(app: window.app, transition: 0)
+            // A window that opens on screen gets its first layout as a transition of its own (its
+            // `ViewWillLayoutSubviews` follows); one that opens off screen is laid out as it is.
+            if window.state == .background { report(app: window.app, transition: 0) }
         case .windowClosed(let app):
             windows[app] = nil
         case .unrecognized(let signal):

@@ -41,6 +41,13 @@ import Testing
         let run = try await explore(folder, seed: 1, steps: 300)
         #expect(run.status == 1, "\(run)")
         #expect(run.stdout.contains("the shortest failing walk: 1 step(s)"), "\(run.stdout)")
+        // The seed is tied to the Hypothesis version, so the version is said; the walks are the reproduction: the
+        // shortest replayed on its own (no Hypothesis), and the walk as first found kept beside it.
+        let version = try #require(run.stdout.firstMatch(of: /seed 1 with Hypothesis ([0-9.]+),/)?.1, "\(run.stdout)")
+        #expect(run.stdout.contains("replayed on its own (traitctl scenario run, no Hypothesis): it fails the same way"), "\(run.stdout)")
+        let found = try String(contentsOf: folder.appendingPathComponent("out/found.yaml"), encoding: .utf8)
+        #expect(found.contains("# The first failing walk traitctl explore --seed 1 with Hypothesis \(version) found")
+                && found.split(separator: "\n").filter { $0.hasPrefix("  - ") }.count >= 1, "\(found)")
         #expect(run.stdout.contains("layout problem: mail sidebar.layout sidebar outside-window: container 'sidebar' (0, 0, 400, 768) "
                                     + "reaches 80 pt past the window's right edge (the window is 320 x 768 pt)"), "\(run.stdout)")
         let scenario = folder.appendingPathComponent("out/failure.yaml")
@@ -64,7 +71,7 @@ import Testing
         let second = try await explore(folder, seed: 7, steps: 40)
         #expect(first.status == 0 && second.status == 0, "\(first)\(second)")
         func walks(_ out: String) -> String? { out.split(separator: "\n").last.map { String($0).replacing(/\([0-9.]+ steps\/s\)/, with: "") } }
-        #expect(walks(first.stdout)?.contains("no failure (walks ") == true, "\(first.stdout)")
+        #expect(walks(first.stdout)?.contains("no failure (walks ") == true && first.stdout.contains(" with Hypothesis "), "\(first.stdout)")
         #expect(walks(first.stdout) == walks(second.stdout), "\(first.stdout)\n\(second.stdout)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/failure.yaml").path))
     }

@@ -70,6 +70,16 @@ import Testing
                 "\(pages.stdout.suffix(300))")
         #expect(pages.stdout.contains("outside-safe-area rightPage: content 'rightPage' (0, 0, 320, 1024) reaches 20 pt past the safe area's top edge"),
                 "\(pages.stdout.prefix(3000))")
+        // layout matrix judges as check does: the same cases with problems, the same sentences, marked on the sheet.
+        let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: sheet) }
+        let matrix = try await traitctl(["layout", "matrix", Self.seed.replacingOccurrences(of: "support-panel.layout", with: "book-pages.layout"),
+                                         "--svg", sheet.path])
+        #expect(matrix.stdout.contains("456 cases: 54 ok, 0 with conflicts, 0 ambiguous, 402 with layout problems"), "\(matrix.stdout.suffix(300))")
+        #expect(matrix.stdout.split(separator: "\n").filter { $0.contains(": outside-safe-area rightPage: content 'rightPage'") }.count >= 1,
+                "\(matrix.stdout.prefix(1000))")
+        let marked = try RenderTests.SVGText(try Data(contentsOf: sheet)).texts.filter { $0.hasPrefix("problem: outside-safe-area") }
+        #expect(!marked.isEmpty, "each case with a problem says so in its card")
         let conflicting = try temporary("view a\nH:|[a(>=700)]|\nV:|[a]|\n")
         defer { try? FileManager.default.removeItem(atPath: conflicting) }
         let failing = try await traitctl(["layout", "check", conflicting])

@@ -32,8 +32,18 @@ import Testing
 
         let same = try await fixture.traitctl(["set", "orientation", "landscape-left", "--wait"])
         #expect(same.status == 0 && same.stdout == "no transitions: nothing changed\n")
-        let open = try await fixture.traitctl(["open", "tv", "--role", "pip", "--wait"])
-        #expect(open.status == 0 && open.stdout.hasPrefix("/org/traitd/Layout1/window/tv\n"), "\(open)")
+        // A window that opens: --wait returns once its first layout is in, and names that transition (it once
+        // printed "no transitions: the change moved no window" before any adapter had laid the window out).
+        let player = try await ScriptedAdapter(fixture, app: "tv", name: "player", behaviour: .fast)
+        defer { player.close() }
+        let open = try await fixture.traitctl(["open", "tv", "--role", "pip", "--wait", "--strict"])
+        #expect(open.status == 0 && open.stdout == """
+            /org/traitd/Layout1/window/tv
+            tv TransitionCompleted #6 reported=[player] missed=[] failed=[]
+
+            """, "\(open)")
+        let layouts = try await fixture.traitctl(["get", "Layouts", "--app", "tv"])
+        #expect(layouts.stdout.contains("player") && layouts.stdout.contains("root"), "laid out when the wait returned: \(layouts)")
         #expect(try await fixture.traitctl(["set", "device", "ipad-pro-12.9", "--strict"]).stderr.contains("--strict goes with --wait"))
     }
 

@@ -151,6 +151,8 @@ import Testing
         }
         let pip = try sim.step(.openApp("video", .pip))
         #expect(pip.opened == ["video"] && pip.displayChanges == [.windows, .stacking], "PiP floats in front of everything")
+        // The new window's first layout is a transition of its own: nothing before its layout pass.
+        #expect(pip.transitions.map(\.app) == ["video"] && pip.transitions.first?.steps == [.updateProperties, .viewWillLayoutSubviews, .complete])
         #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))
         #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.step(.openApp("video", .pip)) }
         // Closing the primary gives the secondary the whole screen.
@@ -158,10 +160,10 @@ import Testing
         #expect(close.closed == ["mail"])
         #expect(sim.state.app(named: "notes")?.role == .primary && sim.state.arrangement == .full)
         #expect(sim.windows["notes"]?.frame.width == 1024 && sim.windows["notes"]?.state == .active)
-        // Slide Over: the primary keeps its size and gets no transition.
+        // Slide Over: the primary keeps its size and gets no transition; the new window gets its first layout.
         let over = try sim.step(.openApp("chat", .slideOver))
         #expect(sim.state.arrangement == .slideOver && sim.windows["chat"]?.role == .slideOver)
-        #expect(over.transitions.isEmpty && over.opened == ["chat"])
+        #expect(over.transitions.map(\.app) == ["chat"] && over.opened == ["chat"])
         #expect(throws: ModelError.noSuchApp("no app 'nobody' is open; open apps: notes, chat, video")) {
             _ = try sim.step(.closeApp("nobody"))
         }

@@ -145,6 +145,20 @@ import Testing
         #expect(setup.lines.first == "external-1 disconnected", "before the windows it had move: \(setup.lines)")
     }
 
+    /// A window that opens gets its first layout as a transition: it appears, the display's values change, its
+    /// one signal (`viewWillLayoutSubviews`) names the transition, which waits for the adapters registered for
+    /// it and is the command's answer, so a caller can wait until the new window is laid out.
+    @Test func aWindowThatOpensGetsItsFirstLayoutAsATransition() throws {
+        var setup = try Setup(adapters: ["video": ["player"]])
+        let began = try setup.apply(.openApp("video", .pip))
+        #expect(setup.lines == [
+            "video opened", "display changed serial stacking windows", "video viewWillLayoutSubviews #1",
+        ], "\(setup.lines)")
+        #expect(began == [1] && setup.deadlines.map(\.app) == ["video"])
+        try setup.report("video", "player")
+        #expect(setup.completions(of: "video").map(\.reported) == [["player"]])
+    }
+
     @Test func aNewCommandCompletesTheOpenTransitionFirst() throws {
         var setup = try Setup(adapters: ["mail": ["sidebar"]])
         try setup.apply(.setArrangement(.splitHalf))

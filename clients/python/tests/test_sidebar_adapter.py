@@ -55,3 +55,13 @@ def test_a_report_while_traitd_is_between_owners_is_dropped_quietly(traitd: Trai
         finally:
             client.close()
     assert asyncio.run(report_without_owner()) == []  # not registered: the daemon refuses the report (NoSuchAdapter)
+
+
+@pytest.mark.traitd(fresh=True)
+def test_open_returns_once_the_new_window_is_laid_out(traitd: TraitdFixture) -> None:
+    # The window's first layout is a transition of its own: open() waits for it (it once returned [] with the
+    # window's layouts still {}), and its completion names the adapter that laid the window out.
+    with Adapter(traitd.address, "maps", "sidebar", sidebar):
+        started = traitd.open("maps", role="pip")
+        assert len(started) == 1 and started.completions["maps"]["reported"] == ["sidebar"]
+        assert traitd.status_window("maps")["layouts"]["sidebar"] == {"content": [0, 0, 320, 180]}

@@ -15,8 +15,13 @@ A move traitd refuses (a rotation a device does not offer, a drag outside Split 
 left out of the walk. On the first failure, Hypothesis shrinks the walk (fewer moves, simpler values), replaying
 each candidate from ``Reset``, to a shortest one that still fails; that walk is written as a strict scenario
 (``failure.yaml``, naming the layout folders it ran with) and ``traitctl scenario run --private --update`` writes
-its golden trace (``failure.trace``). Exit 1 then; 0 when ``--steps`` steps found nothing; 2 when the failure
-would not reproduce; 69 without Hypothesis.
+its golden trace (``failure.trace``), replaying it without Hypothesis to show that it fails on its own. The walk
+as first found, before shrinking, is kept too (``found.yaml``). Exit 1 then; 0 when ``--steps`` steps found
+nothing; 2 when the failure would not reproduce; 69 without Hypothesis.
+
+The walks are the reproduction, not the seed: a seed draws the same walks only with the same Hypothesis version
+(seed 1 took 349 steps with 6.67 and 1,722 with 6.170), so the version is printed and written beside the seed,
+and the scenarios replay with any version or none.
 """
 
 from __future__ import annotations
@@ -102,6 +107,8 @@ class Explorer:
         self.steps_taken = 0
         self.walks = 0
         self.last: list[Step] = []
+        # The first failing walk, as it was found (before Hypothesis shrank it).
+        self.found: list[Step] = []
         # Every step taken, in order, hashed: the same seed gives the same walks, and so the same fingerprint.
         self.fingerprint = hashlib.sha256()
 
@@ -293,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
         start = {"device": status["device"], "orientation": status["orientation"]}
         apps = [w["app"] for w in status["windows"]]
         adapters = sorted({f"{adapter} ({app})" for app, adapter, _ in registrations})
-        print(f"traitctl explore: seed {args.seed}, {args.steps} steps (walks of at most {args.walk}), "
+        print(f"traitctl explore: seed {args.seed} with Hypothesis {hypothesis_version}, {args.steps} steps (walks of at most {args.walk}), "
               f"from {start['device']} {start['orientation']}; adapters: {', '.join(adapters) or 'none'}", flush=True)
 
         began = time.monotonic()
@@ -317,10 +324,11 @@ def main(argv: list[str] | None = None) -> int:
             except Failure:
                 if state.found is None:
                     state.found = explorer.steps_taken
+                    explorer.found = list(explorer.last)
                     state.shortest = len(explorer.last)
                     print(f"found a failure after {explorer.steps_taken} steps in {explorer.walks} walk(s): "
                           f"{sys.exc_info()[1]}", flush=True)
-                    print(f"shrinking the walk ({len(explorer.last)} steps) with Hypothesis {hypothesis_version}", flush=True)
+                    print(f"shrinking the walk ({len(explorer.last)} steps)", flush=True)
                 state.shortest = min(state.shortest, len(explorer.last))
                 raise
             finally:
@@ -335,19 +343,36 @@ def main(argv: list[str] | None = None) -> int:
             os.makedirs(args.out, exist_ok=True)
             scenario = os.path.join(args.out, "failure.yaml")
             trace = os.path.join(args.out, "failure.trace")
+            found = os.path.join(args.out, "found.yaml")
+            origin = f"traitctl explore --seed {args.seed} with Hypothesis {hypothesis_version}"
+            replay = "This walk is the reproduction: traitctl scenario run FILE --private replays it with any Hypothesis version or none."
             write_scenario(scenario, start, args.layouts, args.adapters, explorer.last, [
-                f"Found by traitctl explore --seed {args.seed} after {state.found} steps; Hypothesis shrank the "
-                f"walk to these {len(explorer.last)}.",
-                f"It fails with: {failure}",
+                f"Found by {origin} after {state.found} steps; Hypothesis shrank the walk to these {len(explorer.last)}.",
+                f"It fails with: {failure}", replay,
             ])
-            run = subprocess.run([args.traitctl, "scenario", "run", scenario, "--private", "--update", trace],
-                                 capture_output=True, text=True)
+            write_scenario(found, start, args.layouts, args.adapters, explorer.found, [
+                f"The first failing walk {origin} found, after {state.found} steps, before shrinking "
+                f"(failure.yaml is the shortest).", replay,
+            ])
+            timeout = max(60.0, args.timeout * (len(explorer.last) + 2))
+            try:
+                run = subprocess.run([args.traitctl, "scenario", "run", scenario, "--private", "--update", trace],
+                                     capture_output=True, text=True, timeout=timeout)
+                replayed, output = run.returncode, f"{run.stdout}{run.stderr}"
+            except subprocess.TimeoutExpired:
+                replayed, output = None, f"the replay did not end within {timeout:g} s"
             print(f"the shortest failing walk: {len(explorer.last)} step(s) ({state.replays} replays, {seconds:.1f} s in all)")
             for step in explorer.last:
                 print(f"  {step.title()}")
             print(f"fails at {failure}")
-            print(f"wrote {scenario} and {trace}" if os.path.exists(trace) else
-                  f"wrote {scenario}; its trace could not be written: {run.stdout}{run.stderr}")
+            print(f"wrote {scenario} (the walk as found: {found})" + (f" and {trace}" if os.path.exists(trace) else ""))
+            # Replayed as a strict scenario, without Hypothesis: it must fail on its own (exit 1), or it is no
+            # reproduction.
+            if replayed != 1:
+                print(f"traitctl explore: the walk did not fail when replayed on its own (traitctl scenario run): "
+                      f"{output.strip()}", file=sys.stderr)
+                return 2
+            print("replayed on its own (traitctl scenario run, no Hypothesis): it fails the same way")
             return 1
         except Flaky as error:
             print(f"traitctl explore: a failure did not reproduce when replayed: {error}", file=sys.stderr)
@@ -355,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds = time.monotonic() - began
         rate = explorer.steps_taken / seconds if seconds > 0 else 0.0
         print(f"explored {explorer.steps_taken} steps in {explorer.walks} walks ({rate:.1f} steps/s): no failure "
-              f"(walks {explorer.fingerprint.hexdigest()[:12]})")
+              f"(walks {explorer.fingerprint.hexdigest()[:12]} with Hypothesis {hypothesis_version})")
         return 0
     finally:
         client.close()
