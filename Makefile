@@ -8,7 +8,7 @@
 #   make deb           a Debian package of all that (.build/packages), lintian clean; needs no Swift to install
 #   make wheel         the Python package and its pytest plugin with the binaries inside (.build/packages)
 #   make package-check both, installed into places of their own, the plugin's tests run against each
-#   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml from the code
+#   make introspection regenerate Config/dbus-1/org.traitd.Layout1.xml and the Python client's contract from the code
 #   make pictures      regenerate the documents' pictures (docs/*.svg, docs/gtk-*.png) with traitctl and the GTK client
 #   make security      rate the systemd units with systemd-analyze security --offline=true
 #   make bench-solver  the constraint engine beside kiwi's C++ core and kiwisolver (BENCH_ARGS=--large ...)
@@ -110,6 +110,7 @@ pictures: build
 introspection:
 	$(SWIFT) build --product traitd
 	"$$($(SWIFT) build --show-bin-path)/traitd" --print-introspection > Config/dbus-1/org.traitd.Layout1.xml
+	"$$($(SWIFT) build --show-bin-path)/traitd" --print-python-contract > clients/python/traitd/_contract.py
 
 security:
 	@mkdir -p .build/units

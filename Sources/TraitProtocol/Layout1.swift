@@ -57,6 +57,14 @@ public enum Layout1 {
         public static let geometryRequestUnsupported = "org.traitd.Layout1.Error.GeometryRequestUnsupported"
         /// UISceneError 101, geometryRequestDenied: none of the requested orientations is supported.
         public static let geometryRequestDenied = "org.traitd.Layout1.Error.GeometryRequestDenied"
+
+        /// Every name above, in order: the Python client's errors come from this list (`pythonContract`), and a
+        /// test holds it to the declarations here.
+        public static let all = [
+            notOffered, noSuchApp, appExists, roleTaken, missingApp, notDragging, dragging, noDivider, outOfRange,
+            staleTransition, alreadyReported, noSuchAdapter, adapterExists, limitExceeded, eventsLost,
+            geometryRequestUnsupported, geometryRequestDenied,
+        ]
     }
 
     /// The interface file installed to `/usr/share/dbus-1/interfaces/` and kept in `Config/dbus-1/`.

@@ -66,6 +66,9 @@ struct Traitd: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the D-Bus interface XML (Config/dbus-1/org.traitd.Layout1.xml) and exit.")
     var printIntrospection = false
 
+    @Flag(name: .long, help: "Print the Python client's contract (clients/python/traitd/_contract.py) and exit.")
+    var printPythonContract = false
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("unknown log level '\(logLevel)'; expected one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -81,6 +84,10 @@ struct Traitd: AsyncParsableCommand {
     func run() async throws {
         if printIntrospection {
             print(Layout1.interfaceXML, terminator: "")
+            return
+        }
+        if printPythonContract {
+            print(Layout1.pythonContract, terminator: "")
             return
         }
         // A refused or large message must not leave its buffers in the resident size (docs/measurements.md, "Memory").

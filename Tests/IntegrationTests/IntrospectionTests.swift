@@ -24,6 +24,18 @@ import Testing
         #expect(served.stdout.contains("<node name=\"window\"/>"))
     }
 
+    /// The Python client's contract is generated from the same declarations (`make introspection`), and the
+    /// error list it is made from names every error declared (the client builds its classes from it).
+    @Test func thePythonContractIsWhatTraitdPrints() async throws {
+        let file = try String(contentsOf: Binaries.repository.appendingPathComponent("clients/python/traitd/_contract.py"), encoding: .utf8)
+        let printed = try await ChildProcess.run(Binaries.path("traitd"), ["--print-python-contract"])
+        #expect(printed.status == 0 && printed.stdout == file, "regenerate with: make introspection")
+        let declarations = try String(contentsOf: Binaries.repository.appendingPathComponent("Sources/TraitProtocol/Layout1.swift"), encoding: .utf8)
+        let declared = declarations.matches(of: /public static let [a-zA-Z]+ = "(org\.traitd\.Layout1\.Error\.[A-Za-z]+)"/).map { String($0.1) }
+        let listed = file.matches(of: /\ {4}"(org\.traitd\.Layout1\.Error\.[A-Za-z]+)",/).map { String($0.1) }
+        #expect(declared.count >= 17 && listed == declared, "Layout1.Error.all leaves out: \(Set(declared).subtracting(listed))")
+    }
+
     @Test func busctlAndGdbusSeeTheTree() async throws {
         let fixture = try await DaemonFixture()
         let tree = try await fixture.busctl(["tree", "org.traitd.Layout1"])

@@ -10,10 +10,24 @@ from typing import Any
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio.message_bus import MessageBus
 
+from . import _contract
 from .errors import TraitdError, error_for
 from .model import BUS_NAME, DISPLAY, ROOT, SETTINGS, WINDOW, Event, app_of, window_path
 
 DBUS = ("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus")
+
+
+def check_call(interface: str, member: str, signature: str) -> None:
+    """A call to one of traitd's interfaces must be a method of the contract (``_contract.METHODS``) with its
+    input signature: a name or signature copied wrong fails here, in the client's own tests, not on the bus."""
+    methods = _contract.METHODS.get(interface)
+    if methods is None:
+        return  # not traitd's (org.freedesktop.DBus, its Properties)
+    declared = methods.get(member)
+    if declared is None:
+        raise ValueError(f"{interface} has no method {member!r} in traitd's contract; it has {', '.join(methods)}")
+    if declared[0] != signature:
+        raise ValueError(f"{member} takes ({declared[0]}) in traitd's contract; called with ({signature})")
 
 
 def plain(value: Any) -> Any:
@@ -204,6 +218,7 @@ class Client:
 
     async def _call(self, destination: str, path: str, interface: str, member: str, signature: str,
                     body: list[Any]) -> list[Any]:
+        check_call(interface, member, signature)
         reply = await self.bus.call(Message(destination=destination, path=path, interface=interface, member=member,
                                             signature=signature, body=body))
         if reply is None:

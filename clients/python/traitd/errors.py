@@ -3,6 +3,8 @@ standard ``InvalidArgs``), so that a test can ``pytest.raises(NotOffered)``."""
 
 from __future__ import annotations
 
+from . import _contract
+
 
 class TraitdError(Exception):
     """A refusal from traitd: ``name`` is the D-Bus error name, the message what was wrong and what is allowed."""
@@ -19,9 +21,17 @@ class InvalidArgs(TraitdError):
     name = "org.freedesktop.DBus.Error.InvalidArgs"
 
 
+# One class per error the contract names (``_contract.ERRORS``, generated from traitd's declarations): a new
+# error in traitd gets its class here without an edit, and the names below are looked up, so one traitd no longer
+# names fails at import. ``test_contract.py`` checks that every error has its name here.
+ERRORS: dict[str, type[TraitdError]] = {
+    name: type(name.rsplit(".", 1)[-1], (TraitdError,), {"name": name, "__doc__": name}) for name in _contract.ERRORS
+}
+ERRORS[InvalidArgs.name] = InvalidArgs
+
+
 def _named(suffix: str) -> type[TraitdError]:
-    return type(suffix, (TraitdError,), {"name": "org.traitd.Layout1.Error." + suffix,
-                                         "__doc__": f"org.traitd.Layout1.Error.{suffix}"})
+    return ERRORS["org.traitd.Layout1.Error." + suffix]
 
 
 NotOffered = _named("NotOffered")
@@ -41,11 +51,6 @@ LimitExceeded = _named("LimitExceeded")
 GeometryRequestUnsupported = _named("GeometryRequestUnsupported")
 GeometryRequestDenied = _named("GeometryRequestDenied")
 EventsLost = _named("EventsLost")
-
-_ALL: list[type[TraitdError]] = [InvalidArgs, NotOffered, NoSuchApp, AppExists, RoleTaken, MissingApp, NotDragging, Dragging,
-                                  NoDivider, OutOfRange, StaleTransition, AlreadyReported, NoSuchAdapter, AdapterExists,
-                                  LimitExceeded, EventsLost, GeometryRequestUnsupported, GeometryRequestDenied]
-ERRORS: dict[str, type[TraitdError]] = {cls.name: cls for cls in _ALL}
 
 
 def error_for(name: str, message: str) -> TraitdError:

@@ -6,18 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-BUS_NAME = "org.traitd.Layout1"
-ROOT = "/org/traitd/Layout1"
-WINDOW_PREFIX = "/org/traitd/Layout1/window/"
-DISPLAY = "org.traitd.Layout1.Display"
-WINDOW = "org.traitd.Layout1.Window"
+# The names and the settings table come from the contract traitd generates (``_contract.py``), never copied here.
+from ._contract import BUS_NAME, DISPLAY, ROOT, SETTINGS, WINDOW, WINDOW_PREFIX
 
-# The display-wide settings: property name -> traitctl's word (traitd's one table is DisplayTrait.all in
-# Sources/Vocabulary/DisplayTrait.swift; a test compares status() with traitctl's).
-SETTINGS = {
-    "Appearance": "appearance", "ContentSizeCategory": "content-size", "LayoutDirection": "direction",
-    "Contrast": "contrast", "LegibilityWeight": "legibility", "ReduceMotion": "reduce-motion",
-}
+__all__ = ["BUS_NAME", "DISPLAY", "ROOT", "SETTINGS", "WINDOW", "WINDOW_PREFIX", "Event", "Rect", "app_of", "window_path"]
 
 
 def window_path(app: str) -> str:

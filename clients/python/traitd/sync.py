@@ -9,7 +9,7 @@ from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from .client import Client
-from .model import Event
+from .model import SETTINGS, Event
 
 T = TypeVar("T")
 
@@ -17,8 +17,7 @@ T = TypeVar("T")
 # the words of traitd's SetWord (Sources/Vocabulary/SetWord.swift), in its order; PythonPackageTests keeps them so.
 COMMANDS = {"device": "SetDevice", "orientation": "Rotate", "arrangement": "SetArrangement", "windowing": "SetWindowing",
             "keyboard": "SetKeyboard"}
-_SETTINGS = {"appearance": "Appearance", "content_size": "ContentSizeCategory", "direction": "LayoutDirection",
-             "contrast": "Contrast", "legibility": "LegibilityWeight", "reduce_motion": "ReduceMotion"}
+_SETTINGS = {word.replace("-", "_"): prop for prop, word in SETTINGS.items()}  # from the contract: reduce_motion -> ReduceMotion
 
 
 class Started(list[int]):
