@@ -165,11 +165,20 @@ let package = Package(
             ],
             linkerSettings: releaseLinkerSettings
         ),
+        // The bridges (a folder per backend: Web, Desktop), the adapter host that runs them and every adapter
+        // (Host), and what they share (Common): a library, so that tests reach them without the executable.
+        .target(
+            name: "Bridges",
+            dependencies: [
+                "Adapters", "TraitClient", "TraitProtocol", "Vocabulary", "DBus", "Spawn", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "traitd-adapters",
             dependencies: [
-                "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout", "Spawn",
-                "CZlib",
+                "Bridges", "Adapters", "TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DefaultConfig", "DBus", "Layout",
+                "Spawn",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -222,6 +231,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
         .testTarget(name: "LayoutJudgeTests", dependencies: ["LayoutJudge", "Vocabulary"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
+        .testTarget(name: "BridgesTests", dependencies: ["Bridges", "Adapters", "Vocabulary", "TestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TransitionEngineTests",

@@ -1,3 +1,4 @@
+import Bridges
 import Adapters
 import ArgumentParser
 import DBus

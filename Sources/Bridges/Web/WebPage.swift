@@ -28,9 +28,9 @@ import Vocabulary
 /// window scrolls: it is reported as the element `viewport` (the window), and every element not
 /// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window; a page
 /// wider than the window does not count as scrolling, so its overflow is found.
-actor WebPage: BridgeAdapter {
-    nonisolated let name = "web"
-    nonisolated let app: String
+public actor WebPage: BridgeAdapter {
+    public nonisolated let name = "web"
+    public nonisolated let app: String
     nonisolated let url: String
     private let browser: DevToolsPipe
     /// Where the page's screenshot goes before each report (`--screenshots`), or nil.
@@ -39,21 +39,21 @@ actor WebPage: BridgeAdapter {
     private var session: String?
     private var target: String?
 
-    init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
+    public init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
         self.app = app
         self.url = url
         self.screenshots = screenshots
         self.browser = browser
     }
 
-    func stop() async {}
+    public func stop() async {}
 
-    func prepare() async throws -> String {
+    public func prepare() async throws -> String {
         _ = try await open()
         return "\(url) loaded"
     }
 
-    func layout(_ window: WindowContext) async -> AdapterResult {
+    public func layout(_ window: WindowContext) async -> AdapterResult {
         do {
             let session = try await open()
             try await emulate(window, session)

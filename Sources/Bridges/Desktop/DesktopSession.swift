@@ -13,13 +13,13 @@ import Spawn
 /// it needs neither a GPU nor a window manager. The accessibility bus is a private one (at-spi2-core's
 /// `dbus-daemon` with its `accessibility.conf`, and `at-spi2-registryd`), so that the trees the host reads are
 /// its apps' alone; apps find it through `AT_SPI_BUS_ADDRESS`.
-final class DesktopSession: Sendable {
+public final class DesktopSession: Sendable {
     /// The X display (`:N`).
-    let display: String
+    public let display: String
     /// The accessibility bus's address.
-    let accessibilityAddress: String
+    public let accessibilityAddress: String
     /// Xvfb, the accessibility bus and its registry, in the order they started.
-    let processes: [pid_t]
+    public let processes: [pid_t]
     /// The apps' configuration folder (`XDG_CONFIG_HOME`): the toolkits' settings for the bridge, and a fresh
     /// start for every app (none of the user's own settings), removed with the session.
     let configuration: String
@@ -35,7 +35,7 @@ final class DesktopSession: Sendable {
     /// Device pixels a point (GDK_SCALE, QT_SCALE_FACTOR): a point is one of the toolkit's logical pixels.
     static let scale = 2
 
-    init(log: String) throws {
+    public init(log: String) throws {
         var started: [pid_t] = []
         configuration = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-desktop-\(getpid())").path
         for toolkit in ["gtk-3.0", "gtk-4.0"] {
@@ -88,7 +88,7 @@ final class DesktopSession: Sendable {
         return environment
     }
 
-    func close() {
+    public func close() {
         for pid in processes.reversed() {
             kill(pid, SIGTERM)
             var status: Int32 = 0

@@ -24,9 +24,9 @@ import Vocabulary
 /// are not A-Z a-z 0-9 _ - . become `_`; `.2`, `.3` where the same name comes again, in tree order), in points
 /// in window coordinates, with `kinds` from the roles. An app that exits reports `failed`, naming its status;
 /// one that hangs misses the transition at its deadline (each of the bridge's calls gives up after 5 s).
-actor DesktopApp: BridgeAdapter {
-    nonisolated let name = "desktop"
-    nonisolated let app: String
+public actor DesktopApp: BridgeAdapter {
+    public nonisolated let name = "desktop"
+    public nonisolated let app: String
     nonisolated let command: [String]
     private let session: DesktopSession
     private let sessionBus: String?
@@ -53,7 +53,7 @@ actor DesktopApp: BridgeAdapter {
     /// How much larger the app's device pixels are than points (the session's GDK_SCALE).
     static let scale = Double(DesktopSession.scale)
 
-    init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection,
+    public init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection,
          walkTrees: Bool = false, log: String, screenshots: String? = nil) {
         self.app = app
         self.screenshots = screenshots
@@ -65,7 +65,7 @@ actor DesktopApp: BridgeAdapter {
     }
 
     /// Starts the app, and waits for its window on the display and on the accessibility bus.
-    func prepare() async throws -> String {
+    public func prepare() async throws -> String {
         try await start()
         return "\(command.joined(separator: " ")) (pid \(pid ?? 0)), resized with \(resizer)"
     }
@@ -113,7 +113,7 @@ actor DesktopApp: BridgeAdapter {
     }
 
     /// Ends the app and reaps it: SIGTERM, then SIGKILL if it is still there after 5 s.
-    func stop() async {
+    public func stop() async {
         guard let pid, !isGone else { return }
         kill(pid, SIGTERM)
         for _ in 0..<500 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
@@ -132,7 +132,7 @@ actor DesktopApp: BridgeAdapter {
         return exitStatus != nil
     }
 
-    func layout(_ context: WindowContext) async -> AdapterResult {
+    public func layout(_ context: WindowContext) async -> AdapterResult {
         if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
         guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
         do {

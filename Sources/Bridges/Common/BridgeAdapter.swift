@@ -5,7 +5,7 @@ import Adapters
 /// adapters are. The host calls a bridge's `layout` one transition at a time, in their order (`AdapterHost`),
 /// so a bridge, which suspends at every call to its program, never lays out two at once. A bridge that cannot
 /// lay out (the program died, the page would not load, a call to it passed its limit) reports `failed` with why.
-protocol BridgeAdapter: Sendable {
+public protocol BridgeAdapter: Sendable {
     /// The adapter's name on the bus (`web`).
     var name: String { get }
     /// The app whose window it lays out.

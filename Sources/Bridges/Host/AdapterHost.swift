@@ -17,9 +17,9 @@ import TraitProtocol
 ///
 /// An actor whose executor is the client connection's thread: signal handlers run there and enter it
 /// synchronously (`assumeIsolated`), its async methods run there between their calls to the daemon.
-actor AdapterHost {
-    nonisolated let client: TraitClient
-    nonisolated var unownedExecutor: UnownedSerialExecutor { client.connection.unownedExecutor }
+public actor AdapterHost {
+    public nonisolated let client: TraitClient
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { client.connection.unownedExecutor }
     private let logger: Logger
     /// Waits this long before each report (to play a slow host in tests; 0 normally).
     private let delay: Duration
@@ -41,7 +41,7 @@ actor AdapterHost {
     private var transitionsLaidOut: [String: Int] = [:]
     private var daemon: String?
 
-    init(bus: Connection.Bus, adapters: [any LayoutAdapter], bridges: [any BridgeAdapter] = [], delay: Duration,
+    public init(bus: Connection.Bus, adapters: [any LayoutAdapter], bridges: [any BridgeAdapter] = [], delay: Duration,
          logger: Logger) throws {
         client = try TraitClient(bus: bus)
         self.adapters = adapters
@@ -56,7 +56,7 @@ actor AdapterHost {
     /// that waits for the registrations finds the pages loaded, and a command that shows no window holds back
     /// only its own bridge (it once held every adapter back for 30 s). A bridge that cannot get ready reports
     /// `failed` with why.
-    func start() async throws {
+    public func start() async throws {
         for bridge in bridges {
             let key = Self.key(bridge.app, bridge.name)
             bridgeQueues[key] = Task {
@@ -95,7 +95,7 @@ actor AdapterHost {
     }
 
     /// Replaces the adapter set; withdraws registrations that went, and registers and reports the rest.
-    func replace(adapters new: [any LayoutAdapter]) async {
+    public func replace(adapters new: [any LayoutAdapter]) async {
         let keep = Set(new.map { Self.key($0.app, $0.name) } + bridges.map { Self.key($0.app, $0.name) })
         let old = registered.filter { !keep.contains($0) }.sorted()
         adapters = new

@@ -15,9 +15,9 @@ import Synchronization
 /// JSON coders. No maintained DevTools client exists among the Swift packages this project can use, and the web
 /// bridge needs ten commands (Target, Page, Emulation, Runtime), so the protocol is spoken here, typed per
 /// command where it is used (`WebPage`).
-final class DevToolsPipe: Sendable {
+public final class DevToolsPipe: Sendable {
     /// The browser's process id.
-    let pid: pid_t
+    public let pid: pid_t
     /// Where the browser keeps its profile (a fresh folder, removed at `close`).
     private let profile: String
     private let toBrowser: Int32
@@ -83,10 +83,10 @@ final class DevToolsPipe: Sendable {
 
     /// The debugging pipe's browser: Debian's real binary, not its wrapper script (which runs checks through a
     /// shell first).
-    static let defaultBrowser = "/usr/lib/chromium/chromium"
+    public static let defaultBrowser = "/usr/lib/chromium/chromium"
 
     /// Starts the browser headless, with a fresh profile, its output to `log`.
-    init(browser: String = DevToolsPipe.defaultBrowser, log: String) throws {
+    public init(browser: String = DevToolsPipe.defaultBrowser, log: String) throws {
         // A write to the pipe of a browser that just died must fail with EPIPE, not end the host with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         guard access(browser, X_OK) == 0 else {
@@ -167,7 +167,7 @@ final class DevToolsPipe: Sendable {
     }
 
     /// Ends the browser (SIGTERM, then SIGKILL after 5 s) and removes its profile.
-    func close() {
+    public func close() {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<50 {
