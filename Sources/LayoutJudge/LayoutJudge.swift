@@ -92,8 +92,9 @@ public enum LayoutJudge {
                     + "\(shared.size) pt, and neither holds the other", severity: shared.width * shared.height)
         }
 
-        // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button).
-        for name in names where layout.kind(of: name) == .control {
+        // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button); not
+        // those the adapter knows only by their content box (drawn larger, by how much it cannot say).
+        for name in names where layout.kind(of: name) == .control && !layout.contentBoxes.contains(name) {
             let frame = layout.frames[name]!
             guard frame.width < minimumTarget - tolerance || frame.height < minimumTarget - tolerance else { continue }
             let device = window.idiom == .pad ? "an iPad" : "a phone"

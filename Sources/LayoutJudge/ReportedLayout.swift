@@ -14,6 +14,9 @@ public struct ReportedLayout: Sendable, Equatable {
     public var minimumSize: Size?
     /// The page's width and widest element, where it is wider than its window (`reflow`); nil otherwise.
     public var reflow: Reflow?
+    /// Elements known only by their content box (`contentBoxes`): drawn larger than their frames, so not judged
+    /// by their size.
+    public var contentBoxes: Set<String>
 
     /// Why a report's `scrolledIn`, `minimumSize` or `reflow` cannot be read, for a person, and which it is.
     public struct Invalid: Error, Equatable {
@@ -22,7 +25,10 @@ public struct ReportedLayout: Sendable, Equatable {
     }
 
     public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
-                minimumSize: Size? = nil, reflow: Reflow? = nil) throws(Invalid) {
+                minimumSize: Size? = nil, reflow: Reflow? = nil, contentBoxes: Set<String> = []) throws(Invalid) {
+        for element in contentBoxes.sorted() where frames[element] == nil {
+            throw Invalid(key: "contentBoxes", message: "contentBoxes names element '\(element)', which the report has no frame for")
+        }
         if let minimumSize, !(minimumSize.width.isFinite && minimumSize.height.isFinite && minimumSize.width >= 0 && minimumSize.height >= 0) {
             throw Invalid(key: "minimumSize", message: "minimumSize must be finite and not negative; got \(minimumSize)")
         }
@@ -51,6 +57,7 @@ public struct ReportedLayout: Sendable, Equatable {
         self.scrolledIn = scrolledIn
         self.minimumSize = minimumSize
         self.reflow = reflow
+        self.contentBoxes = contentBoxes
     }
 
     /// What `element` is: its declared kind, or `content`.

@@ -92,7 +92,7 @@ struct LayoutReport: Equatable {
     }
 
     /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind), `scrolledIn` (a{ss},
-    /// element -> its scroll view), `minimumSize` ((dd)) and `reflow` ((sd)). Refused, naming the key, where they are of another type, name an unknown
+    /// element -> its scroll view), `minimumSize` ((dd)), `reflow` ((sd)) and `contentBoxes` (as). Refused, naming the key, where they are of another type, name an unknown
     /// kind, or scroll in an element the report does not hold or in circles.
     private static func read(_ frames: [String: Rect], _ extras: [String: DBusValue]) throws -> ReportedLayout {
         typealias Keys = Layout1.Window.Extras
@@ -108,8 +108,10 @@ struct LayoutReport: Equatable {
         let scrolledIn = try decode(Keys.scrolledIn, Keys.scrolledInParameter) ?? [:]
         let minimumSize = try decode(Keys.minimumSize, Keys.minimumSizeParameter)
         let reflow = try decode(Keys.reflow, Keys.reflowParameter)
+        let contentBoxes = Set(try decode(Keys.contentBoxes, Keys.contentBoxesParameter) ?? [])
         do {
-            return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow)
+            return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow,
+                                      contentBoxes: contentBoxes)
         } catch {
             throw DBusError.invalidArgs("extras '\(error.key)': \(error.message)")
         }

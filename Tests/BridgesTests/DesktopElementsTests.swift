@@ -1,4 +1,5 @@
 @testable import Bridges
+import Foundation
 import Testing
 import Vocabulary
 
@@ -11,6 +12,48 @@ import Vocabulary
         ])
         let (frames, _) = DesktopApp.elements(of: window)
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
+    }
+}
+
+/// GNOME Clocks 43 (GTK 4.8, libadwaita 1.2) from Debian 12, read from its accessibility bus in a 320-pt and a
+/// 507-pt window (`Fixtures/gnome-clocks-43-*.json`: role, name, extents in window coordinates, states, children;
+/// its window stays 389 pt wide, its minimum). GTK 4.8 marks no widget but the window SHOWING.
+@Suite struct RealAppTreeTests {
+    static func tree(_ name: String) throws -> AccessibleNode {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name).json")
+        return try JSONDecoder().decode(Recorded.self, from: Data(contentsOf: url)).node!
+    }
+
+    /// The view switcher, squeezed out below about 510 pt (its tabs move to a bottom bar), keeps its last
+    /// extents (509 pt wide, in a 69-pt squeezer): it was reported at every width, 361 pt past the window's edge
+    /// and over the title shown in its place. The title is reported; the switcher and its tabs are not.
+    @Test(arguments: ["gnome-clocks-43-320pt", "gnome-clocks-43-507pt"])
+    func aSqueezedOutSwitcherIsNotReportedAndTheTitleShownInItsPlaceIs(fixture: String) throws {
+        let window = try Self.tree(fixture)
+        let (frames, _) = DesktopApp.elements(of: window)
+        // The tabs reported are the bottom bar's, where libadwaita moves them; none of the header's.
+        #expect(frames["tab:World"]?.y == 724 && frames["tab:World.2"] == nil, "\(frames.filter { $0.key.hasPrefix("tab") })")
+        #expect(frames.filter { $0.key.hasPrefix("tab") }.values.allSatisfy { $0.y > 700 }, "\(frames.filter { $0.key.hasPrefix("tab") })")
+        #expect(frames["label:Clocks"] != nil, "\(frames.keys.sorted())")
+        // What the window shows of each: the header bar's 1-pt border outside the window is not reported.
+        let bounds = try #require(frames["window"])
+        #expect(frames.values.allSatisfy { bounds.contains($0) }, "\(frames.filter { !bounds.contains($0.value) })")
+        #expect(frames["button:Close"] != nil && frames.count > 20)
+    }
+}
+
+/// A node as the fixtures record it; nodes without VISIBLE are dropped, as the reader drops them.
+private struct Recorded: Decodable {
+    let role: String
+    let name: String
+    let frame: [Double]
+    let states: [String]
+    let children: [Recorded]
+
+    var node: AccessibleNode? {
+        guard states.contains("VISIBLE") else { return nil }
+        return AccessibleNode(role: role, name: name, frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
+                              children: children.compactMap(\.node))
     }
 }
 

@@ -108,6 +108,18 @@ import Vocabulary
         #expect(try problems(["icon": rect(100, 100, 24, 24)]).isEmpty)
     }
 
+    /// A control known only by its content box (GTK 4's pill button: its label's 126 x 24, drawn about 190 x 44)
+    /// is not judged by its size, which is a lower bound; the other rules still see it.
+    @Test func aControlKnownByItsContentBoxIsNotASmallTarget() throws {
+        let frames = ["add": rect(131, 455, 126, 24), "close": rect(280, 10, 24, 24)]
+        let layout = try ReportedLayout(frames: frames, kinds: ["add": .control, "close": .control], contentBoxes: ["add"])
+        #expect(LayoutJudge.problems(of: layout, adapter: "test", in: Self.column).map(\.element) == ["close"])
+        let past = try ReportedLayout(frames: ["add": rect(300, 455, 126, 24)], kinds: ["add": .control], contentBoxes: ["add"])
+        #expect(LayoutJudge.problems(of: past, adapter: "test", in: Self.column).map(\.rule) == [.outsideWindow])
+        let refused = #expect(throws: ReportedLayout.Invalid.self) { try ReportedLayout(frames: frames, contentBoxes: ["gone"]) }
+        #expect(refused?.message == "contentBoxes names element 'gone', which the report has no frame for")
+    }
+
     /// Rows of a list scrolled out of its scroll view are not outside the window; the part of a row that
     /// shows is judged; a list that overflows the window itself is.
     @Test func scrolledContentIsJudgedByWhatShowsThroughItsScrollView() throws {

@@ -123,8 +123,12 @@ final class AccessibilityReader: Sendable {
         return Self.extents(extents.first)
     }
 
+    /// Whether the app's extents are content boxes (GTK 4: a widget's extents without its padding and border, so
+    /// a button is reported the size of its label), known from its toolkit.
+    let contentBoxes = Atomic<Bool>(false)
+
     /// Learns how to read the app at `bus` from its toolkit (`ToolkitName`, `Version`): a Qt app's extents in
-    /// screen coordinates; SHOWING required of a drawn widget except in GTK past 3.
+    /// screen coordinates; SHOWING required of a drawn widget except in GTK past 3; GTK 4's extents content boxes.
     func learnToolkit(ofAppAt bus: String) async {
         func property(_ name: String) async -> String {
             let reply = try? await call(bus, "/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties", "Get",
@@ -135,6 +139,7 @@ final class AccessibilityReader: Sendable {
         screenCoordinates.store(toolkit.hasPrefix("qt"), ordering: .relaxed)
         let gtk4 = toolkit.hasPrefix("gtk") && !version.hasPrefix("3")
         drawnStates.store(gtk4 ? 1 << Self.visibleBit : 1 << Self.visibleBit | 1 << Self.showingBit, ordering: .relaxed)
+        contentBoxes.store(gtk4, ordering: .relaxed)
     }
 
     /// `tree` with its frames in the window's coordinates: as read, or, read in screen coordinates, moved by

@@ -161,7 +161,9 @@ public actor DesktopApp: BridgeAdapter {
             let drawn = tree.frame.size
             let overflow = drawn.width > context.width + 0.5 || drawn.height > context.height + 0.5
                 ? Overflow.minimumSize(Size(width: max(drawn.width, context.width), height: max(drawn.height, context.height))) : nil
-            return .laidOut(frames: frames, extras: extras, kinds: kinds, overflow: overflow)
+            // GTK 4 gives content boxes: its controls are drawn larger than reported, by their padding and border.
+            let contentBoxes = reader.contentBoxes.load(ordering: .relaxed) ? Set(kinds.filter { $0.value == .control }.keys) : []
+            return .laidOut(frames: frames, extras: extras, kinds: kinds, overflow: overflow, contentBoxes: contentBoxes)
         } catch {
             // A call that failed because the app died can come before its exit is visible: give the exit a second.
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
@@ -232,9 +234,12 @@ public actor DesktopApp: BridgeAdapter {
         }
     }
 
-    /// The window as `window`, then every visible widget with an area under it, named and given a kind.
+    /// The window as `window`, then every visible widget with an area under it, named and given a kind, each as
+    /// far as it lies in the window (what the app's X window shows of it: GTK's header bar draws its 1-pt border
+    /// outside the window's extents, which no one sees).
     static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind]) {
-        var frames = ["window": Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)]
+        let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
+        var frames = ["window": bounds]
         var kinds: [String: ElementKind] = ["window": .container]
         var seen: [String: Int] = [:]
         // `clip`: what the ancestors with an area leave visible. A widget wholly outside it is not drawn (a list's
@@ -244,18 +249,30 @@ public actor DesktopApp: BridgeAdapter {
                 if frames.count >= 255 { return }
                 let hasArea = child.frame.width > 0 && child.frame.height > 0
                 if hasArea, !child.frame.intersects(clip) { continue }
-                if hasArea {
+                if hasArea, isHiddenPage(child, of: node) { continue }
+                if hasArea, let drawn = child.frame.intersection(bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
-                    frames[name] = child.frame
+                    frames[name] = drawn
                     kinds[name] = kind(of: child)
                 }
                 visit(child, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip)
             }
         }
-        visit(window, clip: frames["window"]!)
+        visit(window, clip: bounds)
         return (frames, kinds)
+    }
+
+    /// A squeezer's or a stack's child that is not the one shown, though the toolkit does not say so: GTK 4 before
+    /// 4.10 marks no widget but the window SHOWING, and a hidden child keeps the extents of its last allocation.
+    /// Such a child reaches past its parent (GNOME Clocks' view switcher, 509 pt wide in a 69-pt squeezer at a
+    /// 320-pt window) while a sibling, the one shown, fills the parent exactly. No box, grid or overlay allocates
+    /// a child past itself, so a drawn widget never matches this.
+    static func isHiddenPage(_ child: AccessibleNode, of parent: AccessibleNode) -> Bool {
+        let p = parent.frame
+        guard p.width > 0, p.height > 0, !p.contains(child.frame, tolerance: 1) else { return false }
+        return parent.children.contains { $0 != child && $0.frame == p }
     }
 
     /// `button:Undo`: the role (spaces as `-`) and the accessible name (other characters than A-Z a-z 0-9 _ - .

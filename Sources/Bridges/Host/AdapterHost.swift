@@ -280,7 +280,7 @@ public actor AdapterHost {
         switch result {
         case .failed(let reason):
             return ([:], [Layout1.Window.Extras.error: .string(reason)])
-        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow):
+        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow, let contentBoxes):
             var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
@@ -297,6 +297,9 @@ public actor AdapterHost {
             case .reflow(let reflow)?: wire[Layout1.Window.Extras.reflow] = Layout1.Window.Extras.reflowParameter.encode(reflow)
             case nil: break
             }
+            if !contentBoxes.isEmpty {
+                wire[Layout1.Window.Extras.contentBoxes] = Layout1.Window.Extras.contentBoxesParameter.encode(contentBoxes.sorted())
+            }
             return (frames, wire)
         }
     }
@@ -304,7 +307,7 @@ public actor AdapterHost {
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras, _, _, _):
+        case .laidOut(let frames, let extras, _, _, _, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")
