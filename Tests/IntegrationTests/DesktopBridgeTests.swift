@@ -38,9 +38,15 @@ import Testing
             widths[width] = try #require(frames["button:mod_mod"])[2]
         }
         #expect(widths[694]! > widths[507]! && widths[507]! > widths[320]!, "\(widths)")
-        // The header bar's buttons are 24 x 24: small targets on an iPad.
+        // GTK 4 gives content boxes: the header bar's Close button is reported 24 x 24, its label-less content,
+        // drawn larger by a padding no one can read from the accessibility bus. Listed in contentBoxes, it is not
+        // judged a small target (the judge once called every GTK 4 button small by its label).
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
-        #expect(problems.contains { $0.element == "button:Close" && $0.rule == .smallTarget }, "\(problems.map { "\($0.element) \($0.rule)" })")
+        #expect(!problems.contains { $0.rule == .smallTarget }, "\(problems.map { "\($0.element) \($0.rule)" })")
+        let extras = try await recorder.client.property(Layout1.Window.layoutExtras, of: "notes")
+        let desktopExtras: [String: DBusValue]? = extras["desktop"]
+        let boxes = desktopExtras?[Layout1.Window.Extras.contentBoxes]?.unwrapped.strings ?? []
+        #expect(boxes.contains("button:Close") && boxes.contains("button:Undo"), "\(boxes)")
 
         // Stage Manager: a live resize, each step laid out by the app at its size.
         for id in try await recorder.client.setWindowing(.stageManager) { _ = try await recorder.completion(of: id) }
