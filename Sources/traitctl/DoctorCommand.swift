@@ -105,6 +105,12 @@ struct Doctor: AsyncParsableCommand {
                 say(.fail, what, "no \(path): desktop apps cannot be bridged (\(fix))")
             }
         }
+        // Optional: without it apps are bridged, but keep their own text size and theme.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd") {
+            say(.ok, "xsettingsd", "/usr/bin/xsettingsd: GTK apps follow the text size, dark mode and contrast")
+        } else {
+            say(.warn, "xsettingsd", "no /usr/bin/xsettingsd: desktop apps will not follow the text size (apt install xsettingsd)")
+        }
     }
 
     private func checkBrowser(_ say: (Verdict, String, String) -> Void) async {

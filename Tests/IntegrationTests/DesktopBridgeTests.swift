@@ -62,6 +62,29 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// The text size reaches a running GTK app as it changes (XSETTINGS' `Xft/DPI`, served by the host's
+    /// xsettingsd), in the transition that changes it: the keypad's labels grow, and at the largest size the
+    /// calculator no longer fits its 507-pt window: one `minimum-size` problem.
+    @Test func theTextSizeReachesARunningGtkApp() async throws {
+        let (fixture, recorder, host) = try await start()
+        _ = try await recorder.transition(of: "notes", "half the screen") { try await recorder.client.setArrangement(.splitHalf) }
+        let before = try #require(try await desktop(recorder)["label:mod"])
+        _ = try await recorder.transition(of: "notes", "large text") {
+            try await recorder.client.setTraits([.contentSize: "accessibility-extra-extra-extra-large"])
+        }
+        let after = try #require(try await desktop(recorder)["label:mod"])
+        #expect(after[3] > before[3] * 2, "mod's label \(before) at large, \(after) at the largest size")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        // One minimum-size, naming both sizes; the header's buttons, taller now, reach under the status bar.
+        #expect(problems.first?.rule == .minimumSize && problems.dropFirst().allSatisfy { $0.rule == .outsideSafeArea },
+                "\(problems.map { "\($0.element) \($0.rule) \($0.message)" })")
+        #expect(problems.first?.message.hasPrefix("the app is at least ") == true && problems.first?.message.contains("its window is 507 x 768 pt") == true)
+        // And back, in the same app.
+        _ = try await recorder.transition(of: "notes", "default text") { try await recorder.client.setTraits([.contentSize: "large"]) }
+        #expect(try await desktop(recorder)["label:mod"] == before)
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The bridge reads a tree from the app's cache (`GetItems`) and a call a widget once the cache holds it all;
     /// `--walk-trees` walks it node by node. Through the same steps, the two report the same widgets, element for
     /// element (the first layout is a walk either way: a fresh app's cache holds only what was asked for).
@@ -145,14 +168,14 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
-    /// Stopped with SIGTERM, the host ends what it started and reaps it: the app, Xvfb, the accessibility bus and
-    /// its registry are gone, by their ids.
+    /// Stopped with SIGTERM, the host ends what it started and reaps it: the app, Xvfb, the accessibility bus, its
+    /// registry and xsettingsd are gone, by their ids.
     @Test func stoppingTheHostEndsEveryProcessItStarted() async throws {
         let (fixture, _, host) = try await start()
         let log = host.log
         let app = try #require(log.firstMatch(of: /gnome-calculator \(pid (\d+)\)/).flatMap { Int32($0.1) }, "\(log)")
         let session = try #require(log.firstMatch(of: /\(pids ([0-9 ]+)\)/).map { $0.1.split(separator: " ").compactMap { Int32($0) } })
-        #expect(session.count == 3, "Xvfb, the accessibility bus and its registry: \(log)")
+        #expect(session.count == 4, "Xvfb, the accessibility bus and its registry, xsettingsd: \(log)")
         host.process.kill(SIGTERM)
         #expect(await host.process.wait() == 0, "\(host.log)")
         for pid in [app] + session {

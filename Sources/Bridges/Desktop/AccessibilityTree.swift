@@ -126,6 +126,9 @@ final class AccessibilityReader: Sendable {
     /// Whether the app's extents are content boxes (GTK 4: a widget's extents without its padding and border, so
     /// a button is reported the size of its label), known from its toolkit.
     let contentBoxes = Atomic<Bool>(false)
+    /// Whether the app follows the session's text size as it changes (GTK 3 and 4; a Qt app's DPI is pinned at
+    /// 96, `DesktopSession.environment`).
+    let followsSettings = Atomic<Bool>(false)
 
     /// Learns how to read the app at `bus` from its toolkit (`ToolkitName`, `Version`): a Qt app's extents in
     /// screen coordinates; SHOWING required of a drawn widget except in GTK past 3; GTK 4's extents content boxes.
@@ -140,6 +143,7 @@ final class AccessibilityReader: Sendable {
         let gtk4 = toolkit.hasPrefix("gtk") && !version.hasPrefix("3")
         drawnStates.store(gtk4 ? 1 << Self.visibleBit : 1 << Self.visibleBit | 1 << Self.showingBit, ordering: .relaxed)
         contentBoxes.store(gtk4, ordering: .relaxed)
+        followsSettings.store(toolkit.hasPrefix("gtk"), ordering: .relaxed)  // Qt's DPI is pinned: DesktopSession
     }
 
     /// `tree` with its frames in the window's coordinates: as read, or, read in screen coordinates, moved by

@@ -12,8 +12,9 @@ import Vocabulary
 /// `traitd-adapters --app APP=COMMAND`: an unmodified desktop app (GTK, Qt) as app APP's adapter `desktop`.
 ///
 /// The host starts COMMAND on its own display (`DesktopSession`: Xvfb and a private accessibility bus), with the
-/// session bus traitd is on (so that traitd's portal, `traitd --portal`, gives a libadwaita app its dark mode,
-/// contrast and text size). For each transition the app's top-level window is resized to the simulated window's
+/// session bus traitd is on (so that traitd's portal, `traitd --portal`, gives a libadwaita app its dark mode and
+/// contrast); each layout first publishes the window's display settings as XSETTINGS (`ToolkitSettings`: the
+/// text size reaches GTK apps this way) and, after a change of text size, waits for the app to lay out again. For each transition the app's top-level window is resized to the simulated window's
 /// size (points times 2 in device pixels: GDK_SCALE and QT_SCALE_FACTOR are 2, so a point is one of the
 /// toolkit's logical pixels whatever the device's scale, which changes how sharp the app is drawn, not where
 /// its widgets go); the bridge waits until the app's window reports that size on the accessibility bus (or
@@ -46,6 +47,10 @@ public actor DesktopApp: BridgeAdapter {
     private var display: XConnection?
     /// How the window is resized, for the host's log: the X connection, or xdotool and why.
     private(set) var resizer = "xdotool"
+    /// The text scale the app last laid out with (nil before its first layout), and the frames of that tree:
+    /// after a change of text size the bridge waits for the app to lay out again (`awaitRelayout`).
+    private var laidOutTextScale: Double?
+    private var lastFrames: [Rect]?
 
     /// How long an app may take to show its window.
     static let windowLimit: Duration = .seconds(30)
@@ -136,7 +141,15 @@ public actor DesktopApp: BridgeAdapter {
         if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
         guard let window else { return .failed("desktop: \(command[0]) has no window yet") }
         do {
+            // The display's settings reach the app through XSETTINGS (the session's, shared by its apps).
+            let settings = ToolkitSettings(context.traits.display)
+            let boundsBefore = reader.boundsChanges.load(ordering: .relaxed)
+            _ = session.apply(settings)
+            let textChanged = laidOutTextScale.map { $0 != settings.textScale } ?? false
             try await resize(window, to: Size(width: context.width, height: context.height))
+            if textChanged, session.settingsDaemon != nil, reader.followsSettings.load(ordering: .relaxed) {
+                try await awaitRelayout(window, since: boundsBefore)
+            }
             // Laid out: no `BoundsChanged` came during the read; from an app that sends none, the tree's frames
             // read again agree with the tree. Else the app is still laying out, and the tree is read anew.
             var settled: AccessibleNode?
@@ -150,6 +163,8 @@ public actor DesktopApp: BridgeAdapter {
                 }
             }
             guard let read = settled else { return .failed("desktop: \(command[0])'s window is not visible") }
+            laidOutTextScale = settings.textScale
+            lastFrames = read.frames
             let tree = reader.inWindowCoordinates(read)
             let (frames, kinds) = Self.elements(of: tree)
             var extras: [String: Extra] = [:]
@@ -169,6 +184,19 @@ public actor DesktopApp: BridgeAdapter {
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
             if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
             return .failed("desktop: \(command[0]): \(error)")
+        }
+    }
+
+    /// After a change of text size, waits until the app has laid out again: a `BoundsChanged` since the change
+    /// (from an app that sends them), or its tree's frames no longer those of its last report; at most 200 reads
+    /// of the window's tree (a few seconds), as an app whose layout the text does not move (no text at all) never
+    /// gives either sign. No sleep: each read is a round trip to the app, which answers between its own events.
+    private func awaitRelayout(_ window: (x: String, bus: String, path: String), since bounds: Int) async throws {
+        guard let lastFrames else { return }
+        for _ in 0..<200 {
+            if reader.boundsChanges.load(ordering: .relaxed) > bounds { return }
+            guard let tree = try await reader.tree(bus: window.bus, path: window.path) else { return }
+            if tree.frames != lastFrames { return }
         }
     }
 

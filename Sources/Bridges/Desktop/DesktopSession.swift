@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Spawn
+import Synchronization
+import Vocabulary
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +14,8 @@ import Spawn
 /// Wayland compositor decides sizes itself and weston, sway and mutter each need their own protocol or IPC), and
 /// it needs neither a GPU nor a window manager. The accessibility bus is a private one (at-spi2-core's
 /// `dbus-daemon` with its `accessibility.conf`, and `at-spi2-registryd`), so that the trees the host reads are
-/// its apps' alone; apps find it through `AT_SPI_BUS_ADDRESS`.
+/// its apps' alone; apps find it through `AT_SPI_BUS_ADDRESS`. The display's settings (text size, dark, contrast)
+/// reach the apps through XSETTINGS, served by `xsettingsd` where it is installed (`ToolkitSettings`).
 public final class DesktopSession: Sendable {
     /// The X display (`:N`).
     public let display: String
@@ -23,6 +26,14 @@ public final class DesktopSession: Sendable {
     /// The apps' configuration folder (`XDG_CONFIG_HOME`): the toolkits' settings for the bridge, and a fresh
     /// start for every app (none of the user's own settings), removed with the session.
     let configuration: String
+    /// `xsettingsd`, serving `ToolkitSettings` on the display; nil where it is not installed (the apps then keep
+    /// their toolkit's defaults: the host logs it, `traitctl doctor` says so).
+    let settingsDaemon: pid_t?
+    /// What `xsettingsd` serves now.
+    private let settings: Mutex<ToolkitSettings>
+
+    /// Where xsettingsd is looked for.
+    static let settingsDaemonPath = "/usr/bin/xsettingsd"
 
     /// GTK 3's and 4's settings on the session: animations off. A window resized across a breakpoint (an
     /// `AdwLeaflet` folding) otherwise animates for a quarter of a second, which the bridge waits out reading
@@ -60,6 +71,20 @@ public final class DesktopSession: Sendable {
             started.append(try Spawn.start("/usr/libexec/at-spi2-registryd", [], environment: environment) { actions in
                 Spawn.logging(to: log, &actions)
             })
+            // The settings, served before any app starts, so that an app reads them as it starts.
+            let initial = ToolkitSettings(DisplayTraits())
+            try Data(initial.configuration.utf8).write(to: URL(fileURLWithPath: "\(configuration)/xsettingsd.conf"))
+            if FileManager.default.isExecutableFile(atPath: Self.settingsDaemonPath) {
+                environment["DISPLAY"] = display
+                let daemon = try Spawn.start(Self.settingsDaemonPath, ["-c", "\(configuration)/xsettingsd.conf"], environment: environment) { actions in
+                    Spawn.logging(to: log, &actions)
+                }
+                started.append(daemon)
+                settingsDaemon = daemon
+            } else {
+                settingsDaemon = nil
+            }
+            settings = Mutex(initial)
         } catch {
             for pid in started { kill(pid, SIGTERM) }
             throw error
@@ -79,6 +104,10 @@ public final class DesktopSession: Sendable {
         environment["GSK_RENDERER"] = "cairo"  // no GPU under Xvfb
         environment["QT_QPA_PLATFORM"] = "xcb"
         environment["QT_SCALE_FACTOR"] = String(Self.scale)
+        // Qt 5 takes XSETTINGS' Xft/DPI (GTK's, twice 96 at the session's scale) as its logical DPI, and a KDE
+        // app scales its whole window by it on top of QT_SCALE_FACTOR: KCalc's window came out 421 x 442 in a
+        // 320 x 768 slot. Its DPI stays 96, so its text does not follow the text size (docs/adapters.md).
+        environment["QT_FONT_DPI"] = "96"
         environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
         environment["QT_ACCESSIBILITY"] = "1"
         environment["NO_AT_BRIDGE"] = nil
@@ -86,6 +115,24 @@ public final class DesktopSession: Sendable {
         environment["XDG_CONFIG_HOME"] = configuration
         if let session { environment["DBUS_SESSION_BUS_ADDRESS"] = session }
         return environment
+    }
+
+    /// Publishes `wanted` to the session's apps (xsettingsd re-reads its file on SIGHUP and sets the property
+    /// the apps watch); returns whether anything changed. Without xsettingsd, nothing changes.
+    func apply(_ wanted: ToolkitSettings) -> Bool {
+        guard let settingsDaemon else { return false }
+        return settings.withLock { current in
+            guard current != wanted else { return false }
+            let path = "\(configuration)/xsettingsd.conf"
+            do {
+                try Data(wanted.configuration.utf8).write(to: URL(fileURLWithPath: path + ".new"))
+                guard rename(path + ".new", path) == 0 else { return false }
+            } catch {
+                return false
+            }
+            current = wanted
+            return kill(settingsDaemon, SIGHUP) == 0
+        }
     }
 
     public func close() {

@@ -1,0 +1,48 @@
+import Vocabulary
+
+/// The display-wide settings as the desktop bridge's apps hear them: XSETTINGS, the X11 desktop's own channel
+/// (what GNOME's settings daemon publishes), served on the host's display by `xsettingsd`
+/// (`DesktopSession.apply`). GTK 3 and 4 read every setting below from it and re-read it whenever it changes, so a
+/// running app's text grows at once; Qt 5 reads its DPI from it too. (traitd's portal reaches libadwaita's dark
+/// mode and contrast, but GTK takes its text size on X11 from XSETTINGS alone.)
+///
+/// - text size: `Xft/DPI`, 96 dpi times the text's scale (the body size over the default's, 17 pt at `large`)
+///   times the session's 2 device pixels a point, with `Gdk/UnscaledDPI` without that 2, as GNOME's settings
+///   daemon writes them (GTK divides the first by GDK_SCALE; measured on GNOME Calculator 43: its labels 40 pt
+///   tall at 1, 82 at 2);
+/// - appearance and contrast: the theme (`Net/ThemeName`): Adwaita, Adwaita-dark, HighContrast or
+///   HighContrastInverse (GTK's built-in themes), for apps without libadwaita;
+/// - animations off (`Gtk/EnableAnimations`): the bridge reads the end of a layout, not its motion.
+struct ToolkitSettings: Equatable, Sendable {
+    /// The text's scale (1 at `large`).
+    var textScale: Double
+    var dark: Bool
+    var highContrast: Bool
+
+    init(_ traits: DisplayTraits) {
+        textScale = traits.contentSize.scale
+        dark = traits.isDark
+        highContrast = traits.isHighContrast
+    }
+
+    var theme: String {
+        switch (dark, highContrast) {
+        case (false, false): "Adwaita"
+        case (true, false): "Adwaita-dark"
+        case (false, true): "HighContrast"
+        case (true, true): "HighContrastInverse"
+        }
+    }
+
+    /// xsettingsd's configuration: one `Name value` a line, strings quoted.
+    var configuration: String {
+        let dpi = 96 * 1024 * textScale
+        return """
+            Xft/DPI \(Int((dpi * Double(DesktopSession.scale)).rounded()))
+            Gdk/UnscaledDPI \(Int(dpi.rounded()))
+            Net/ThemeName "\(theme)"
+            Gtk/EnableAnimations 0
+
+            """
+    }
+}

@@ -1,0 +1,27 @@
+@testable import Bridges
+import Testing
+import Vocabulary
+
+/// The display's settings as XSETTINGS: GTK divides Xft/DPI by GDK_SCALE (2), so 96 dpi of text at `large` is
+/// 196608 (96 x 1024 x 2); the theme follows dark and Increase Contrast.
+@Suite struct ToolkitSettingsTests {
+    @Test func theTextSizeAndTheThemeAsXsettingsdReadsThem() {
+        var traits = DisplayTraits()
+        #expect(ToolkitSettings(traits).configuration == """
+            Xft/DPI 196608
+            Gdk/UnscaledDPI 98304
+            Net/ThemeName "Adwaita"
+            Gtk/EnableAnimations 0
+
+            """)
+        traits[.contentSize] = "accessibility-extra-extra-extra-large"
+        traits[.appearance] = "dark"
+        let large = ToolkitSettings(traits)
+        #expect(large.textScale == 53.0 / 17 && large.theme == "Adwaita-dark")
+        #expect(large.configuration.hasPrefix("Xft/DPI \(Int((196608 * 53.0 / 17).rounded()))\n"))
+        traits[.contrast] = "high"
+        #expect(ToolkitSettings(traits).theme == "HighContrastInverse")
+        traits[.appearance] = "light"
+        #expect(ToolkitSettings(traits).theme == "HighContrast")
+    }
+}
