@@ -1,26 +1,7 @@
 // swift-tools-version:6.0
 // traitd: a simulated iPad display and its windows, published on D-Bus.
-// Module map (see docs/development.md, "Layout of the code"):
-//   CDBus        libdbus-1 as a system library (no Swift code)
-//   DBus         the only module that touches CDBus: messages, connections, exported objects
-//   Vocabulary   the value types every module speaks: rectangle, size, insets, size class, orientation, idiom,
-//                trait collection, roles, arrangements, app names, and the one number formatter
-//   TraitModel   pure Swift simulation: device profiles, geometry, traits, the command -> plan state machine
-//   CYAML        libyaml as a system library (no Swift code)
-//   CZlib        zlib as a system library: the desktop bridge's screenshots
-//   Limits       what clients may ask of the daemon (the config's limits:) and the checks against them
-//   TraitConfig  YAML config and device-profile files (read with libyaml), with file:line:column errors
-//   DefaultConfig  the files under Config/ compiled into the binaries (the embedded default)
-//   Adapters     pure Swift: the LayoutAdapter protocol, the built-in adapters, layout files as adapters
-//   TraitProtocol the D-Bus contract (names, methods, signals, properties, errors) for the daemon and clients
-//   StateStore   the state file: what traitd keeps between runs (JSON, written atomically, fsynced)
-//   LayoutJudge  the layout checks: a report against the geometry traitd published to its window
-//   TransitionEngine the corridor from the model to the bus, without the bus: open transitions, deadlines as
-//                events, waiting live-resize steps; commands, reports and deadlines in, typed events out
-//   TraitService the daemon's D-Bus shell: decode a call, run the engine, encode its events once, send them
-//   TraitClient  a Swift client library for the daemon
-//   CSpawn       what Swift's Glibc module lacks of spawn.h and pidfd.h (declarations only, no Swift code)
-//   Spawn        child processes with a clean signal mask and no inherited descriptors (traitctl run, ChildProcess)
+// The modules, what each holds and what it may depend on: docs/development.md, "Layout of the code" (written
+// there once; DocsTests holds it to the targets below).
 import PackageDescription
 
 /// How the installed programs are linked in release builds on Linux (docs/measurements.md, "Memory"): with lld, so that
@@ -77,7 +58,7 @@ let package = Package(
         .target(name: "Vocabulary"),
         .target(name: "TraitModel", dependencies: ["Vocabulary"]),
         // The D-Bus contract, declared once for the daemon and its clients: the bus and the vocabulary, not the model.
-        .target(name: "TraitProtocol", dependencies: ["DBus", "Vocabulary"]),
+        .target(name: "TraitProtocol", dependencies: ["DBus", "Vocabulary", "Limits"]),
         // One solver is used from one thread at a time (see `Solver`), so the hot loops need no run-time check of
         // exclusive access to its properties (5 % of a small build went to it).
         .target(name: "Cassowary", dependencies: ["Vocabulary"],
@@ -132,13 +113,13 @@ let package = Package(
             ]
         ),
         // What clients may ask of the daemon (the config's limits:) and the checks of a value against them.
-        .target(name: "Limits", dependencies: ["DBus", "TraitProtocol"]),
+        .target(name: "Limits"),
         .target(
             name: "TraitConfig",
             dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML", "Limits"]
         ),
         // The state file: what traitd keeps between runs, written atomically on a queue of its own.
-        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "Vocabulary"]),
+        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "TraitProtocol", "Vocabulary"]),
         // Between the model and the bus, with neither a bus nor a clock: commands, reports and deadlines in,
         // typed events out (the service encodes and sends them).
         .target(

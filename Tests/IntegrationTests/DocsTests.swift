@@ -89,6 +89,36 @@ import Testing
         }
     }
 
+    /// The module map is written once, in docs/development.md ("Layout of the code"): every module under
+    /// Sources/ has its row in the table and its line in the tree, every module they name exists, and every
+    /// target of Package.swift under Sources/ is one of them.
+    @Test func theModuleMapNamesEveryModuleAndNoOther() throws {
+        let text = try String(contentsOf: Binaries.repository.appendingPathComponent("docs/development.md"), encoding: .utf8)
+        let sources = Binaries.repository.appendingPathComponent("Sources").path
+        let modules = Set(try FileManager.default.contentsOfDirectory(atPath: sources).filter { !$0.hasPrefix(".") })
+        // The section "Layout of the code", up to the next.
+        let section = text.split(separator: "\n## ").first { $0.hasPrefix("Layout of the code") } ?? ""
+        let lines = section.split(separator: "\n").map(String.init)
+        let inTree = Set(lines.compactMap { $0.firstMatch(of: /^Sources\/([A-Za-z-]+)\//).map { String($0.1) } })
+        // A row names one module, or several in its first cell (`traitd`, `traitctl`, `traitd-adapters`).
+        let inTable = Set(lines.filter { $0.hasPrefix("| `") }.flatMap { line in
+            line.split(separator: "|").first.map { $0.matches(of: /`([A-Za-z-]+)`/).map { String($0.1) } } ?? []
+        })
+        #expect(modules.subtracting(inTree).isEmpty, "modules without their line in the tree: \(modules.subtracting(inTree).sorted())")
+        #expect(inTree.subtracting(modules).isEmpty, "the tree names modules that do not exist: \(inTree.subtracting(modules).sorted())")
+        #expect(modules.subtracting(inTable).isEmpty, "modules without their row in the table: \(modules.subtracting(inTable).sorted())")
+        #expect(inTable.subtracting(modules).isEmpty, "the table names modules that do not exist: \(inTable.subtracting(modules).sorted())")
+        // Package.swift's targets that live under Sources/ (no path of their own) are the directories there.
+        let package = try String(contentsOf: Binaries.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // Each declaration up to the next one: a target with a path of its own lives elsewhere.
+        let declarations = package.split(separator: /\.(?=target\(|executableTarget\(|systemLibrary\(|testTarget\()/).dropFirst()
+        let declared = declarations.compactMap { text -> String? in
+            guard !text.hasPrefix("testTarget"), !text.contains("path:"), let name = text.firstMatch(of: /name: "([A-Za-z-]+)"/) else { return nil }
+            return String(name.1)
+        }
+        #expect(Set(declared) == modules, "Package.swift: \(Set(declared).symmetricDifference(modules).sorted())")
+    }
+
     @Test func everyShellLineNamesAProgramASubcommandAndATargetThatExist() async throws {
         let makefile = try String(contentsOf: Binaries.repository.appendingPathComponent("Makefile"), encoding: .utf8)
         let targets = Set(makefile.split(separator: "\n").compactMap { line -> String? in

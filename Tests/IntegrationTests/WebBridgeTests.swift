@@ -148,6 +148,10 @@ import Testing
         #expect(problems.map(\.rule) == [.reflow], "\(problems)")
         #expect(problems.first?.element == "body>table" && problems.first?.message.contains("400 pt wide in a 320-pt window") == true,
                 "\(problems)")
+        // Taller than the window too: the section far down scrolls in the viewport, and its anchor is text.
+        let extras = try await recorder.layouts(of: "notes").extras["web"] ?? [:]
+        #expect(extras["scrolledIn"]?.unwrapped.dictionary?["deep"]?.string == "viewport", "\(extras)")
+        #expect(extras["kinds"]?.unwrapped.dictionary?["deep"]?.string == "text", "\(extras)")
         withExtendedLifetime((fixture, host)) {}
     }
 

@@ -7,6 +7,7 @@ import Logging
 import TraitConfig
 import TraitModel
 import Vocabulary
+import TraitProtocol
 @testable import TraitService
 import TestSupport
 import Testing

@@ -155,6 +155,16 @@ public actor DesktopApp: BridgeAdapter {
             var settled: AccessibleNode?
             if reader.reportsBounds {
                 settled = try await reader.settledTree(bus: window.bus, path: window.path)
+                // A new text size is laid out in passes (the fonts, then the window the app asks to grow to, then
+                // its widgets at that size), with quiet moments between them: the same tree twice running, as
+                // Playwright takes two equal screenshots, at most 20 times.
+                if textChanged {
+                    for _ in 0..<20 {
+                        let again = try await reader.settledTree(bus: window.bus, path: window.path)
+                        if again?.frames == settled?.frames { break }
+                        settled = again
+                    }
+                }
             } else {
                 settled = try await reader.tree(bus: window.bus, path: window.path)
                 for _ in 0..<10 {

@@ -42,7 +42,8 @@ public final class DesktopSession: Sendable {
     static let toolkitSettings = "[Settings]\ngtk-enable-animations=0\n"
 
     /// The largest window in device pixels: a 13-inch iPad in landscape at 2x is 2732 x 2048.
-    static let screen = "2800x2800x24"
+    static let screenSide = 2800
+    static let screen = "\(screenSide)x\(screenSide)x24"
     /// Device pixels a point (GDK_SCALE, QT_SCALE_FACTOR): a point is one of the toolkit's logical pixels.
     static let scale = 2
 
@@ -65,7 +66,12 @@ public final class DesktopSession: Sendable {
             accessibilityAddress = address
             // Where the accessibility bus is, on the display as at-spi's launcher puts it: Qt 5 apps read it only
             // there (the root window's AT_SPI_BUS), GTK from AT_SPI_BUS_ADDRESS; without it KCalc never appeared.
-            try XConnection(display: display).setRootProperty("AT_SPI_BUS", to: address)
+            let x = try XConnection(display: display)
+            try x.setRootProperty("AT_SPI_BUS", to: address)
+            // The pointer in the screen's far corner, where no window reaches (the largest is 2732 px): left where
+            // Xvfb puts it, in the middle, it came to rest over a widget of an app grown past it and opened its
+            // tooltip, whose label GTK 4 reports in the window's tree at its own coordinates.
+            try x.warpPointer(x: Int16(Self.screenSide - 1), y: Int16(Self.screenSide - 1))
             var environment = ProcessInfo.processInfo.environment
             environment["AT_SPI_BUS_ADDRESS"] = address
             started.append(try Spawn.start("/usr/libexec/at-spi2-registryd", [], environment: environment) { actions in

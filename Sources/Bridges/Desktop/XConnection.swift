@@ -81,6 +81,19 @@ final class XConnection {
         guard answer[0] == 1 else { throw Failure(description: "the X server refused ChangeProperty(\(name)): error \(answer[1])") }
     }
 
+    /// Moves the pointer to (`x`, `y`) on the root window (`XWarpPointer`, core request 41), and waits for the server
+    /// to have done it (a round trip).
+    func warpPointer(x: Int16, y: Int16) throws {
+        drain()
+        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) & ~O_NONBLOCK)
+        defer { _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) }
+        try send([Self.warpPointer, 0] + Self.bytes(UInt16(6)) + Self.bytes(UInt32(0)) + Self.bytes(root)
+                 + [0, 0, 0, 0, 0, 0, 0, 0] + Self.bytes(UInt16(bitPattern: x)) + Self.bytes(UInt16(bitPattern: y)))
+        try send([Self.getInputFocus, 0] + Self.bytes(UInt16(1)))
+        let answer = try receive(32)
+        guard answer[0] == 1 else { throw Failure(description: "the X server refused WarpPointer: error \(answer[1])") }
+    }
+
     /// Puts `window` above its siblings (`XRaiseWindow`).
     func raise(window: UInt32) throws {
         try configure(window: window, mask: Self.stackModeBit, values: [Self.above])
@@ -90,7 +103,7 @@ final class XConnection {
     // machine's order; each request a multiple of four bytes.
 
     private static let configureWindow: UInt8 = 12
-    private static let internAtom: UInt8 = 16, changeProperty: UInt8 = 18, getInputFocus: UInt8 = 43
+    private static let internAtom: UInt8 = 16, changeProperty: UInt8 = 18, warpPointer: UInt8 = 41, getInputFocus: UInt8 = 43
     /// The predefined atom `STRING`.
     private static let stringAtom: UInt32 = 31
     private static let widthBit: UInt16 = 0x04, heightBit: UInt16 = 0x08, stackModeBit: UInt16 = 0x40

@@ -23,11 +23,11 @@ import Vocabulary
 /// observers have run at the new size; an event, not a sleep), every
 /// rendered element with an `id` is reported as `id=(x, y, width, height)` in window coordinates: an element
 /// with `display: none`, `visibility: hidden` or no area is not. Ids that are not element names (1-64 of
-/// A-Z a-z 0-9 _ - .) are left out. `kinds`: buttons, links and form fields are controls, images, video and
-/// canvases content, an element holding others a container, one with text text. A page taller than the
-/// window scrolls: it is reported as the element `viewport` (the window), and every element not
-/// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window; a page
-/// wider than the window does not count as scrolling, so its overflow is found.
+/// A-Z a-z 0-9 _ - .) are left out. `kinds`: buttons, links with an `href` and form fields are controls, images,
+/// video and canvases content, an element holding others a container, one with text text. A page taller than
+/// the window scrolls: it is reported as the element `viewport` (the window), and every element not
+/// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window (also when
+/// the page is too wide as well: its width is the one `reflow` problem).
 public actor WebPage: BridgeAdapter {
     public nonisolated let name = "web"
     public nonisolated let app: String
@@ -144,9 +144,11 @@ public actor WebPage: BridgeAdapter {
     static let readScript = """
         new Promise(done => requestAnimationFrame(() => setTimeout(done, 0))).then(() => {
           const valid = /^[A-Za-z0-9_.-]{1,64}$/;
-          const controls = ['BUTTON', 'A', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'];
+          // A link is a control when it goes somewhere: an <a id> without href is an anchor for a heading.
+          const controls = ['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY'];
           const media = ['IMG', 'VIDEO', 'CANVAS', 'SVG', 'PICTURE', 'IFRAME', 'svg'];
-          const kind = el => controls.includes(el.tagName) || el.getAttribute('role') === 'button' ? 'control'
+          const kind = el => controls.includes(el.tagName) || (el.tagName === 'A' && el.hasAttribute('href'))
+              || el.getAttribute('role') === 'button' ? 'control'
             : media.includes(el.tagName) ? 'content'
             : el.children.length > 0 ? 'container'
             : (el.textContent || '').trim() ? 'text' : 'content';
@@ -170,7 +172,8 @@ public actor WebPage: BridgeAdapter {
             if (++count >= 255) break;
           }
           const root = document.documentElement;
-          const scrolls = root.scrollHeight > innerHeight + 1 && root.scrollWidth <= innerWidth + 1 && !('viewport' in frames);
+          // Taller than the window: it scrolls, whether or not it is also too wide (that is `reflow`, below).
+          const scrolls = root.scrollHeight > innerHeight + 1 && !('viewport' in frames);
           const scrolledIn = Object.create(null);
           if (scrolls) {
             for (const id of Object.keys(frames)) if (!fixed.includes(id)) scrolledIn[id] = 'viewport';

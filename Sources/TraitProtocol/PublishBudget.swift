@@ -1,10 +1,11 @@
 import DBus
-import TraitProtocol
+import Limits
 
 /// The depth and byte limits on what clients hand the daemon to publish: restoration states and reports.
 ///
-/// Why the limits live in three places: `Limits` (here) is what the config may set; `PublishBudget` (here)
-/// checks a client's value against them; `DBus.WireLimits` and `DBus.IncomingLimit` are the D-Bus
+/// Why the limits live in three places: `Limits` (a module of plain numbers, which the YAML config reader uses
+/// without linking libdbus) is what the config may set; `PublishBudget` (here, beside the contract whose values
+/// it measures) checks a client's value against them; `DBus.WireLimits` and `DBus.IncomingLimit` are the D-Bus
 /// specification's own maximums and the object server's refusal of an oversized call before it is decoded,
 /// which the bus module needs without knowing traitd's config.
 ///
