@@ -2,13 +2,13 @@
 import Testing
 import Vocabulary
 
-/// The display's settings as XSETTINGS: GTK divides Xft/DPI by GDK_SCALE (2), so 96 dpi of text at `large` is
-/// 196608 (96 x 1024 x 2); the theme follows dark and Increase Contrast.
+/// The display's settings as XSETTINGS: 96 dpi of text at `large` is 98304 (96 x 1024; GTK does not divide it by
+/// GDK_SCALE); the theme follows dark and Increase Contrast.
 @Suite struct ToolkitSettingsTests {
     @Test func theTextSizeAndTheThemeAsXsettingsdReadsThem() {
         var traits = DisplayTraits()
         #expect(ToolkitSettings(traits).configuration == """
-            Xft/DPI 196608
+            Xft/DPI 98304
             Gdk/UnscaledDPI 98304
             Net/ThemeName "Adwaita"
             Gtk/EnableAnimations 0
@@ -18,7 +18,7 @@ import Vocabulary
         traits[.appearance] = "dark"
         let large = ToolkitSettings(traits)
         #expect(large.textScale == 53.0 / 17 && large.theme == "Adwaita-dark")
-        #expect(large.configuration.hasPrefix("Xft/DPI \(Int((196608 * 53.0 / 17).rounded()))\n"))
+        #expect(large.configuration.hasPrefix("Xft/DPI \(Int((98304 * 53.0 / 17).rounded()))\n"))
         traits[.contrast] = "high"
         #expect(ToolkitSettings(traits).theme == "HighContrastInverse")
         traits[.appearance] = "light"

@@ -282,10 +282,13 @@ public actor DesktopApp: BridgeAdapter {
         var seen: [String: Int] = [:]
         // `clip`: what the ancestors with an area leave visible. A widget wholly outside it is not drawn (a list's
         // row scrolled away, a page of a stack slid out), so neither it nor what it holds is reported.
-        func visit(_ node: AccessibleNode, clip: Rect) {
+        // A widget under one with no area is not drawn either: Qt 5 lists a closed combo box's popup rows, SHOWING
+        // and 753 pt wide, under a list of size 0 (KCharSelect's took every overlap of its reports).
+        func visit(_ node: AccessibleNode, clip: Rect, inArea: Bool) {
             for child in node.children {
                 if frames.count >= 255 { return }
                 let hasArea = child.frame.width > 0 && child.frame.height > 0
+                if hasArea, !inArea { continue }
                 if hasArea, !child.frame.intersects(clip) { continue }
                 if hasArea, isHiddenPage(child, of: node) { continue }
                 if hasArea, let drawn = child.frame.intersection(bounds) {
@@ -295,10 +298,10 @@ public actor DesktopApp: BridgeAdapter {
                     frames[name] = drawn
                     kinds[name] = kind(of: child)
                 }
-                visit(child, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip)
+                visit(child, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip, inArea: hasArea)
             }
         }
-        visit(window, clip: bounds)
+        visit(window, clip: bounds, inArea: true)
         return (frames, kinds)
     }
 

@@ -6,10 +6,11 @@ import Vocabulary
 /// running app's text grows at once; Qt 5 reads its DPI from it too. (traitd's portal reaches libadwaita's dark
 /// mode and contrast, but GTK takes its text size on X11 from XSETTINGS alone.)
 ///
-/// - text size: `Xft/DPI`, 96 dpi times the text's scale (the body size over the default's, 17 pt at `large`)
-///   times the session's 2 device pixels a point, with `Gdk/UnscaledDPI` without that 2, as GNOME's settings
-///   daemon writes them (GTK divides the first by GDK_SCALE; measured on GNOME Calculator 43: its labels 40 pt
-///   tall at 1, 82 at 2);
+/// - text size: `Xft/DPI` (and `Gdk/UnscaledDPI`), 96 dpi times the text's scale (the body size over the
+///   default's, 17 pt at `large`), in 1/1024 dpi. Not times GDK_SCALE, as GNOME's settings daemon writes it for a
+///   scaled screen: with GDK_SCALE fixed, GTK 3 and 4 take the value as it is, and twice 96 drew every app's
+///   text twice as large (measured: GTK 3's widget factory's header 46 pt tall at 96 dpi, as with no XSETTINGS
+///   at all, 54 at 192 and 85 at 384; GNOME Calculator's keypad labels 40, 42 and 82);
 /// - appearance and contrast: the theme (`Net/ThemeName`): Adwaita, Adwaita-dark, HighContrast or
 ///   HighContrastInverse (GTK's built-in themes), for apps without libadwaita;
 /// - animations off (`Gtk/EnableAnimations`): the bridge reads the end of a layout, not its motion.
@@ -36,10 +37,10 @@ struct ToolkitSettings: Equatable, Sendable {
 
     /// xsettingsd's configuration: one `Name value` a line, strings quoted.
     var configuration: String {
-        let dpi = 96 * 1024 * textScale
+        let dpi = Int((96 * 1024 * textScale).rounded())
         return """
-            Xft/DPI \(Int((dpi * Double(DesktopSession.scale)).rounded()))
-            Gdk/UnscaledDPI \(Int(dpi.rounded()))
+            Xft/DPI \(dpi)
+            Gdk/UnscaledDPI \(dpi)
             Net/ThemeName "\(theme)"
             Gtk/EnableAnimations 0
 
