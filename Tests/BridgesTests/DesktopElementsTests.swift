@@ -13,6 +13,21 @@ import Vocabulary
         let (frames, _) = DesktopApp.elements(of: window)
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
     }
+
+    /// Qt 5 lists a closed combo box's popup rows, SHOWING and 753 pt wide, under a list of size 0 (as KCharSelect
+    /// 22.12 does): nothing under a widget with no area is drawn, so none of them is reported; the combo box is.
+    @Test func aWidgetUnderOneWithNoAreaIsNotReported() {
+        let window = AccessibleNode.test("frame", "", Rect(x: 0, y: 0, width: 507, height: 768), [
+            .test("combo box", "Basic Latin", Rect(x: 272, y: 67, width: 150, height: 23), [
+                .test("list", "", Rect(x: 0, y: 0, width: 0, height: 0), [
+                    .test("list item", "Basic Latin", Rect(x: 0, y: 0, width: 753, height: 23)),
+                    .test("list item", "Latin-1 Supplement", Rect(x: 0, y: 23, width: 753, height: 23)),
+                ]),
+            ]),
+        ])
+        let (frames, _) = DesktopApp.elements(of: window)
+        #expect(frames.keys.sorted() == ["combo-box:Basic_Latin", "window"], "\(frames.keys.sorted())")
+    }
 }
 
 /// GNOME Clocks 43 (GTK 4.8, libadwaita 1.2) from Debian 12, read from its accessibility bus in a 320-pt and a
