@@ -158,6 +158,8 @@ struct TraitdAdapters: AsyncParsableCommand {
         let host: AdapterHost
         var browser: DevToolsPipe?
         var desktop: DesktopSession?
+        /// The apps' session bus, where it is the host's own bus too (not with --bus system).
+        var desktopSessionBus: String?
         var bridges: [any BridgeAdapter] = []
         // The bridges' pictures, in a folder of this host's that goes with it.
         let pictures = screenshots
@@ -194,6 +196,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let accessibility = try Connection(bus: .address(session.accessibilityAddress))
                 let sessionBus = bus.flatMap { $0 == "session" || $0 == "system" ? nil : $0 }
                     ?? ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"]
+                desktopSessionBus = (bus ?? settings.bus) == "system" ? nil : sessionBus
                 bridges += setup.apps.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
                                accessibility: accessibility, walkTrees: walkTrees, log: log, screenshots: pictures) as any BridgeAdapter
@@ -201,6 +204,14 @@ struct TraitdAdapters: AsyncParsableCommand {
             }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),
                                    bridges: bridges, delay: .milliseconds(delayMs), logger: logger)
+            if let desktop, let sessionBus = desktopSessionBus {
+                if await host.serveAccessibilityBus(address: desktop.accessibilityAddress) {
+                    desktop.servesAccessibilityBus()
+                    logger.info("org.a11y.Bus served on \(sessionBus): apps find the accessibility bus there")
+                } else {
+                    logger.notice("org.a11y.Bus is held by another process on \(sessionBus): Qt 6 apps will not appear on the accessibility bus")
+                }
+            }
             try await host.start()
         } catch {
             for bridge in bridges { await bridge.stop() }

@@ -150,6 +150,28 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A Qt 6 app (qt6ct 0.7, Qt 6.4): it finds the accessibility bus only through `org.a11y.Bus` on its session
+    /// bus, which the host serves (given `AT_SPI_BUS_ADDRESS`, Qt 6.4 connects before its bridge listens and never
+    /// appears: "qt6ct did not appear on the accessibility bus"); its window follows the Split View widths.
+    @Test func aQt6AppAppearsAndFollowsSplitViewWidths() async throws {
+        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
+        let recorder = try await Recorder(fixture)
+        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=qt6ct"])
+        try await recorder.until("qt6ct's first layout", timeout: 90) {
+            (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
+        }
+        for (arrangement, width) in [(Arrangement.splitHalf, 507.0), (.splitOneThird, 694)] {
+            let done = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
+            #expect(done.reported == ["desktop"], "\(done)\n\(host.log)")
+            let frames = try await desktop(recorder)
+            #expect(frames["window"] == [0, 0, width, 768], "\(arrangement): \(String(describing: frames["window"]))")
+            let ok = try #require(frames["push-button:OK"], "\(frames.keys.sorted())")
+            // The dialog's buttons along its bottom edge, inside the window.
+            #expect(ok[0] >= 0 && ok[0] + ok[2] <= width && ok[1] > 700 && ok[1] + ok[3] <= 768, "\(ok)")
+        }
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// A command that exits without showing a window (`sh -c "exit 3"`): the bridge's transition fails at once
     /// naming the status, and the host's other adapters (the embedded ones, for mail) are registered and report
     /// without waiting for it (it once held every adapter back for 30 s).

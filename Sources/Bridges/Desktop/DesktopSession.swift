@@ -31,6 +31,12 @@ public final class DesktopSession: Sendable {
     let settingsDaemon: pid_t?
     /// What `xsettingsd` serves now.
     private let settings: Mutex<ToolkitSettings>
+    /// Whether the host serves `org.a11y.Bus` on the apps' session bus (`AdapterHost.serveAccessibilityBus`):
+    /// then apps are not told the address in `AT_SPI_BUS_ADDRESS`, which Qt 6 takes too early to use.
+    private let accessibilityBusServed = Atomic<Bool>(false)
+
+    /// The apps find the accessibility bus on their session bus, as on a desktop (call before any app starts).
+    public func servesAccessibilityBus() { accessibilityBusServed.store(true, ordering: .relaxed) }
 
     /// Where xsettingsd is looked for.
     static let settingsDaemonPath = "/usr/bin/xsettingsd"
@@ -104,7 +110,7 @@ public final class DesktopSession: Sendable {
     func environment(session: String?) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
-        environment["AT_SPI_BUS_ADDRESS"] = accessibilityAddress
+        environment["AT_SPI_BUS_ADDRESS"] = accessibilityBusServed.load(ordering: .relaxed) ? nil : accessibilityAddress
         environment["GDK_BACKEND"] = "x11"
         environment["GDK_SCALE"] = String(Self.scale)
         environment["GSK_RENDERER"] = "cairo"  // no GPU under Xvfb

@@ -40,6 +40,8 @@ public actor AdapterHost {
     /// (transition 0) still on its way when a transition comes is dropped, as it answers the older geometry.
     private var transitionsLaidOut: [String: Int] = [:]
     private var daemon: String?
+    /// `org.a11y.Bus`, where the host serves it (`serveAccessibilityBus`).
+    private var accessibilityService: ObjectServer?
 
     public init(bus: Connection.Bus, adapters: [any LayoutAdapter], bridges: [any BridgeAdapter] = [], delay: Duration,
          logger: Logger) throws {
@@ -92,6 +94,19 @@ public actor AdapterHost {
         } else {
             logger.notice("\(daemon) is not on the bus; waiting for it")
         }
+    }
+
+    /// Serves `org.a11y.Bus` on the host's bus, which is the desktop apps' session bus, naming `address`
+    /// (`AccessibilityBusService`: how Qt 6 finds the accessibility bus); before `start`, so that every app finds
+    /// it. Returns whether it does: not where another process holds the name (a desktop's own session bus).
+    public func serveAccessibilityBus(address: String) async -> Bool {
+        let service = AccessibilityBusService.export(on: client.connection, address: address)
+        guard (try? await client.connection.requestName(AccessibilityBusService.name)) == .primaryOwner else {
+            service.unexport(AccessibilityBusService.path)
+            return false
+        }
+        accessibilityService = service
+        return true
     }
 
     /// Replaces the adapter set; withdraws registrations that went, and registers and reports the rest.
