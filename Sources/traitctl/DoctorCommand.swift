@@ -85,9 +85,9 @@ struct Doctor: AsyncParsableCommand {
         say(.ok, "traitd", "on the bus as \(owner), \(version)")
         let portal = try? await client.connection.nameOwner("org.freedesktop.portal.Desktop")
         if portal != nil {
-            say(.ok, "portal", "org.freedesktop.portal.Desktop answers: GTK and libadwaita apps follow the settings")
+            say(.ok, "portal", "org.freedesktop.portal.Desktop answers: libadwaita apps follow dark mode and contrast")
         } else {
-            say(.warn, "portal", "no settings portal on this bus: apps under test will not follow dark mode and text size (traitd --portal)")
+            say(.warn, "portal", "no settings portal on this bus: libadwaita apps under test will not follow dark mode and contrast (traitd --portal)")
         }
     }
 

@@ -18,7 +18,7 @@ import Testing
             #expect(lines.contains { $0.hasPrefix("ok   \(part): ") }, "\(part) in:\n\(run.stdout)")
         }
         #expect(lines.contains { $0.hasPrefix("ok   traitd: on the bus as ") && $0.hasSuffix(", 0.1.0") }, "\(run.stdout)")
-        #expect(lines.contains("warn portal: no settings portal on this bus: apps under test will not follow dark mode and text size (traitd --portal)"))
+        #expect(lines.contains("warn portal: no settings portal on this bus: libadwaita apps under test will not follow dark mode and contrast (traitd --portal)"))
         #expect(lines.contains { $0.hasPrefix("ok   app kcalc: ") && $0.contains("elements read through the desktop bridge") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("ok   page file://") && $0.contains("read through the web bridge") }, "\(run.stdout)")
     }
