@@ -155,6 +155,26 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// Part of the corpus of docs/measurements.md in every run: Python's own `library/functions.html` (Debian's
+    /// python3.11-doc, no one here wrote it) in a 320-pt window at the largest text size. A person sees three
+    /// problems on the screenshot, and those are what traitd says: the page scrolls sideways (`reflow`, 947 pt
+    /// of text the width of a 320-pt window; once refused as too tall, leaving every transition `missed`), and the
+    /// menu button, 39 pt square, sits under the status bar. Nothing far down the page is outside the window.
+    @Test func pythonsFunctionsPageAtTheLargestTextSize() async throws {
+        let page = URL(fileURLWithPath: "/usr/share/doc/python3.11/html/library/functions.html")
+        let (fixture, recorder, host) = try await startHost { _ in page }
+        _ = try await recorder.transition(of: "notes", "the largest text") {
+            try await recorder.client.setTraits([.contentSize: "accessibility-extra-extra-extra-large"])
+        }
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(problems.map { "\($0.rule) \($0.element)" }.sorted() == [
+            "outside-safe-area menuToggler", "reflow #built-in-functions>dl.19>dd>div.1>div>pre>span.16", "small-target menuToggler",
+        ], "\(problems.map { "\($0.rule) \($0.element): \($0.message)" })")
+        let reflow = try #require(problems.first { $0.rule == .reflow })
+        #expect(reflow.message.hasPrefix("the page is 9"), "\(reflow.message)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The same page from the configuration file traitd and the host both read (`bridges:`), not from --web.
     @Test func thePageFromTheConfigurationFile() async throws {
         let config = "transitions:\n  deadline-ms: 60000\nbridges:\n  web: { notes: \"file://\(Self.page.path)\" }\n"
