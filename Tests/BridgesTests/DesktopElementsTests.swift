@@ -72,6 +72,19 @@ private struct Recorded: Decodable {
     }
 }
 
+/// What each widget is for the layout checks.
+@Suite struct DesktopKindsTests {
+    /// GTK 3 names an entry `text`, as it names a label: the one a person types into is a control (zenity's form
+    /// fields, 34 pt tall, were never judged small targets).
+    @Test func editableTextIsAControlAndALabelIsText() {
+        var field = AccessibleNode.test("text", "", Rect(x: 91, y: 37, width: 204, height: 34))
+        field.editable = true
+        #expect(DesktopApp.kind(of: field) == .control)
+        #expect(DesktopApp.kind(of: .test("text", "Name", Rect(x: 10, y: 37, width: 60, height: 20))) == .text)
+        #expect(DesktopApp.kind(of: .test("push button", "OK", Rect(x: 0, y: 0, width: 80, height: 30))) == .control)
+    }
+}
+
 extension AccessibleNode {
     static func test(_ role: String, _ name: String, _ frame: Rect, _ children: [AccessibleNode] = []) -> AccessibleNode {
         AccessibleNode(role: role, name: name, frame: frame, children: children)

@@ -85,7 +85,8 @@ extension AccessibilityReader {
         func assemble(_ node: CachedAccessible) -> AccessibleNode? {
             guard ordered[node.path] != nil else { return nil }  // not visible
             return AccessibleNode(role: roles[node.role] ?? "unknown", name: node.name, frame: extents[node.path] ?? .zero,
-                                  children: (ordered[node.path] ?? []).compactMap(assemble), bus: bus, path: node.path)
+                                  children: (ordered[node.path] ?? []).compactMap(assemble),
+                                  editable: AccessibilityReader.isEditable(node.states), bus: bus, path: node.path)
         }
         return .some(assemble(root))
     }

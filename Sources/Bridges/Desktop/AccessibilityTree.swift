@@ -9,6 +9,9 @@ struct AccessibleNode: Equatable {
     var name: String
     var frame: Rect
     var children: [AccessibleNode]
+    /// Text a person types into (`ATSPI_STATE_EDITABLE`): GTK 3 calls an entry `text`, like a label, and a field
+    /// 34 pt tall is a small target all the same (zenity's form).
+    var editable = false
     /// Where the node is on the accessibility bus (its app's connection and object path).
     var bus = ""
     var path = ""
@@ -51,6 +54,10 @@ final class AccessibilityReader: Sendable {
     /// so there VISIBLE is all there is (`drawnStates`; the walk stops at a node that has not).
     private static let visibleBit: UInt32 = 30
     private static let showingBit: UInt32 = 25
+    static let editableBit: UInt32 = 7
+
+    /// Whether a state set says the node takes typed text.
+    static func isEditable(_ states: [UInt32]) -> Bool { (states.first ?? 0) & (1 << editableBit) != 0 }
     /// `ATSPI_COORD_TYPE_WINDOW`, `ATSPI_COORD_TYPE_SCREEN`.
     private static let windowCoordinates: UInt32 = 1, screenCoordinateType: UInt32 = 0
     private var coordinateType: UInt32 { screenCoordinates.load(ordering: .relaxed) ? Self.screenCoordinateType : Self.windowCoordinates }
@@ -87,7 +94,8 @@ final class AccessibilityReader: Sendable {
         async let name = call(bus, path, "org.freedesktop.DBus.Properties", "Get", [.string(Self.accessible), .string("Name")])
         async let extents = try? call(bus, path, Self.component, "GetExtents", [.uint32(coordinateType)])
         async let childList = children(bus: bus, path: path)
-        guard isVisible(Self.states(try await state.first)) else { return nil }
+        let states = Self.states(try await state.first)
+        guard isVisible(states) else { return nil }
         let frame = Self.extents(await extents?.first) ?? .zero
         let list = try await childList
         let children = try await withThrowingTaskGroup(of: (Int, AccessibleNode?).self) { group in
@@ -99,7 +107,7 @@ final class AccessibilityReader: Sendable {
             return nodes.compactMap { $0 }
         }
         return AccessibleNode(role: try await role.first?.string ?? "unknown", name: try await name.first?.string ?? "",
-                              frame: frame, children: children, bus: bus, path: path)
+                              frame: frame, children: children, editable: Self.isEditable(states), bus: bus, path: path)
     }
 
     /// The frames of `tree`'s nodes read again, in `AccessibleNode.frames`' order: one call a node, all at once

@@ -327,8 +327,9 @@ public actor DesktopApp: BridgeAdapter {
         return String((name.isEmpty ? role : role + ":" + name).prefix(58))
     }
 
-    /// What a role is for the layout checks.
+    /// What a role is for the layout checks; text a person types into is a control, whatever its role.
     static func kind(of node: AccessibleNode) -> ElementKind {
+        if node.editable { return .control }
         switch node.role {
         case "button", "push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
              "radio menu item", "combo box", "spin button", "slider", "link", "entry", "password text", "switch":
