@@ -83,6 +83,13 @@ private struct Recorded: Decodable {
         #expect(DesktopApp.kind(of: .test("text", "Name", Rect(x: 10, y: 37, width: 60, height: 20))) == .text)
         #expect(DesktopApp.kind(of: .test("push button", "OK", Rect(x: 0, y: 0, width: 80, height: 30))) == .control)
     }
+
+    /// Drawn over others by design: a scroll bar over its rows, GTK 4's nameless AdwGizmo dot; a named widget is not.
+    @Test func scrollBarsAndNamelessPiecesAreBackground() {
+        #expect(DesktopApp.kind(of: .test("scroll bar", "", Rect(x: 1002, y: 87, width: 6, height: 241))) == .background)
+        #expect(DesktopApp.kind(of: .test("widget", "AdwGizmo", Rect(x: 214, y: 12, width: 6, height: 6))) == .background)
+        #expect(DesktopApp.kind(of: .test("widget", "Volume 3", Rect(x: 0, y: 0, width: 60, height: 60))) == .content)
+    }
 }
 
 extension AccessibleNode {

@@ -327,9 +327,17 @@ public actor DesktopApp: BridgeAdapter {
         return String((name.isEmpty ? role : role + ":" + name).prefix(58))
     }
 
-    /// What a role is for the layout checks; text a person types into is a control, whatever its role.
+    /// What a role is for the layout checks; text a person types into is a control, whatever its role. Two kinds
+    /// of widget are drawn over others by design and are `background` (not judged for overlaps or the safe area):
+    /// a scroll bar (GTK 3's overlay scroll bars lie over the rows they scroll, and show only while the pointer
+    /// moves), and GTK 4's nameless internal pieces, which it names after their class (`AdwGizmo`: a tab's 6-pt
+    /// attention dot, drawn only when the tab needs attention).
     static func kind(of node: AccessibleNode) -> ElementKind {
         if node.editable { return .control }
+        if node.role == "scroll bar" || (node.role == "widget" && node.children.isEmpty && node.name.hasPrefix("Adw")
+                                         && node.name.allSatisfy { $0.isLetter }) {
+            return .background
+        }
         switch node.role {
         case "button", "push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
              "radio menu item", "combo box", "spin button", "slider", "link", "entry", "password text", "switch":
