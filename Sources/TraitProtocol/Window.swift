@@ -9,7 +9,7 @@ extension Layout1 {
 
         public static let reportLayout = Declare.method(
             "ReportLayout", .uint64("transition"), .adapterName("adapter"), .frames("frames"), .vardict("extras"),
-            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed; kinds a{ss}: element -> background, container, content, control or text; scrolledIn a{ss}: element -> the scroll view it scrolls in; minimumSize (dd) and reflow (sd): the app or page needs more room than the window; contentBoxes as: elements known only by their content box, not judged by their size). Checked against the window's geometry (LayoutProblems).")
+            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed; kinds a{ss}: element -> background, container, content, control or text; scrolledIn a{ss}: element -> the scroll view it scrolls in; minimumSize (dd) and reflow (sd): the app or page needs more room than the window; contentBoxes as: elements known only by their content box, whose small-target sentence says so). Checked against the window's geometry (LayoutProblems).")
         public static let setRestorationState = Declare.method(
             "SetRestorationState", .value("state", "a{sv}"),
             doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
@@ -79,7 +79,7 @@ extension Layout1 {
             public static let reflow = "reflow"
             /// as: elements the adapter knows only by their content box, not by what is drawn (GTK 4 gives a widget's
             /// extents without its padding and border: a pill button drawn 190 x 44 is reported 126 x 24), so that
-            /// their size is a lower bound: `small-target` does not judge them.
+            /// their size is a lower bound: `small-target`'s sentence says the size is inside the padding.
             public static let contentBoxes = "contentBoxes"
 
             public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(

@@ -14,6 +14,18 @@ import Vocabulary
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
     }
 
+    /// A widget a point past the window (GTK 4's header bar border) is drawn to its edge; one 29 pt past (a GTK 3
+    /// app's column in a window narrower than its content) is reported whole, cut off as a person sees it.
+    @Test func aBorderPastTheWindowIsTrimmedAndContentCutOffIsNot() {
+        let window = AccessibleNode.test("frame", "", Rect(x: 0, y: 0, width: 507, height: 768), [
+            .test("panel", "header", Rect(x: -1, y: -1, width: 509, height: 48)),
+            .test("combo box", "emblem", Rect(x: 392, y: 237, width: 144, height: 34)),
+        ])
+        let (frames, _) = DesktopApp.elements(of: window)
+        #expect(frames["panel:header"] == Rect(x: 0, y: 0, width: 507, height: 47))
+        #expect(frames["combo-box:emblem"] == Rect(x: 392, y: 237, width: 144, height: 34))
+    }
+
     /// Qt 5 lists a closed combo box's popup rows, SHOWING and 753 pt wide, under a list of size 0 (as KCharSelect
     /// 22.12 does): nothing under a widget with no area is drawn, so none of them is reported; the combo box is.
     @Test func aWidgetUnderOneWithNoAreaIsNotReported() {

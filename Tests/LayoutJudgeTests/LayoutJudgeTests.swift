@@ -108,14 +108,18 @@ import Vocabulary
         #expect(try problems(["icon": rect(100, 100, 24, 24)]).isEmpty)
     }
 
-    /// A control known only by its content box (GTK 4's pill button: its label's 126 x 24, drawn about 190 x 44)
-    /// is not judged by its size, which is a lower bound; the other rules still see it.
-    @Test func aControlKnownByItsContentBoxIsNotASmallTarget() throws {
-        let frames = ["add": rect(131, 455, 126, 24), "close": rect(280, 10, 24, 24)]
+    /// A control known only by its content box (GTK 4 gives no padding) is judged by it, and the sentence says the
+    /// size is inside its padding; the other rules see it as any control. Two controls that share a 1-pt border
+    /// touch, they do not overlap.
+    @Test func aControlKnownByItsContentBoxIsJudgedSayingSo() throws {
+        let frames = ["add": rect(131, 455, 126, 24), "close": rect(280, 10, 24, 24), "left": rect(0, 100, 17, 26), "right": rect(16, 100, 17, 26)]
         let layout = try ReportedLayout(frames: frames, kinds: ["add": .control, "close": .control], contentBoxes: ["add"])
-        #expect(LayoutJudge.problems(of: layout, adapter: "test", in: Self.column).map(\.element) == ["close"])
+        let found = LayoutJudge.problems(of: layout, adapter: "test", in: Self.column)
+        #expect(found.map(\.element) == ["add", "close"], "\(found)")
+        #expect(found.first?.message == "control 'add' is 126 x 24 pt inside its padding (its content box: the toolkit does not give the padding); "
+                + "on an iPad a control needs at least 44 x 44 pt to be hit reliably")
         let past = try ReportedLayout(frames: ["add": rect(300, 455, 126, 24)], kinds: ["add": .control], contentBoxes: ["add"])
-        #expect(LayoutJudge.problems(of: past, adapter: "test", in: Self.column).map(\.rule) == [.outsideWindow])
+        #expect(LayoutJudge.problems(of: past, adapter: "test", in: Self.column).map(\.rule) == [.outsideWindow, .smallTarget])
         let refused = #expect(throws: ReportedLayout.Invalid.self) { try ReportedLayout(frames: frames, contentBoxes: ["gone"]) }
         #expect(refused?.message == "contentBoxes names element 'gone', which the report has no frame for")
     }

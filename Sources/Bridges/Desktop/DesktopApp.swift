@@ -272,9 +272,10 @@ public actor DesktopApp: BridgeAdapter {
         }
     }
 
-    /// The window as `window`, then every visible widget with an area under it, named and given a kind, each as
-    /// far as it lies in the window (what the app's X window shows of it: GTK's header bar draws its 1-pt border
-    /// outside the window's extents, which no one sees).
+    /// The window as `window`, then every visible widget with an area under it, named and given a kind. A widget
+    /// that reaches a point or two past the window is drawn to its edge (GTK 4's header bar puts its 1-pt border
+    /// outside the window's extents, which no one sees); one that reaches further is reported whole, cut off by
+    /// the window as a person sees it (a GTK 3 app's column in a window narrower than its content).
     static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind]) {
         let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
         var frames = ["window": bounds]
@@ -291,7 +292,7 @@ public actor DesktopApp: BridgeAdapter {
                 if hasArea, !inArea { continue }
                 if hasArea, !child.frame.intersects(clip) { continue }
                 if hasArea, isHiddenPage(child, of: node) { continue }
-                if hasArea, let drawn = child.frame.intersection(bounds) {
+                if hasArea, let drawn = Self.withinBorder(child.frame, of: bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
@@ -303,6 +304,14 @@ public actor DesktopApp: BridgeAdapter {
         }
         visit(window, clip: bounds, inArea: true)
         return (frames, kinds)
+    }
+
+    /// `frame`, without what it has past `bounds` where that is a border's point or two; nil when nothing of it
+    /// lies within.
+    static func withinBorder(_ frame: Rect, of bounds: Rect) -> Rect? {
+        guard let inside = frame.intersection(bounds) else { return nil }
+        let overhang = max(bounds.x - frame.x, bounds.y - frame.y, frame.maxX - bounds.maxX, frame.maxY - bounds.maxY)
+        return overhang <= 2 ? inside : frame
     }
 
     /// A squeezer's or a stack's child that is not the one shown, though the toolkit does not say so: GTK 4 before
