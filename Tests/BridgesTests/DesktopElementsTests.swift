@@ -10,7 +10,7 @@ import Vocabulary
             .test("push button", "OK", Rect(x: 10, y: 10, width: 80, height: 44)),
             .test("push button", "Gone", Rect(x: 400, y: 10, width: 80, height: 44)),
         ])
-        let (frames, _) = DesktopApp.elements(of: window)
+        let (frames, _, _) = DesktopApp.elements(of: window)
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
     }
 
@@ -21,9 +21,23 @@ import Vocabulary
             .test("panel", "header", Rect(x: -1, y: -1, width: 509, height: 48)),
             .test("combo box", "emblem", Rect(x: 392, y: 237, width: 144, height: 34)),
         ])
-        let (frames, _) = DesktopApp.elements(of: window)
+        let (frames, _, _) = DesktopApp.elements(of: window)
         #expect(frames["panel:header"] == Rect(x: 0, y: 0, width: 507, height: 47))
         #expect(frames["combo-box:emblem"] == Rect(x: 392, y: 237, width: 144, height: 34))
+    }
+
+    /// A tab bar scrolls its tabs: a tab it cuts (qt6ct's "Troubleshooting", 431 + 120 pt in a 507-pt window, its
+    /// bar ending at the arrows) scrolls in the bar, so the judge sees what the bar shows of it.
+    @Test func aTabScrollsInItsTabBar() {
+        let window = AccessibleNode.test("frame", "", Rect(x: 0, y: 0, width: 507, height: 768), [
+            .test("page tab list", "Appearance", Rect(x: 6, y: 54, width: 495, height: 26), [
+                .test("page tab", "Appearance", Rect(x: 6, y: 54, width: 96, height: 26)),
+                .test("page tab", "Troubleshooting", Rect(x: 431, y: 54, width: 120, height: 26)),
+            ]),
+        ])
+        let (frames, _, scrolledIn) = DesktopApp.elements(of: window)
+        #expect(frames["page-tab:Troubleshooting"] == Rect(x: 431, y: 54, width: 120, height: 26))
+        #expect(scrolledIn == ["page-tab:Appearance": "page-tab-list:Appearance", "page-tab:Troubleshooting": "page-tab-list:Appearance"])
     }
 
     /// Qt 5 lists a closed combo box's popup rows, SHOWING and 753 pt wide, under a list of size 0 (as KCharSelect
@@ -37,7 +51,7 @@ import Vocabulary
                 ]),
             ]),
         ])
-        let (frames, _) = DesktopApp.elements(of: window)
+        let (frames, _, _) = DesktopApp.elements(of: window)
         #expect(frames.keys.sorted() == ["combo-box:Basic_Latin", "window"], "\(frames.keys.sorted())")
     }
 }
@@ -57,7 +71,7 @@ import Vocabulary
     @Test(arguments: ["gnome-clocks-43-320pt", "gnome-clocks-43-507pt"])
     func aSqueezedOutSwitcherIsNotReportedAndTheTitleShownInItsPlaceIs(fixture: String) throws {
         let window = try Self.tree(fixture)
-        let (frames, _) = DesktopApp.elements(of: window)
+        let (frames, _, _) = DesktopApp.elements(of: window)
         // The tabs reported are the bottom bar's, where libadwaita moves them; none of the header's.
         #expect(frames["tab:World"]?.y == 724 && frames["tab:World.2"] == nil, "\(frames.filter { $0.key.hasPrefix("tab") })")
         #expect(frames.filter { $0.key.hasPrefix("tab") }.values.allSatisfy { $0.y > 700 }, "\(frames.filter { $0.key.hasPrefix("tab") })")

@@ -176,7 +176,7 @@ public actor DesktopApp: BridgeAdapter {
             laidOutTextScale = settings.textScale
             lastFrames = read.frames
             let tree = reader.inWindowCoordinates(read)
-            let (frames, kinds) = Self.elements(of: tree)
+            let (frames, kinds, scrolledIn) = Self.elements(of: tree)
             var extras: [String: Extra] = [:]
             if let screenshots {
                 extras[Layout1.Window.Extras.screenshot] = .string(try await screenshot(window.x, size: tree.frame, into: screenshots))
@@ -188,7 +188,8 @@ public actor DesktopApp: BridgeAdapter {
                 ? Overflow.minimumSize(Size(width: max(drawn.width, context.width), height: max(drawn.height, context.height))) : nil
             // GTK 4 gives content boxes: its controls are drawn larger than reported, by their padding and border.
             let contentBoxes = reader.contentBoxes.load(ordering: .relaxed) ? Set(kinds.filter { $0.value == .control }.keys) : []
-            return .laidOut(frames: frames, extras: extras, kinds: kinds, overflow: overflow, contentBoxes: contentBoxes)
+            return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: scrolledIn, overflow: overflow,
+                            contentBoxes: contentBoxes)
         } catch {
             // A call that failed because the app died can come before its exit is visible: give the exit a second.
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
@@ -276,34 +277,41 @@ public actor DesktopApp: BridgeAdapter {
     /// that reaches a point or two past the window is drawn to its edge (GTK 4's header bar puts its 1-pt border
     /// outside the window's extents, which no one sees); one that reaches further is reported whole, cut off by
     /// the window as a person sees it (a GTK 3 app's column in a window narrower than its content).
-    static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind]) {
+    /// A tab bar scrolls its tabs (its arrows bring a tab it cuts into view), so a tab is reported as scrolled in
+    /// its bar (`scrolledIn`) and judged by what the bar shows of it: qt6ct's last tabs, cut by their bar inside
+    /// the window, were reported 44 pt past the window's edge.
+    static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind], [String: String]) {
         let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
         var frames = ["window": bounds]
         var kinds: [String: ElementKind] = ["window": .container]
+        var scrolledIn: [String: String] = [:]
         var seen: [String: Int] = [:]
         // `clip`: what the ancestors with an area leave visible. A widget wholly outside it is not drawn (a list's
         // row scrolled away, a page of a stack slid out), so neither it nor what it holds is reported.
         // A widget under one with no area is not drawn either: Qt 5 lists a closed combo box's popup rows, SHOWING
         // and 753 pt wide, under a list of size 0 (KCharSelect's took every overlap of its reports).
-        func visit(_ node: AccessibleNode, clip: Rect, inArea: Bool) {
+        func visit(_ node: AccessibleNode, named parent: String?, clip: Rect, inArea: Bool) {
             for child in node.children {
                 if frames.count >= 255 { return }
                 let hasArea = child.frame.width > 0 && child.frame.height > 0
                 if hasArea, !inArea { continue }
                 if hasArea, !child.frame.intersects(clip) { continue }
                 if hasArea, isHiddenPage(child, of: node) { continue }
+                var reported: String?
                 if hasArea, let drawn = Self.withinBorder(child.frame, of: bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
                     frames[name] = drawn
                     kinds[name] = kind(of: child)
+                    if node.role == "page tab list", let parent { scrolledIn[name] = parent }
+                    reported = name
                 }
-                visit(child, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip, inArea: hasArea)
+                visit(child, named: reported, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip, inArea: hasArea)
             }
         }
-        visit(window, clip: bounds, inArea: true)
-        return (frames, kinds)
+        visit(window, named: "window", clip: bounds, inArea: true)
+        return (frames, kinds, scrolledIn)
     }
 
     /// `frame`, without what it has past `bounds` where that is a border's point or two; nil when nothing of it
