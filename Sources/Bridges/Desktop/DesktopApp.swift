@@ -150,29 +150,7 @@ public actor DesktopApp: BridgeAdapter {
             if textChanged, session.settingsDaemon != nil, reader.followsSettings.load(ordering: .relaxed) {
                 try await awaitRelayout(window, since: boundsBefore)
             }
-            // Laid out: no `BoundsChanged` came during the read; from an app that sends none, the tree's frames
-            // read again agree with the tree. Else the app is still laying out, and the tree is read anew.
-            var settled: AccessibleNode?
-            if reader.reportsBounds {
-                settled = try await reader.settledTree(bus: window.bus, path: window.path)
-                // A new text size is laid out in passes (the fonts, then the window the app asks to grow to, then
-                // its widgets at that size), with quiet moments between them: the same tree twice running, as
-                // Playwright takes two equal screenshots, at most 20 times.
-                if textChanged {
-                    for _ in 0..<20 {
-                        let again = try await reader.settledTree(bus: window.bus, path: window.path)
-                        if again?.frames == settled?.frames { break }
-                        settled = again
-                    }
-                }
-            } else {
-                settled = try await reader.tree(bus: window.bus, path: window.path)
-                for _ in 0..<10 {
-                    guard let read = settled, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
-                    settled = try await reader.tree(bus: window.bus, path: window.path)
-                }
-            }
-            guard let read = settled else { return .failed("desktop: \(command[0])'s window is not visible") }
+            guard let read = try await readSettled(window, textChanged: textChanged) else { return .failed("desktop: \(command[0])'s window is not visible") }
             laidOutTextScale = settings.textScale
             lastFrames = read.frames
             let tree = reader.inWindowCoordinates(read)
@@ -196,6 +174,32 @@ public actor DesktopApp: BridgeAdapter {
             if isGone { return .failed("desktop: \(command[0]) exited with status \(exitStatus ?? -1)") }
             return .failed("desktop: \(command[0]): \(error)")
         }
+    }
+
+    /// The window's tree once the app has laid it out: no `BoundsChanged` came during the read; from an app that
+    /// sends none, the tree's frames read again agree with the tree. Else the app is still laying out, and the
+    /// tree is read anew. A new text size is laid out in passes (the fonts, then the window the app asks to grow
+    /// to, then its widgets at that size), with quiet moments between them: then the same tree twice running, as
+    /// Playwright takes two equal screenshots, at most 20 times.
+    private func readSettled(_ window: (x: String, bus: String, path: String), textChanged: Bool) async throws -> AccessibleNode? {
+        var settled: AccessibleNode?
+        if reader.reportsBounds {
+            settled = try await reader.settledTree(bus: window.bus, path: window.path)
+            if textChanged {
+                for _ in 0..<20 {
+                    let again = try await reader.settledTree(bus: window.bus, path: window.path)
+                    if again?.frames == settled?.frames { break }
+                    settled = again
+                }
+            }
+        } else {
+            settled = try await reader.tree(bus: window.bus, path: window.path)
+            for _ in 0..<10 {
+                guard let read = settled, try await reader.frames(of: read) != read.frames.map(Optional.some) else { break }
+                settled = try await reader.tree(bus: window.bus, path: window.path)
+            }
+        }
+        return settled
     }
 
     /// After a change of text size, waits until the app has laid out again: a `BoundsChanged` since the change
