@@ -97,9 +97,9 @@ struct ContactSheet {
     let scale: Double
     private(set) var conflicts = 0
     private(set) var ambiguous = 0
-    /// Cases that solve with a layout problem (the daemon's checks), and each as `layout check` prints it.
-    private(set) var withProblems = 0
+    /// Each case that solves with a layout problem (the daemon's checks), as `layout check` prints it.
     private(set) var problemLines: [String] = []
+    var withProblems: Int { problemLines.count }
     private(set) var picture: Picture
 
     init(document: LayoutDocument, title: String, cases: [LayoutCase]) {
@@ -166,7 +166,6 @@ struct ContactSheet {
             if problems.isEmpty {
                 (status, color) = ("ok", "#27ae60")
             } else {
-                withProblems += 1
                 (status, color) = ("problem: " + problems[0] + (problems.count > 1 ? " (+\(problems.count - 1) more)" : ""), "#8e44ad")
                 detail = " (all of: " + problems.joined(separator: " | ") + ")"
                 problemLines.append("\(item.device) \(item.orientation) \(item.arrangement) \(item.role) \(item.size) "

@@ -119,11 +119,13 @@ struct ScreenPicture {
         var pending: [Pending] = []
         // Per window, the frames outside it (not drawn), for the legend.
         var outside: [(app: String, names: [String])] = []
-        func drawWindow(_ index: Int) {
-            let drawn = draw(order[index], into: &p, bounds: frames[index], covered: Array(frames[(index + 1)...]))
+        // Draws a window, keeping its labels to place and its frames outside it for the legend.
+        func drawKeeping(_ window: WindowSnapshot, bounds: Rect, covered: [Rect]) {
+            let drawn = draw(window, into: &p, bounds: bounds, covered: covered)
             pending += drawn.labels
-            if !drawn.outside.isEmpty { outside.append((order[index].app, drawn.outside)) }
+            if !drawn.outside.isEmpty { outside.append((window.app, drawn.outside)) }
         }
+        func drawWindow(_ index: Int) { drawKeeping(order[index], bounds: frames[index], covered: Array(frames[(index + 1)...])) }
         split.indices.forEach(drawWindow)
         if let secondary = split.first(where: { $0.role == .secondary }), state.dividerPosition > 0 {
             let gap = max(2, secondary.frame.x - state.dividerPosition)
@@ -163,9 +165,7 @@ struct ScreenPicture {
             let windows = state.windowsBackToFront.filter { $0.display == external.id }
             let bounds = windows.map { Rect(x: ex + $0.frame.x, y: oy + $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
             for index in windows.indices {
-                let drawn = draw(windows[index], into: &p, bounds: bounds[index], covered: Array(bounds[(index + 1)...]))
-                pending += drawn.labels
-                if !drawn.outside.isEmpty { outside.append((windows[index].app, drawn.outside)) }
+                drawKeeping(windows[index], bounds: bounds[index], covered: Array(bounds[(index + 1)...]))
             }
             ex += size.width + 3 * Self.bezel
         }

@@ -9,12 +9,13 @@ import Testing
 /// accessibility bus, across Split View widths and a Stage Manager live resize; and what happens when it dies.
 @Suite(.serialized) struct DesktopBridgeTests {
     /// A daemon whose transitions wait for the app (a real app on a busy machine: the completions must be its
-    /// reports', never the clock's), and a host running only the calculator, once its first layout is in.
-    func start(_ options: [String] = []) async throws -> (DaemonFixture, Recorder, HostProcess) {
+    /// reports', never the clock's), and a host running only `app` (the calculator) as notes, once its first
+    /// layout is in.
+    func start(_ options: [String] = [], app: String = "gnome-calculator") async throws -> (DaemonFixture, Recorder, HostProcess) {
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
         let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=gnome-calculator"] + options)
-        try await recorder.until("the calculator's first layout", timeout: 90) {
+        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=\(app)"] + options)
+        try await recorder.until("\(app)'s first layout", timeout: 90) {
             (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
         }
         return (fixture, recorder, host)
@@ -128,12 +129,7 @@ import Testing
     /// AT_SPI_BUS, the one place Qt 5 looks; it never appeared before), and its widgets are read in screen
     /// coordinates made the window's (Qt 5's window coordinates give every widget's x as its y). Three widths.
     @Test func aQtAppFollowsSplitViewWidths() async throws {
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=kcalc"])
-        try await recorder.until("KCalc's first layout", timeout: 90) {
-            (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
-        }
+        let (fixture, recorder, host) = try await start(app: "kcalc")
         var sevens: [Double: [Double]] = [:]
         for (arrangement, width) in [(Arrangement.splitOneThird, 694.0), (.splitHalf, 507), (.splitTwoThirds, 320)] {
             let done = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
@@ -156,12 +152,7 @@ import Testing
     /// bus, which the host serves (given `AT_SPI_BUS_ADDRESS`, Qt 6.4 connects before its bridge listens and never
     /// appears: "qt6ct did not appear on the accessibility bus"); its window follows the Split View widths.
     @Test func aQt6AppAppearsAndFollowsSplitViewWidths() async throws {
-        let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
-        let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--app", "notes=qt6ct"])
-        try await recorder.until("qt6ct's first layout", timeout: 90) {
-            (try? await recorder.layouts(of: "notes").frames["desktop"]) != nil
-        }
+        let (fixture, recorder, host) = try await start(app: "qt6ct")
         for (arrangement, width) in [(Arrangement.splitHalf, 507.0), (.splitOneThird, 694)] {
             let done = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
             #expect(done.reported == ["desktop"], "\(done)\n\(host.log)")

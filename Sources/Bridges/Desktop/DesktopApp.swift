@@ -144,7 +144,7 @@ public actor DesktopApp: BridgeAdapter {
             // The display's settings reach the app through XSETTINGS (the session's, shared by its apps).
             let settings = ToolkitSettings(context.traits.display)
             let boundsBefore = reader.boundsChanges.load(ordering: .relaxed)
-            _ = session.apply(settings)
+            session.apply(settings)
             let textChanged = laidOutTextScale.map { $0 != settings.textScale } ?? false
             try await resize(window, to: Size(width: context.width, height: context.height))
             if textChanged, session.settingsDaemon != nil, reader.followsSettings.load(ordering: .relaxed) {

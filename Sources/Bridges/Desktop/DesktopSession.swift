@@ -130,20 +130,16 @@ public final class DesktopSession: Sendable {
     }
 
     /// Publishes `wanted` to the session's apps (xsettingsd re-reads its file on SIGHUP and sets the property
-    /// the apps watch); returns whether anything changed. Without xsettingsd, nothing changes.
-    func apply(_ wanted: ToolkitSettings) -> Bool {
-        guard let settingsDaemon else { return false }
-        return settings.withLock { current in
-            guard current != wanted else { return false }
+    /// the apps watch), where it changes them. Without xsettingsd, nothing changes.
+    func apply(_ wanted: ToolkitSettings) {
+        guard let settingsDaemon else { return }
+        settings.withLock { current in
+            guard current != wanted else { return }
             let path = "\(configuration)/xsettingsd.conf"
-            do {
-                try Data(wanted.configuration.utf8).write(to: URL(fileURLWithPath: path + ".new"))
-                guard rename(path + ".new", path) == 0 else { return false }
-            } catch {
-                return false
-            }
+            guard (try? Data(wanted.configuration.utf8).write(to: URL(fileURLWithPath: path + ".new"))) != nil,
+                  rename(path + ".new", path) == 0 else { return }
             current = wanted
-            return kill(settingsDaemon, SIGHUP) == 0
+            kill(settingsDaemon, SIGHUP)
         }
     }
 

@@ -62,36 +62,39 @@ final class XConnection {
     /// its clients where the accessibility bus is (`AT_SPI_BUS`, which Qt reads; GTK reads AT_SPI_BUS_ADDRESS).
     /// `InternAtom` (core request 16) is the one request here with a reply, read before anything else is sent.
     func setRootProperty(_ name: String, to value: String) throws {
-        drain()
-        _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) & ~O_NONBLOCK)
-        defer { _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) }
-        let nameBytes = Self.padded(Array(name.utf8))
-        try send([Self.internAtom, 0] + Self.bytes(UInt16(2 + nameBytes.count / 4)) + Self.bytes(UInt16(name.utf8.count)) + [0, 0]
-                 + nameBytes)
-        let reply = try receive(32)
-        guard reply[0] == 1 else { throw Failure(description: "the X server refused InternAtom(\(name)): error \(reply[1])") }
-        let atom = UInt32(reply[8]) | UInt32(reply[9]) << 8 | UInt32(reply[10]) << 16 | UInt32(reply[11]) << 24
-        let data = Self.padded(Array(value.utf8))
-        try send([Self.changeProperty, 0] + Self.bytes(UInt16(6 + data.count / 4)) + Self.bytes(root) + Self.bytes(atom)
-                 + Self.bytes(Self.stringAtom) + [8, 0, 0, 0] + Self.bytes(UInt32(value.utf8.count)) + data)
-        // A round trip (GetInputFocus, core request 43): the property is set once its reply comes, or the
-        // server's error for it comes first. Closed without one, the connection's last request was dropped.
-        try send([Self.getInputFocus, 0] + Self.bytes(UInt16(1)))
-        let answer = try receive(32)
-        guard answer[0] == 1 else { throw Failure(description: "the X server refused ChangeProperty(\(name)): error \(answer[1])") }
+        try confirmed("ChangeProperty(\(name))") {
+            let nameBytes = Self.padded(Array(name.utf8))
+            try send([Self.internAtom, 0] + Self.bytes(UInt16(2 + nameBytes.count / 4)) + Self.bytes(UInt16(name.utf8.count)) + [0, 0]
+                     + nameBytes)
+            let reply = try receive(32)
+            guard reply[0] == 1 else { throw Failure(description: "the X server refused InternAtom(\(name)): error \(reply[1])") }
+            let atom = UInt32(reply[8]) | UInt32(reply[9]) << 8 | UInt32(reply[10]) << 16 | UInt32(reply[11]) << 24
+            let data = Self.padded(Array(value.utf8))
+            try send([Self.changeProperty, 0] + Self.bytes(UInt16(6 + data.count / 4)) + Self.bytes(root) + Self.bytes(atom)
+                     + Self.bytes(Self.stringAtom) + [8, 0, 0, 0] + Self.bytes(UInt32(value.utf8.count)) + data)
+        }
     }
 
     /// Moves the pointer to (`x`, `y`) on the root window (`XWarpPointer`, core request 41), and waits for the server
     /// to have done it (a round trip).
     func warpPointer(x: Int16, y: Int16) throws {
+        try confirmed("WarpPointer") {
+            try send([Self.warpPointer, 0] + Self.bytes(UInt16(6)) + Self.bytes(UInt32(0)) + Self.bytes(root)
+                     + [0, 0, 0, 0, 0, 0, 0, 0] + Self.bytes(UInt16(bitPattern: x)) + Self.bytes(UInt16(bitPattern: y)))
+        }
+    }
+
+    /// Sends `requests` on the blocking socket, then a round trip (GetInputFocus, core request 43): what they did is
+    /// done once its reply comes, or the server's error for them comes first. Closed without one, the
+    /// connection's last request was dropped.
+    private func confirmed(_ what: String, _ requests: () throws -> Void) throws {
         drain()
         _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) & ~O_NONBLOCK)
         defer { _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) }
-        try send([Self.warpPointer, 0] + Self.bytes(UInt16(6)) + Self.bytes(UInt32(0)) + Self.bytes(root)
-                 + [0, 0, 0, 0, 0, 0, 0, 0] + Self.bytes(UInt16(bitPattern: x)) + Self.bytes(UInt16(bitPattern: y)))
+        try requests()
         try send([Self.getInputFocus, 0] + Self.bytes(UInt16(1)))
         let answer = try receive(32)
-        guard answer[0] == 1 else { throw Failure(description: "the X server refused WarpPointer: error \(answer[1])") }
+        guard answer[0] == 1 else { throw Failure(description: "the X server refused \(what): error \(answer[1])") }
     }
 
     /// Puts `window` above its siblings (`XRaiseWindow`).
