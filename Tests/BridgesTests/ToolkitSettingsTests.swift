@@ -25,3 +25,16 @@ import Vocabulary
         #expect(ToolkitSettings(traits).theme == "HighContrast")
     }
 }
+
+/// How an app is read follows from its toolkit, learnt once from `ToolkitName` and `Version`.
+@Suite struct ToolkitTests {
+    @Test func eachToolkitIsReadItsOwnWay() {
+        let gtk4 = Toolkit(name: "GTK", version: "4.8.3"), gtk3 = Toolkit(name: "GTK", version: "3.24.38")
+        let qt = Toolkit(name: "Qt", version: "5.15.8"), unknown = Toolkit()
+        #expect(gtk4.contentBoxes && !gtk3.contentBoxes && !qt.contentBoxes)
+        #expect(gtk4.drawnStates == 1 << 30 && gtk3.drawnStates == 1 << 30 | 1 << 25 && qt.drawnStates == gtk3.drawnStates)
+        #expect(unknown.drawnStates == 1 << 30 && !unknown.screenCoordinates && !unknown.followsSettings)
+        #expect(qt.screenCoordinates && !gtk4.screenCoordinates)
+        #expect(gtk3.followsSettings && gtk4.followsSettings && !qt.followsSettings)
+    }
+}

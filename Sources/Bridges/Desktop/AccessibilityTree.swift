@@ -33,14 +33,9 @@ final class AccessibilityReader: Sendable {
 
     /// Never from the cache (`--walk-trees`).
     let walkOnly: Bool
-    /// Whether extents are asked for in screen coordinates (then made the window's by `inWindowCoordinates`):
-    /// Qt 5 answers window coordinates wrongly (its y is the x, and the size shrinks by the window's offset:
-    /// `getRelativeRect` in its AT-SPI adaptor), while its screen coordinates are right, and so are Qt 6's.
-    /// GTK 4 knows no screen position on X11, so GTK apps are asked for window coordinates.
-    let screenCoordinates = Atomic<Bool>(false)
-    /// The state bits a drawn widget has in its app's toolkit (`learnToolkit`): VISIBLE, and SHOWING where the
-    /// toolkit sets it.
-    let drawnStates = Atomic<UInt32>(1 << 30)
+    /// The app's toolkit, once learnt (`learnToolkit`): how its tree is read.
+    private let learnt = Mutex(Toolkit())
+    var toolkit: Toolkit { learnt.withLock { $0 } }
 
     init(connection: Connection, walkOnly: Bool = false) {
         self.connection = connection
@@ -48,19 +43,14 @@ final class AccessibilityReader: Sendable {
     }
     private static let accessible = "org.a11y.atspi.Accessible"
     private static let component = "org.a11y.atspi.Component"
-    /// `ATSPI_STATE_VISIBLE`: a widget its toolkit means to show; `ATSPI_STATE_SHOWING`: one that is mapped, on
-    /// screen as far as its toolkit knows (a widget squeezed out by a narrow window is still VISIBLE). A node is
-    /// read when it has both, where the toolkit sets SHOWING (Qt, GTK 3); GTK 4.8 sets it on the window alone,
-    /// so there VISIBLE is all there is (`drawnStates`; the walk stops at a node that has not).
-    private static let visibleBit: UInt32 = 30
-    private static let showingBit: UInt32 = 25
-    static let editableBit: UInt32 = 7
+    /// `ATSPI_STATE_EDITABLE`.
+    private static let editableBit: UInt32 = 7
 
     /// Whether a state set says the node takes typed text.
     static func isEditable(_ states: [UInt32]) -> Bool { (states.first ?? 0) & (1 << editableBit) != 0 }
     /// `ATSPI_COORD_TYPE_WINDOW`, `ATSPI_COORD_TYPE_SCREEN`.
     private static let windowCoordinates: UInt32 = 1, screenCoordinateType: UInt32 = 0
-    private var coordinateType: UInt32 { screenCoordinates.load(ordering: .relaxed) ? Self.screenCoordinateType : Self.windowCoordinates }
+    private var coordinateType: UInt32 { toolkit.screenCoordinates ? Self.screenCoordinateType : Self.windowCoordinates }
     /// A call that takes longer is a hung app.
     static let timeout = 5.0
 
@@ -131,33 +121,21 @@ final class AccessibilityReader: Sendable {
         return Self.extents(extents.first)
     }
 
-    /// Whether the app's extents are content boxes (GTK 4: a widget's extents without its padding and border, so
-    /// a button is reported the size of its label), known from its toolkit.
-    let contentBoxes = Atomic<Bool>(false)
-    /// Whether the app follows the session's text size as it changes (GTK 3 and 4; a Qt app's DPI is pinned at
-    /// 96, `DesktopSession.environment`).
-    let followsSettings = Atomic<Bool>(false)
-
-    /// Learns how to read the app at `bus` from its toolkit (`ToolkitName`, `Version`): a Qt app's extents in
-    /// screen coordinates; SHOWING required of a drawn widget except in GTK past 3; GTK 4's extents content boxes.
+    /// Learns how to read the app at `bus` from its toolkit (`ToolkitName`, `Version`; `Toolkit`).
     func learnToolkit(ofAppAt bus: String) async {
         func property(_ name: String) async -> String {
             let reply = try? await call(bus, "/org/a11y/atspi/accessible/root", "org.freedesktop.DBus.Properties", "Get",
                                         [.string("org.a11y.atspi.Application"), .string(name)])
             return reply?.first?.unwrapped.string ?? ""
         }
-        let toolkit = await property("ToolkitName").lowercased(), version = await property("Version")
-        screenCoordinates.store(toolkit.hasPrefix("qt"), ordering: .relaxed)
-        let gtk4 = toolkit.hasPrefix("gtk") && !version.hasPrefix("3")
-        drawnStates.store(gtk4 ? 1 << Self.visibleBit : 1 << Self.visibleBit | 1 << Self.showingBit, ordering: .relaxed)
-        contentBoxes.store(gtk4, ordering: .relaxed)
-        followsSettings.store(toolkit.hasPrefix("gtk"), ordering: .relaxed)  // Qt's DPI is pinned: DesktopSession
+        let toolkit = Toolkit(name: await property("ToolkitName"), version: await property("Version"))
+        learnt.withLock { $0 = toolkit }
     }
 
     /// `tree` with its frames in the window's coordinates: as read, or, read in screen coordinates, moved by
     /// the window's place on the screen.
     func inWindowCoordinates(_ tree: AccessibleNode) -> AccessibleNode {
-        guard screenCoordinates.load(ordering: .relaxed) else { return tree }
+        guard toolkit.screenCoordinates else { return tree }
         let (dx, dy) = (tree.frame.x, tree.frame.y)
         func moved(_ node: AccessibleNode) -> AccessibleNode {
             var node = node
@@ -168,9 +146,10 @@ final class AccessibilityReader: Sendable {
         return moved(tree)
     }
 
-    /// Whether a state set (`GetState`'s `au`) says drawn: `drawnStates` all there.
+    /// Whether a state set (`GetState`'s `au`) says drawn: the toolkit's `drawnStates` all there (the walk stops at
+    /// a node that has not).
     func isVisible(_ states: [UInt32]) -> Bool {
-        let drawn = drawnStates.load(ordering: .relaxed)
+        let drawn = toolkit.drawnStates
         return states.first.map { $0 & drawn == drawn } ?? false
     }
 

@@ -147,7 +147,7 @@ public actor DesktopApp: BridgeAdapter {
             session.apply(settings)
             let textChanged = laidOutTextScale.map { $0 != settings.textScale } ?? false
             try await resize(window, to: Size(width: context.width, height: context.height))
-            if textChanged, session.settingsDaemon != nil, reader.followsSettings.load(ordering: .relaxed) {
+            if textChanged, session.settingsDaemon != nil, reader.toolkit.followsSettings {
                 try await awaitRelayout(window, since: boundsBefore)
             }
             guard let read = try await readSettled(window, textChanged: textChanged) else { return .failed("desktop: \(command[0])'s window is not visible") }
@@ -165,7 +165,7 @@ public actor DesktopApp: BridgeAdapter {
             let overflow = drawn.width > context.width + 0.5 || drawn.height > context.height + 0.5
                 ? Overflow.minimumSize(Size(width: max(drawn.width, context.width), height: max(drawn.height, context.height))) : nil
             // GTK 4 gives content boxes: its controls are drawn larger than reported, by their padding and border.
-            let contentBoxes = reader.contentBoxes.load(ordering: .relaxed) ? Set(kinds.filter { $0.value == .control }.keys) : []
+            let contentBoxes = reader.toolkit.contentBoxes ? Set(kinds.filter { $0.value == .control }.keys) : []
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: scrolledIn, overflow: overflow,
                             contentBoxes: contentBoxes)
         } catch {
