@@ -26,7 +26,7 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzTarget.bytes(data, size)
     guard let restored = try? RestoredState.make(from: Data(bytes), Fixed.context) else { return 0 }
     let state = restored.simulation.state
-    let broken = Simulation.problems(in: state, windowedLimit: Fixed.context.windowedLimit)
+    let broken = Simulation.problems(in: state, profile: restored.simulation.profile, windowedLimit: Fixed.context.windowedLimit)
     precondition(broken.isEmpty, "loaded a state that breaks the rules: \(broken)")
     precondition(Set(state.displays.map(\.id)).count == state.displays.count, "two displays share an id")
     for (app, value) in restored.restoration {

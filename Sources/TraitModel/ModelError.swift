@@ -28,7 +28,7 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A geometry request none of whose orientations is supported (UISceneError 101, geometryRequestDenied).
     case geometryRequestDenied(String)
     /// A state from a file (the state file, the configuration) that breaks the rules the commands keep
-    /// (`Simulation.problems(in:windowedLimit:)`); never the answer to a command.
+    /// (`Simulation.problems(in:profile:windowedLimit:)`); never the answer to a command.
     case invalidState([StateProblem])
 
     /// How many of a state's broken rules a message names.

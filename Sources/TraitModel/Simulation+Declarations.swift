@@ -24,12 +24,8 @@ extension Simulation {
     public mutating func setSizeRestrictions(_ app: String, _ restrictions: SizeRestrictions) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         try checkOpen(app)
-        if let problem = restrictions.problem { throw .invalidArgument(problem) }
-        // A maximum below the smallest window leaves no frame the window could take.
-        let smallest = profile.freeForm.minimumSize
-        guard restrictions.maximum.width >= smallest.width, restrictions.maximum.height >= smallest.height else {
-            throw .invalidArgument("a window is at least \(smallest.width.compact) x \(smallest.height.compact) pt on \(profile.id), "
-                + "so a maximum below that leaves it no size; got \(restrictions)")
+        if let problem = restrictions.problem(smallestWindow: profile.freeForm.minimumSize, on: profile.id) {
+            throw .invalidArgument(problem)
         }
         var next = state
         next.declarations[app, default: SceneDeclarations()].sizeRestrictions = restrictions

@@ -7,8 +7,7 @@ extension Simulation {
     /// Moves to `target`, which must obey every rule a state obeys (`problems(in:)`: a snapshot the simulation
     /// took does); a divider drag or a live resize in progress ends with it. No animation: a test asked for it.
     public mutating func restore(_ target: DisplayState) throws(ModelError) -> [Plan] {
-        _ = try catalog.profile(target.device)
-        let problems = Self.problems(in: target, windowedLimit: windowedLimit)
+        let problems = Self.problems(in: target, profile: try catalog.profile(target.device), windowedLimit: windowedLimit)
         guard problems.isEmpty else { throw .invalidState(problems) }
         return [commit(target, drag: nil, resizing: nil, reason: .reset, duration: 0)].compactMap { $0 }
     }

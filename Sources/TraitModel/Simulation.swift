@@ -53,7 +53,7 @@ public struct Simulation: Sendable {
         }
         _ = Self.dismissSecondaryIfNoRoom(&state, profile: profile, windows: [:])
         Self.fitFrames(&state, profile: profile)
-        let problems = Self.problems(in: state, windowedLimit: windowedLimit)
+        let problems = Self.problems(in: state, profile: profile, windowedLimit: windowedLimit)
         guard problems.isEmpty else { throw .invalidState(problems) }
         self.state = state
         self.windows = Self.layout(state, drag: nil, resizing: nil, profile: profile, previous: [:], previousProfile: nil)

@@ -2,7 +2,7 @@ import Vocabulary
 
 /// The rules every display state obeys, written once: the commands keep them as they change the state
 /// (`Simulation.apply`), and a state from elsewhere (the state file, the configuration) must pass
-/// `Simulation.problems(in:windowedLimit:)` before the simulation holds it. A limit is a constant of the
+/// `Simulation.problems(in:profile:windowedLimit:)` before the simulation holds it. A limit is a constant of the
 /// type it limits (`Simulation.maximumApps`, `DisplayState.maximumBackgroundApps`, `ConnectedDisplay.maximum`,
 /// `Simulation.windowLimit`), and the commands and the check read the same one.
 
@@ -31,8 +31,9 @@ extension Simulation {
     /// - displays: at most `ConnectedDisplay.maximum`, each id `external-N` and its own, a known profile;
     /// - placement: only in a free-form mode, only of an open window, only on a connected display;
     /// - frames: finite numbers, a positive size;
-    /// - declarations: size restrictions as `SizeRestrictions.problem` has them, each supported orientation once.
-    public static func problems(in state: DisplayState, windowedLimit: Int) -> [StateProblem] {
+    /// - declarations: size restrictions as `SizeRestrictions.problem(smallestWindow:on:)` has them on the
+    ///   state's device, each supported orientation once.
+    public static func problems(in state: DisplayState, profile: DeviceProfile, windowedLimit: Int) -> [StateProblem] {
         var problems: [StateProblem] = []
         func add(_ field: String, _ expected: String) { problems.append(StateProblem(field, expected)) }
 
@@ -96,7 +97,9 @@ extension Simulation {
         // What apps declared, held to the rules `SetSizeRestrictions` and `SetSupportedOrientations` keep.
         for (name, declared) in state.declarations.sorted(by: { $0.key < $1.key }) {
             let field = "declarations.\(name.shortened)"
-            if let problem = declared.sizeRestrictions?.problem { add("\(field).sizeRestrictions", problem) }
+            if let problem = declared.sizeRestrictions?.problem(smallestWindow: profile.freeForm.minimumSize, on: profile.id) {
+                add("\(field).sizeRestrictions", problem)
+            }
             let orientations = declared.supportedOrientations
             if Set(orientations).count != orientations.count {
                 add("\(field).supportedOrientations", "each orientation once, at most \(Orientation.allCases.count); got \(orientations.count)")

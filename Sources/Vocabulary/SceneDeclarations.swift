@@ -37,8 +37,20 @@ public struct SizeRestrictions: Sendable, Hashable, Codable, CustomStringConvert
 
     public func contains(_ size: Size) -> Bool { clamp(size) == size }
 
-    /// Why these restrictions can hold no window, or nil: finite, not negative, a maximum above 0 and a minimum
-    /// not above it. `SetSizeRestrictions` and a loaded state are held to this one rule.
+    /// Why these restrictions can hold no window on a device whose windows are at least `smallestWindow`
+    /// (`device` names it), or nil: `problem`, and a maximum not below the smallest window (no frame the window
+    /// could take). `SetSizeRestrictions` and a loaded state are held to this one rule.
+    public func problem(smallestWindow: Size, on device: String) -> String? {
+        if let problem { return problem }
+        guard maximum.width >= smallestWindow.width, maximum.height >= smallestWindow.height else {
+            return "a window is at least \(smallestWindow.width.compact) x \(smallestWindow.height.compact) pt on \(device), "
+                + "so a maximum below that leaves it no size; got \(self)"
+        }
+        return nil
+    }
+
+    /// Why these restrictions can hold no window on any device, or nil: finite, not negative, a maximum above 0
+    /// and a minimum not above it.
     public var problem: String? {
         let values = [minimum.width, minimum.height, maximum.width, maximum.height]
         guard values.allSatisfy({ $0.isFinite && $0 >= 0 }), maximum.width > 0, maximum.height > 0 else {

@@ -106,18 +106,27 @@ import Testing
     }
 
     /// What apps declared is held to the commands' rules when a state comes from a file: a minimum above the
-    /// maximum, a negative size, an orientation given twice are each named by field.
+    /// maximum, a negative size, a maximum below the device's smallest window, an orientation given twice are
+    /// each named by field.
     @Test func declarationsFromAFileAreCheckedByField() {
         var state = DisplayState(device: "ipad-9.7", orientation: .landscapeLeft, arrangement: .full,
                                  apps: [.init(name: "mail", role: .primary)])
         state.declarations["mail"] = SceneDeclarations(
             sizeRestrictions: SizeRestrictions(minimum: Size(width: 700, height: 400), maximum: Size(width: 500, height: 600)),
             supportedOrientations: [.portrait, .portrait])
-        let problems = Simulation.problems(in: state, windowedLimit: 8).map(\.field)
+        let profile = try! catalog.profile("ipad-9.7")
+        let problems = Simulation.problems(in: state, profile: profile, windowedLimit: 8).map(\.field)
         #expect(problems == ["declarations.mail.sizeRestrictions", "declarations.mail.supportedOrientations"], "\(problems)")
         state.declarations["mail"] = SceneDeclarations(sizeRestrictions: SizeRestrictions(
             minimum: Size(width: -1, height: 0), maximum: Size(width: 500, height: 600)))
-        #expect(Simulation.problems(in: state, windowedLimit: 8).map(\.field) == ["declarations.mail.sizeRestrictions"])
+        #expect(Simulation.problems(in: state, profile: profile, windowedLimit: 8).map(\.field) == ["declarations.mail.sizeRestrictions"])
+        // SetSizeRestrictions refuses a maximum below the smallest window (320 pt here); a file once passed it,
+        // and the window was given a frame above its own maximum.
+        state.declarations["mail"] = SceneDeclarations(sizeRestrictions: SizeRestrictions(
+            minimum: Size(width: 100, height: 100), maximum: Size(width: 200, height: 200)))
+        let below = Simulation.problems(in: state, profile: profile, windowedLimit: 8)
+        #expect(below.map(\.field) == ["declarations.mail.sizeRestrictions"])
+        #expect(below.first?.expected.contains("leaves it no size") == true, "\(below)")
     }
 
     /// Restrictions whose minimum is larger than the screen: the screen wins, and the window's own frame (the

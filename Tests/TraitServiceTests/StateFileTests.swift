@@ -136,7 +136,7 @@ import Testing
                 walk.append(command)
                 guard (try? sim.apply(command)) != nil else { continue }
                 applied += 1
-                let problems = Simulation.problems(in: sim.state, windowedLimit: sim.windowedLimit)
+                let problems = Simulation.problems(in: sim.state, profile: sim.profile, windowedLimit: sim.windowedLimit)
                 try #require(problems.isEmpty, "seed \(seed) after \(walk): \(problems)")
                 let reloaded = try Self.reload(sim.state)
                 try #require(reloaded == sim.state, "seed \(seed) after \(walk):\n\(sim.state)\nreloaded as\n\(reloaded)")
