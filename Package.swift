@@ -54,7 +54,8 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "DBus", dependencies: ["CDBus"]),
+        .target(name: "BusValues"),
+        .target(name: "DBus", dependencies: ["CDBus", "BusValues"]),
         .target(name: "Vocabulary"),
         .target(name: "TraitModel", dependencies: ["Vocabulary"]),
         // The D-Bus contract, declared once for the daemon and its clients: the bus and the vocabulary, not the model.
@@ -113,13 +114,13 @@ let package = Package(
             ]
         ),
         // What clients may ask of the daemon (the config's limits:) and the checks of a value against them.
-        .target(name: "Limits"),
+        .target(name: "Limits", dependencies: ["BusValues"]),
         .target(
             name: "TraitConfig",
             dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML", "Limits"]
         ),
         // The state file: what traitd keeps between runs, written atomically on a queue of its own.
-        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "TraitProtocol", "Vocabulary"]),
+        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "Vocabulary"]),
         // Between the model and the bus, with neither a bus nor a clock: commands, reports and deadlines in,
         // typed events out (the service encodes and sends them).
         .target(
@@ -127,10 +128,19 @@ let package = Package(
             dependencies: ["TraitModel", "Vocabulary", .product(name: "Logging", package: "swift-log")]),
         // The layout checks: a report against the geometry its window was given (pure, no bus).
         .target(name: "LayoutJudge", dependencies: ["Vocabulary"]),
+        // Everything the daemon knows, with no bus: the engine, the adapters' registrations and reports, the
+        // restoration states, snapshots and notes; one entry point (inputs in, events out).
+        .target(
+            name: "DisplayCore",
+            dependencies: [
+                "BusValues", "Limits", "LayoutJudge", "TraitModel", "TransitionEngine", "Vocabulary",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "TraitService",
             dependencies: [
-                "DBus", "Vocabulary", "TraitModel", "TransitionEngine", "TraitProtocol", "StateStore", "Limits", "LayoutJudge",
+                "DBus", "DisplayCore", "Vocabulary", "TraitModel", "TransitionEngine", "TraitProtocol", "StateStore", "Limits",
+                "LayoutJudge",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -219,10 +229,16 @@ let package = Package(
             dependencies: ["TransitionEngine", "TraitModel", "TraitConfig", "Vocabulary", "TestSupport",
                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(
+            name: "DisplayCoreTests",
+            dependencies: [
+                "DisplayCore", "BusValues", "LayoutJudge", "Limits", "TraitConfig", "TraitModel", "TransitionEngine", "Vocabulary",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
             name: "TraitServiceTests",
             dependencies: [
-                "TraitService", "StateStore", "Limits", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus", "TestSupport",
-                "LayoutJudge",
+                "TraitService", "DisplayCore", "StateStore", "Limits", "TraitConfig", "TraitModel", "Vocabulary", "TraitProtocol", "DBus",
+                "TestSupport", "LayoutJudge",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

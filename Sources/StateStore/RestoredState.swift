@@ -2,7 +2,6 @@ import DBus
 import FoundationEssentials
 import Limits
 import TraitModel
-import TraitProtocol
 import Vocabulary
 
 /// What traitd starts from when its state file loads: the simulation and the restoration states it may

@@ -114,19 +114,6 @@ extension Parameter where Value == [ObjectProperties] {
     }
 }
 
-/// One adapter registration, as `ListAdapters` gives it.
-public struct AdapterRegistration: Sendable, Equatable, Codable {
-    public var app: String
-    public var adapter: String
-    /// The unique name of the connection that registered it.
-    public var owner: String
-    public init(app: String, adapter: String, owner: String) {
-        self.app = app
-        self.adapter = adapter
-        self.owner = owner
-    }
-}
-
 extension Parameter where Value == [AdapterRegistration] {
     /// `a(sss)`: app, adapter, owner.
     public static func registrations(_ name: String) -> Self {

@@ -1,30 +1,42 @@
 import DBus
+import DisplayCore
 import TraitModel
 import TraitProtocol
 import TransitionEngine
 import Vocabulary
 
-/// The engine's events on the bus, each encoded once, here: window signals, `PropertiesChanged`, window and
+/// The core's events on the bus, each encoded once, here: window signals, `PropertiesChanged`, window and
 /// display objects coming and going, the portal's `SettingChanged`, each transition's deadline as one of the
-/// connection's timers, and the answers to calls that waited.
+/// clock's timers, and the answers to calls that waited.
 ///
 /// Called as the engine makes each event (`stream`): what a signal or a property says comes with its event;
 /// only a window's or a display's object, when it is exported, reads the state now, so those events
 /// (`readsTheEngine`) wait until the engine has returned.
 extension DisplayService {
-    func announce(_ event: EngineEvent) {
+    /// One of the core's events, on the bus.
+    func announce(_ event: CoreEvent) {
+        switch event {
+        case .engine(let event):
+            announce(event)
+        case .adaptersChanged(let app, let layoutsToo):
+            let changed = [Layout1.Window.adapters.entry(core.registry.adapters(for: app))] + (layoutsToo ? layoutProperties(app) : [])
+            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, changed)
+        case .restorationChanged(let app):
+            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
+                                     [Layout1.Window.restorationState.entry(core.restoration[app] ?? [:])])
+        }
+    }
+
+    private func announce(_ event: EngineEvent) {
         typealias Window = Layout1.Window
         switch event {
         case .windowOpened(let app):
             exportWindow(app)
         case .windowClosed(let app):
-            layouts.removeAll(of: app)
-            lastTransitions[app] = nil
             server.unexport(Layout1.windowPath(app))
         case .lifecycle(let app, let lifecycle):
             emit(app, Self.signal(lifecycle), ())
         case .step(let app, let id, let step):
-            note(step, of: app, id: id)
             announce(step, of: app, id: id)
         case .displayChanged(let changed, let display):
             server.propertiesChanged(path: Layout1.rootPath, interface: Layout1.displayInterface,
@@ -49,22 +61,18 @@ extension DisplayService {
         case .deadlineStarted(let app, let id, let seconds):
             // Goes off on the connection's thread, this actor's executor (the real clock's timer, or within
             // `AdvanceClock` on the virtual clock).
-            deadlineTimers[id] = clock.schedule(after: seconds) { [weak self] in
+            clock.startDeadline(of: id, after: seconds) { [weak self] in
                 self?.assumeIsolated { service in
-                    service.deadlineTimers[id] = nil
-                    service.engineEvent { engine, adapters, send in
-                        engine.deadlinePassed(app: app, id: id, adapters: adapters, emit: send)
-                    }
+                    _ = try? service.handle(.deadlinePassed(app: app, id: id), member: "deadline", from: "the clock")
                 }
             }
         case .layoutsChanged(let app):
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
         case .completed(let app, let outcome):
-            if let timer = deadlineTimers.removeValue(forKey: outcome.id) { clock.cancel(timer) }
-            note(outcome, of: app)
+            clock.endDeadline(of: outcome.id)
             emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))
         case .answered(let caller, let result):
-            guard let reply = waitingCalls.removeValue(forKey: caller) else { return }
+            guard let reply = waitingCalls.take(caller) else { return }
             switch result {
             case .success(let ids): replyWhenSaved(reply, Window.endResize.outputValues(ids))
             case .failure(let error): reply.send(.failure(error.dbusError))
@@ -113,23 +121,6 @@ extension DisplayService {
             try connection.emit(path: Layout1.windowPath(app), interface: Layout1.windowInterface, signal, arguments)
         } catch {
             server.sendFailed("\(signal.name) for \(app)", error)
-        }
-    }
-}
-
-extension EngineEvent {
-    /// Whether this event is sent only once the engine has returned: those whose sending reads the engine's
-    /// state (exporting a window or a monitor reads its properties; an answered `EndResize` waits for the serial
-    /// to be saved), and with them the other objects coming and going and the portal's settings, which are rare
-    /// beside a transition's steps and read nothing a test has needed to see sooner.
-    var readsTheEngine: Bool {
-        switch self {
-        case .lifecycle, .step, .displayChanged, .windowChanged, .effectiveGeometryChanged, .deadlineStarted,
-             .layoutsChanged, .completed:
-            false
-        case .windowOpened, .windowClosed, .displayConnected, .displayDisconnected, .displayWindowsChanged,
-             .settingsChanged, .answered:
-            true
         }
     }
 }

@@ -21,7 +21,7 @@ extension DisplayService {
                 on(P.readOne) { service, _, names in .variant(try service.portalValue(names.0, names.1)) },
             ], properties: { [P.versionProperty.name: P.versionProperty.value.encode(P.version)] }),
         ])
-        servesPortal = true
+        serves.insert(.portal)
     }
 
     private func portalValue(_ namespace: String, _ key: String) throws -> DBusValue {
@@ -34,7 +34,7 @@ extension DisplayService {
     /// `SettingChanged` for each served setting of the display-wide settings that `changed`, with its value in
     /// `traits` (the settings now).
     func announcePortalChanges(_ changed: [DisplayTrait], _ traits: DisplayTraits) {
-        guard servesPortal else { return }
+        guard serves.contains(.portal) else { return }
         let values = PortalSettings.settings(traits)
         // In the portal's order: by namespace, then key.
         let keys = changed.flatMap(PortalSettings.keys(following:)).sorted { ($0.namespace, $0.key) < ($1.namespace, $1.key) }

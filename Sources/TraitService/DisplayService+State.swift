@@ -3,35 +3,21 @@ import StateStore
 import TraitModel
 import TraitProtocol
 
-/// What the service keeps and saves: restoration states pruned to the apps that still have one, the state
-/// handed to the store after every change, and replies that wait until it is on disk.
+/// What the service saves: the state handed to the store after every change, and replies that wait until it
+/// is on disk.
 extension DisplayService {
-    func pruneRestoration() {
-        let kept = Self.kept(restoration, by: simulation)
-        if kept.count != restoration.count { restoration = kept }
-    }
-
-    /// Restoration states are kept for open apps and apps in the background; an app closed with `CloseApp`
-    /// (or forgotten from the background) takes its state with it.
-    static func kept(
-        _ restoration: [String: [String: DBusValue]], by simulation: Simulation
-    ) -> [String: [String: DBusValue]] {
-        let apps = Set(simulation.appNames + simulation.state.background)
-        return restoration.filter { apps.contains($0.key) }
-    }
-
     /// Hands the current state to the store (written in the background, atomically; writes that follow one
     /// another closely are grouped). With `reply`, the reply (empty) waits for the write that holds this state,
-    /// registered with it (`SetRestorationState`'s promise, and what its test counts).
+    /// registered with it under the store's lock (`SetRestorationState`'s promise, and what its test counts:
+    /// registered after the hand-over, a write could come between and the reply would wait for none).
     func save(replyWhenDurable reply: ObjectServer.DeferredReply? = nil) {
-        savedSerial = simulation.serial
         guard let store else {
             reply?.send(.success([]))
             return
         }
         let state: SavedState
         do {
-            state = try SavedState(display: simulation.state, restoration: restoration)
+            state = try SavedState(display: simulation.state, restoration: core.restoration.states)
         } catch {
             logger.error("cannot encode the state: \(error)")
             reply?.send(.failure(DBusError(DBusError.ioErrorName, "the state cannot be encoded: \(error)")))
@@ -47,12 +33,6 @@ extension DisplayService {
     func replyOnceSaved(_ call: ObjectServer.MethodCall, _ values: @autoclosure () -> [DBusValue]) {
         guard let store, !store.isDurable else { return }
         replyWhenSaved(call.deferReply(), values())
-    }
-
-    /// `PropertiesChanged` of `app`'s `RestorationState`, as it is now.
-    func announceRestoration(of app: String) {
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                 [Layout1.Window.restorationState.entry(restoration[app] ?? [:])])
     }
 
     /// Sends `values` as the call's reply once every state handed to the store so far is on disk: at once when

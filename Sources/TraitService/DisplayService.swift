@@ -1,4 +1,5 @@
 import DBus
+import DisplayCore
 import Limits
 import Logging
 import StateStore
@@ -9,82 +10,50 @@ import Vocabulary
 
 /// The daemon's objects on the bus: the display at `/org/traitd/Layout1` and a window object per open app.
 ///
-/// The shell around the `TransitionEngine`: it decodes and checks a call's arguments, hands the command to the
-/// engine, encodes each event the engine returns once and sends it (`DisplayService+Announce`), and keeps
-/// what is the bus's: adapter registrations, the reports' frames and extras, the restoration states, the
-/// deadlines' timers, and the state file (`StateStore`).
+/// The shell around the core (`DisplayCore`, which knows everything and has no bus): it decodes a call into
+/// the core's input, hands it over, encodes each event the core gives back once and sends it
+/// (`DisplayService+Announce`), and keeps what is the bus's: the object server, the journal of what it sent,
+/// the calls answered later, the deadlines' timers, and the state file (`StateStore`).
 ///
 /// An actor whose executor is the connection's thread (`Connection.unownedExecutor`): the object server's
 /// handlers, the bus's signals and the transition deadlines all run there and enter it synchronously with
 /// `assumeIsolated`; other threads reach it with `await`. The compiler, not a comment, keeps its state on that
 /// one thread.
 public actor DisplayService {
-    var engine: TransitionEngine
-    /// The simulation the engine holds (read only here: only the engine changes it).
-    var simulation: Simulation { engine.simulation }
+    /// Everything the daemon knows.
+    let core: DisplayCore
+    /// The simulation the core's engine holds (read only here: only the engine changes it).
+    var simulation: Simulation { core.simulation }
     let server: ObjectServer
     public nonisolated let connection: Connection
     public nonisolated var unownedExecutor: UnownedSerialExecutor { connection.unownedExecutor }
-    /// Transition id -> the clock's timer for its deadline, while it runs.
-    var deadlineTimers: [UInt64: UInt64] = [:]
     /// What the deadlines run on: the connection's timers, or the virtual clock (`--clock virtual`).
     let clock: ServiceClock
-    /// Whether `org.traitd.Layout1.Testing` is served (`--testing`, `--clock virtual`).
-    let testing: Bool
-    /// `--strict-layouts`: a report with layout problems counts as failed.
-    let strictLayouts: Bool
-    /// What `Reset` goes back to: the configuration's starting state.
-    let startingState: DisplayState
-    /// `SaveSnapshot`'s: name -> the display and the restoration states.
-    var snapshots: [String: (state: DisplayState, restoration: [String: [String: DBusValue]])] = [:]
-    let logger: Logger
-    let limits: Limits
-    let budget: PublishBudget
-    var registry: AdapterRegistry
-    /// app -> adapter -> its latest accepted report, with each app's bytes.
-    var layouts = LayoutReports()
-    /// app -> what its latest transition changed and how it completed, for `Explain`.
-    var lastTransitions: [String: TransitionNote] = [:]
     /// Every signal sent, for `GetEvents`.
     var journal = SignalJournal()
-    /// The serial a command made, while its events are being sent (the journal marks them as that command's).
-    var announcingSerial: UInt64?
-    /// Signals sent while the engine runs (`stream`), in the wire format: journaled once it has returned, at
-    /// the serial it leaves (the journal's serial is the engine's, which is busy until then).
-    var sentWhileTheEngineRuns: [[UInt8]]?
-    /// app -> its restoration state. Kept for open apps and apps in the background; nothing the simulation
-    /// does changes it.
-    var restoration: [String: [String: DBusValue]] { didSet { restorationSizes = [:] } }
-    /// app -> bytes of its restoration state, measured once after each change (every report checks the budget).
-    var restorationSizes: [String: Int] = [:]
-    /// Calls the engine answers later (`EndResize` while a step waits): the engine's caller id -> the reply.
-    var waitingCalls: [UInt64: ObjectServer.DeferredReply] = [:]
-    private var nextCaller: UInt64 = 1
-    /// The serial of the state last handed to the store.
-    var savedSerial: UInt64 = 0
+    /// Calls the core answers later (`EndResize` while a step waits).
+    var waitingCalls = WaitingCalls()
     let store: StateStore?
-    /// Whether `org.freedesktop.portal.Settings` is exported (`traitd --portal`): settings changes announce
-    /// `SettingChanged` too.
-    var servesPortal = false
+    let logger: Logger
+    /// The interfaces served beside the display's and the windows': `Testing`, the settings portal.
+    var serves: ServedInterfaces
 
     public init(
         simulation: Simulation, connection: Connection, settings: ServiceSettings, store: StateStore?,
         restoration: [String: [String: DBusValue]] = [:], logger: Logger
     ) {
-        engine = TransitionEngine(simulation: simulation, deadline: settings.deadline, logger: logger)
+        let testing = settings.testing || settings.virtualClock
+        core = DisplayCore(
+            simulation: simulation, deadline: settings.deadline, limits: settings.limits, strictLayouts: settings.strictLayouts,
+            startingState: settings.startingState, restoration: restoration,
+            countsCoverage: testing,  // the Testing interface serves it
+            maximumSnapshots: Layout1.Testing.maximumSnapshots, logger: logger)
         self.logger = logger
-        self.limits = settings.limits
         self.store = store
-        self.restoration = Self.kept(restoration, by: simulation)
         self.connection = connection
-        registry = AdapterRegistry(limits: settings.limits)
-        budget = PublishBudget(limits: settings.limits)
         server = ObjectServer(connection: connection, managerPath: Layout1.rootPath)
         clock = ServiceClock(settings.virtualClock ? .virtual : .real, connection: connection)
-        testing = settings.testing || settings.virtualClock
-        engine.countsCoverage = testing  // the Testing interface serves it
-        strictLayouts = settings.strictLayouts
-        startingState = settings.startingState ?? simulation.state
+        serves = testing ? [.testing] : []
         server.incomingLimit = Self.incomingLimit(settings.limits)
         server.sendFailed = { what, error in logger.error("cannot send \(what): \(error); staying on the bus") }
     }
@@ -94,13 +63,7 @@ public actor DisplayService {
     public func export() {
         // Every signal the connection sends goes to the journal as it is sent, at the serial of the moment.
         connection.emitted = { [unowned self] bytes in
-            assumeIsolated { service in
-                if service.sentWhileTheEngineRuns != nil {
-                    service.sentWhileTheEngineRuns?.append(bytes)
-                } else {
-                    service.journal(bytes)
-                }
-            }
+            assumeIsolated { service in service.journal.sent(bytes, serial: service.simulation.serial) }
         }
         let display = simulation.display
         displayPropertyNames = Dictionary(uniqueKeysWithValues: DisplayProperty.allCases.map {
@@ -132,7 +95,9 @@ public actor DisplayService {
             guard signal.interface == Connection.busName, signal.member == "NameOwnerChanged",
                   signal.arguments.count == 3, let name = signal.arguments[0].string,
                   signal.arguments[2].string == "", name.hasPrefix(":") else { return }
-            self?.assumeIsolated { $0.connectionLeft(name) }
+            self?.assumeIsolated { service in
+                _ = try? service.handle(.connectionLeft(name), member: "NameOwnerChanged", from: Connection.busName)
+            }
         }
     }
 
@@ -188,20 +153,22 @@ public actor DisplayService {
                 return (service.simulation.serial, Encoding.displayProperties(service.simulation.display).dictionary, windows)
             },
             on(D.getEvents) { service, _, since in try service.events(after: since) },
-            on(D.registerAdapter) { service, call, names in try service.registerAdapter(app: names.0, adapter: names.1, call) },
-            on(D.unregisterAdapter) { service, call, names in
-                try service.unregisterAdapter(app: names.0, adapter: names.1, call)
+            on(D.registerAdapter) { service, call, names in
+                _ = try service.handle(.register(app: names.0, adapter: names.1, owner: call.sender), call)
             },
-            on(D.listAdapters) { service, _, _ in service.registry.all },
-            on(D.getRestorationState) { service, _, app in try service.restorationState(of: app) },
+            on(D.unregisterAdapter) { service, call, names in
+                _ = try service.handle(.unregister(app: names.0, adapter: names.1, caller: call.sender), call)
+            },
+            on(D.listAdapters) { service, _, _ in service.core.registry.all },
+            on(D.getRestorationState) { service, _, app in try refused { try service.core.restorationState(of: app) } },
         ]
     }
 
-    /// The properties of an object, read on the connection's thread (see `on`).
     /// Which display property a D-Bus name stands for (the names are the contract's, whatever the values are;
     /// made by `export`).
     private(set) var displayPropertyNames: [String: DisplayProperty] = [:]
 
+    /// The properties of an object, read on the connection's thread (see `on`).
     nonisolated func reading(
         _ body: @escaping @Sendable (isolated DisplayService) -> [String: DBusValue]
     ) -> () -> [String: DBusValue] {
@@ -240,87 +207,54 @@ public actor DisplayService {
 
     /// `run` for a command from `sender` (a bus connection, or `the desktop` for `--follow-desktop`).
     func run(_ command: Command, member: String, from sender: String) throws -> [UInt64] {
-        try engineCall(member, from: sender) { engine, adapters, send throws(ModelError) in
-            try engine.run(command, adapters: adapters, emit: send)
-        }
+        try handle(.command(command), member: member, from: sender).began
     }
 
-    /// Calls the engine with the adapters registered now, sends the events it made, then saves what changed.
-    /// A refusal is logged and thrown as its D-Bus error; it changed nothing.
-    func engineCall<Result>(
-        _ member: String, from sender: String,
-        _ body: (inout TransitionEngine, [String: [String]], (EngineEvent) -> Void) throws(ModelError) -> Result
-    ) throws -> Result {
+    /// `handle` for `call`.
+    func handle(_ input: DisplayCore.Input, _ call: ObjectServer.MethodCall, saving: Bool = true) throws -> DisplayCore.Outcome {
+        try handle(input, member: call.member, from: call.sender, saving: saving)
+    }
+
+    /// Hands `input` to the core, sends the events it makes, then saves what changed (unless `saving` is false:
+    /// the caller saves, with a reply that waits for the write). A refusal is logged and thrown as its D-Bus
+    /// error; it changed nothing.
+    ///
+    /// Each event is sent as the core makes it: a window's adapters hear its first signals while the rest of the
+    /// plan is still being worked out (a transition's latency is the work before the signal an adapter waits
+    /// for). But the first event whose sending reads the engine's state (exporting a window: its
+    /// `InterfacesAdded` carries the window's properties), which the engine holds exclusively until it returns,
+    /// is held back, and so is every one after it, in order, to be sent then. The signals sent meanwhile are
+    /// journaled once the engine has returned, at the serial it leaves.
+    func handle(
+        _ input: DisplayCore.Input, member: String, from sender: String, saving: Bool = true
+    ) throws -> DisplayCore.Outcome {
         let serial = simulation.serial
-        let result: Result
-        var heldBack: [EngineEvent] = []
-        sentWhileTheEngineRuns = []
+        var heldBack: [CoreEvent] = []
+        journal.engineRuns()
+        let outcome: DisplayCore.Outcome
         do {
-            result = try body(&engine, registry.adaptersByApp) { stream($0, heldBack: &heldBack) }
+            outcome = try core.handle(input) { event in
+                if heldBack.isEmpty, !event.readsTheEngine { announce(event) } else { heldBack.append(event) }
+            }
         } catch {
-            journalSentWhileTheEngineRan()  // a refusal changes nothing and sends nothing; kept exact all the same
+            journal.engineReturned(serial: simulation.serial)  // a refusal changes nothing and sends nothing; kept exact all the same
             logger.info("refused \(member) from \(sender): \(error.message)")
             throw error.dbusError
         }
         // The events of a command that changed the state are that command's, in the journal.
-        announcingSerial = simulation.serial == serial ? nil : simulation.serial
-        journalSentWhileTheEngineRan()
-        announce(heldBack)
-        announcingSerial = nil
-        if simulation.serial == serial {
-            logger.debug("\(member) from \(sender): nothing changes")
-        } else {
-            logger.info("\(member) from \(sender): serial \(simulation.serial)")
+        journal.commandSerial = input.isCommand && simulation.serial != serial ? simulation.serial : nil
+        journal.engineReturned(serial: simulation.serial)
+        for event in heldBack { announce(event) }
+        journal.commandSerial = nil
+        if outcome.stateChanged, saving { save() }
+        if input.isCommand {
+            if simulation.serial == serial {
+                logger.debug("\(member) from \(sender): nothing changes")
+            } else {
+                logger.info("\(member) from \(sender): serial \(simulation.serial)")
+            }
         }
-        return result
-    }
-
-    /// Calls the engine for something that is not a command (a report, an adapter leaving, a deadline), whose
-    /// events may still change the state (a waiting live-resize step applied), sends them and saves what
-    /// changed; the registrations are gathered only if the engine asks for them.
-    func engineEvent(_ body: (inout TransitionEngine, () -> [String: [String]], (EngineEvent) -> Void) -> Void) {
-        var heldBack: [EngineEvent] = []
-        sentWhileTheEngineRuns = []
-        body(&engine, { registry.adaptersByApp }) { stream($0, heldBack: &heldBack) }
-        journalSentWhileTheEngineRan()
-        announce(heldBack)
-    }
-
-    /// One event the engine makes while it runs (`engineCall`, `engineEvent`), sent at once: a window's adapters
-    /// hear its first signals while the rest of the plan is still being worked out (a transition's latency is
-    /// the work before the signal an adapter waits for). But the first event whose sending reads the engine's
-    /// state (exporting a window: its `InterfacesAdded` carries the window's properties), which the engine holds
-    /// exclusively until it returns, is held back, and so is every one after it, in order, to be sent then.
-    /// The signals sent meanwhile are journaled once the engine has returned (`sentWhileTheEngineRuns`): the
-    /// caller sets it to `[]` before and calls `journalSentWhileTheEngineRan` after, whatever happened.
-    private func stream(_ event: EngineEvent, heldBack: inout [EngineEvent]) {
-        if heldBack.isEmpty, !event.readsTheEngine { announce(event) } else { heldBack.append(event) }
-    }
-
-    /// Journals the signals `stream` sent, at the serial the engine left.
-    private func journalSentWhileTheEngineRan() {
-        let sent = sentWhileTheEngineRuns ?? []
-        sentWhileTheEngineRuns = nil
-        for bytes in sent { journal(bytes) }
-    }
-
-    /// Records a signal sent in the journal, at the serial of the moment.
-    private func journal(_ bytes: [UInt8]) {
-        let serial = simulation.serial
-        journal.record(SignalJournal.Entry(serial: serial, message: bytes, ofItsCommand: announcingSerial == serial))
-    }
-
-    /// Sends the events the engine held back, then saves what changed. Each event is encoded as it is sent.
-    private func announce(_ events: [EngineEvent]) {
-        for event in events { announce(event) }
-        stateChanged()
-    }
-
-    /// After the engine ran: restoration states of apps that are gone go too, and a new state is saved.
-    private func stateChanged() {
-        guard simulation.serial != savedSerial else { return }
-        pruneRestoration()
-        save()
+        return outcome
     }
 
     /// `GetEvents`: the journal after `serial`, or `EventsLost` saying how far back it reaches.
@@ -333,47 +267,5 @@ public actor DisplayService {
                                 + "with GetState and follow from there")
         }
         return events
-    }
-
-    /// A caller id for the engine, for a call it answers later (`.answered`), with the call's reply.
-    func waitingCall(_ reply: ObjectServer.DeferredReply) -> UInt64 {
-        defer { nextCaller += 1 }
-        waitingCalls[nextCaller] = reply
-        return nextCaller
-    }
-
-    // MARK: Adapters
-
-    private func registerAdapter(app: String, adapter: String, _ call: ObjectServer.MethodCall) throws {
-        guard try registry.register(app: app, adapter: adapter, owner: call.sender) else { return }
-        logger.info("adapter \(adapter) registered for \(app) by \(call.sender)")
-        adaptersChanged(app)
-    }
-
-    private func unregisterAdapter(app: String, adapter: String, _ call: ObjectServer.MethodCall) throws {
-        try registry.unregister(app: app, adapter: adapter, caller: call.sender)
-        logger.info("adapter \(adapter) for \(app) unregistered by \(call.sender)")
-        adapterGone(app: app, adapter: adapter)
-    }
-
-    /// A connection left the bus: its registrations end, and open transitions stop waiting for them.
-    func connectionLeft(_ name: String) {
-        let gone = registry.removeOwner(name)
-        guard !gone.isEmpty else { return }
-        logger.info("\(name) left the bus; its adapters end: \(gone.map { "\($0.adapter) (\($0.app))" }.joined(separator: ", "))")
-        for registration in gone { adapterGone(app: registration.app, adapter: registration.adapter) }
-    }
-
-    private func adapterGone(app: String, adapter: String) {
-        engineEvent { engine, adapters, send in engine.adapterLeft(app: app, adapter: adapter, adapters: adapters, emit: send) }
-        // Its frames were computed for sizes it will no longer follow: they go with it.
-        layouts.remove(app: app, adapter: adapter)
-        adaptersChanged(app, layoutsToo: true)
-    }
-
-    private func adaptersChanged(_ app: String, layoutsToo: Bool = false) {
-        guard simulation.windows[app] != nil else { return }
-        let changed = [Layout1.Window.adapters.entry(registry.adapters(for: app))] + (layoutsToo ? layoutProperties(app) : [])
-        server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, changed)
     }
 }

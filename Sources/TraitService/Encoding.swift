@@ -1,4 +1,5 @@
 import DBus
+import DisplayCore
 import TraitProtocol
 import TraitModel
 import Vocabulary
@@ -90,6 +91,32 @@ enum Encoding {
         case .keyboard: return Display.keyboard.entry(display.keyboard)
         case .keyboardFrame: return Display.keyboardFrame.entry(display.keyboardFrame ?? .zero)
         }
+    }
+}
+
+extension Refusal {
+    /// The D-Bus error a refusal of the core becomes: its kind named as the contract names it.
+    var dbusError: DBusError {
+        switch kind {
+        case .model(let error): return error.dbusError
+        case .invalidArgs: return .invalidArgs(message)
+        case .accessDenied: return DBusError(DBusError.accessDeniedName, message)
+        case .noSuchApp: return DBusError(Layout1.Error.noSuchApp, message)
+        case .noSuchAdapter: return DBusError(Layout1.Error.noSuchAdapter, message)
+        case .adapterExists: return DBusError(Layout1.Error.adapterExists, message)
+        case .limitExceeded: return DBusError(Layout1.Error.limitExceeded, message)
+        case .staleTransition: return DBusError(Layout1.Error.staleTransition, message)
+        case .alreadyReported: return DBusError(Layout1.Error.alreadyReported, message)
+        }
+    }
+}
+
+/// Runs a read of the core that may refuse, its refusal as the D-Bus error it becomes.
+func refused<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let refusal as Refusal {
+        throw refusal.dbusError
     }
 }
 

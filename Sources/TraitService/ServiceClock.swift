@@ -20,6 +20,8 @@ final class ServiceClock: @unchecked Sendable {
     /// The virtual timers not fired yet: due time, then the order they were scheduled in.
     private var timers: [(due: UInt64, id: UInt64, work: @Sendable () -> Void)] = []
     private var nextID: UInt64 = 1
+    /// Transition id -> the timer of its deadline, while it runs.
+    private var deadlines: [UInt64: UInt64] = [:]
 
     init(_ kind: Kind, connection: Connection) {
         self.kind = kind
@@ -40,6 +42,19 @@ final class ServiceClock: @unchecked Sendable {
             timers.append((due, nextID, work))
             return nextID
         }
+    }
+
+    /// Starts the deadline of transition `transition`: `work` runs `seconds` from now unless `endDeadline` comes first.
+    func startDeadline(of transition: UInt64, after seconds: Double, _ work: @escaping @Sendable () -> Void) {
+        deadlines[transition] = schedule(after: seconds) { [weak self] in
+            self?.deadlines[transition] = nil
+            work()
+        }
+    }
+
+    /// The transition completed: its deadline no longer matters.
+    func endDeadline(of transition: UInt64) {
+        if let timer = deadlines.removeValue(forKey: transition) { cancel(timer) }
     }
 
     func cancel(_ id: UInt64) {

@@ -34,6 +34,33 @@ struct SignalJournal {
         }
     }
 
+    /// Signals sent while the engine runs, in the wire format: recorded once it has returned, at the serial it
+    /// leaves (`engineReturned`), since the serial is the engine's, which is busy until then. Nil when it does
+    /// not run.
+    private var sentWhileTheEngineRuns: [[UInt8]]?
+    /// The serial a command made, while its events are being sent (they are marked as that command's).
+    var commandSerial: UInt64?
+
+    /// A signal as it is sent, the state at `serial` (the serial of the moment, once the engine is not running).
+    mutating func sent(_ message: [UInt8], serial: @autoclosure () -> UInt64) {
+        if sentWhileTheEngineRuns != nil {
+            sentWhileTheEngineRuns?.append(message)
+        } else {
+            let serial = serial()
+            record(Entry(serial: serial, message: message, ofItsCommand: commandSerial == serial))
+        }
+    }
+
+    /// The engine begins to run: signals sent meanwhile wait for its serial.
+    mutating func engineRuns() { sentWhileTheEngineRuns = [] }
+
+    /// The engine returned, leaving `serial`: the signals it sent are recorded at it.
+    mutating func engineReturned(serial: UInt64) {
+        let sent = sentWhileTheEngineRuns ?? []
+        sentWhileTheEngineRuns = nil
+        for message in sent { record(Entry(serial: serial, message: message, ofItsCommand: commandSerial == serial)) }
+    }
+
     private var entries: [Entry] = []
     /// Index of the oldest entry kept: evicted entries are dropped from the front in batches, not one by one.
     private var start = 0

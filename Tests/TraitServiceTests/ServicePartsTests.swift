@@ -1,5 +1,6 @@
 import Limits
 import DBus
+import DisplayCore
 import LayoutJudge
 import StateStore
 import Foundation
@@ -21,14 +22,14 @@ import Testing
         var registry = AdapterRegistry(limits: limits)
         #expect(try registry.register(app: "mail", adapter: "a", owner: ":1.1"))
         #expect(try !registry.register(app: "mail", adapter: "a", owner: ":1.1"), "again: a no-op")
-        #expect(throws: DBusError.self) { try registry.register(app: "mail", adapter: "a", owner: ":1.2") }
+        #expect(throws: Refusal.self) { try registry.register(app: "mail", adapter: "a", owner: ":1.2") }
         #expect(try registry.register(app: "mail", adapter: "b", owner: ":1.2"))
         // adapters-per-window: mail has two.
-        #expect(throws: DBusError.self) { try registry.register(app: "mail", adapter: "c", owner: ":1.3") }
+        #expect(throws: Refusal.self) { try registry.register(app: "mail", adapter: "c", owner: ":1.3") }
         #expect(try registry.register(app: "notes", adapter: "a", owner: ":1.1"))
         // adapters-per-connection: :1.1 has two.
-        #expect(throws: DBusError.self) { try registry.register(app: "video", adapter: "x", owner: ":1.1") }
-        #expect(throws: DBusError.self) { try registry.unregister(app: "mail", adapter: "b", caller: ":1.1") }
+        #expect(throws: Refusal.self) { try registry.register(app: "video", adapter: "x", owner: ":1.1") }
+        #expect(throws: Refusal.self) { try registry.unregister(app: "mail", adapter: "b", caller: ":1.1") }
         #expect(registry.adapters(for: "mail") == ["a", "b"])
         let gone = registry.removeOwner(":1.1")
         #expect(gone.map { "\($0.app)/\($0.adapter)" } == ["mail/a", "notes/a"])
@@ -44,7 +45,7 @@ import Testing
     /// The report as the daemon gets it: the wire value decoded by `ReportLayout`'s declaration, then checked.
     func report(_ value: DBusValue, extras: [String: DBusValue] = [:]) throws -> LayoutReport {
         let decoded = try Parameter<[String: Rect]>.frames("frames").decode(value)
-        return try LayoutReport(frames: decoded, extras: extras, budget: PublishBudget(limits: Limits()), judgedAs: "test",
+        return try LayoutReport(reading: decoded, extras: extras, budget: PublishBudget(limits: Limits()), judgedAs: "test",
                                 in: PublishedWindow(size: Size(width: 100, height: 100), safeAreaInsets: .zero, idiom: .pad))
     }
 
@@ -64,13 +65,13 @@ import Testing
 
     @Test func unreadableKindsAndScrollsAreRefusedNamingTheKey() {
         let value = frames([("a", [0, 0, 10, 10])])
-        #expect(throws: DBusError.invalidArgs("extras 'kinds': unknown element kind 'buton'; expected one of: background, container, content, control, text")) {
+        #expect(throws: Refusal(.invalidArgs, "extras 'kinds': unknown element kind 'buton'; expected one of: background, container, content, control, text")) {
             try report(value, extras: ["kinds": strings(["a": "buton"])])
         }
-        #expect(throws: DBusError.invalidArgs("extras 'kinds': kinds must be 'a{ss}', but it is 's'")) {
+        #expect(throws: Refusal(.invalidArgs, "extras 'kinds': kinds must be 'a{ss}', but it is 's'")) {
             try report(value, extras: ["kinds": .variant(.string("control"))])
         }
-        #expect(throws: DBusError.invalidArgs("extras 'scrolledIn': element 'a' scrolls in 'list', which the report has no frame for")) {
+        #expect(throws: Refusal(.invalidArgs, "extras 'scrolledIn': element 'a' scrolls in 'list', which the report has no frame for")) {
             try report(value, extras: ["scrolledIn": strings(["a": "list"])])
         }
     }
@@ -109,7 +110,7 @@ import Testing
             frames([("m", [-20_000_000, 0, 1, 1])]),
         ]
         for value in bad {
-            #expect(throws: DBusError.self) { try report(value) }
+            #expect(throws: (any Error).self) { try report(value) }
         }
         #expect(throws: DBusError.invalidArgs("frames: the key 'm' appears twice; a dictionary has one value per key")) {
             try report(frames([("m", [0, 0, 1, 1]), ("m", [0, 0, 2, 2])]))
@@ -266,13 +267,15 @@ import Testing
         do {
             try budget.checkDepth(DBusValue.nested(11), "the state")
             Issue.record("33 containers passed a 32 limit")
-        } catch let error as DBusError {
-            #expect(error.name == "org.traitd.Layout1.Error.LimitExceeded" && error.message.contains("limits.value-depth"))
+        } catch let error as PublishBudget.Exceeded {
+            #expect(error.message.contains("limits.value-depth"))
+            // On the bus, the contract's LimitExceeded.
+            #expect(Refusal(.limitExceeded, error.message).dbusError.name == "org.traitd.Layout1.Error.LimitExceeded")
         } catch {
             Issue.record("\(error)")
         }
-        #expect(throws: DBusError.self) { try budget.checkTotals(app: "mail", window: 2_000_000, total: 2_000_000) }
-        #expect(throws: DBusError.self) { try budget.checkTotals(app: "mail", window: 10, total: 9_000_000) }
+        #expect(throws: PublishBudget.Exceeded.self) { try budget.checkTotals(app: "mail", window: 2_000_000, total: 2_000_000) }
+        #expect(throws: PublishBudget.Exceeded.self) { try budget.checkTotals(app: "mail", window: 10, total: 9_000_000) }
     }
 
     @Test func aLoadedStateKeepsWhatFitsAndNamesWhatItDrops() {

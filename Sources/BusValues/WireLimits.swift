@@ -11,7 +11,7 @@ public enum WireLimits {
     public static let maximumArrayBytes = 64 * 1024 * 1024
     /// Bytes of one whole message. The body is kept a little under it to leave room for the header.
     public static let maximumMessageBytes = 128 * 1024 * 1024
-    static let maximumBodyBytes = maximumMessageBytes - 64 * 1024
+    package static let maximumBodyBytes = maximumMessageBytes - 64 * 1024
     /// Characters in one signature (a message's body signature, or a variant's).
     public static let maximumSignatureLength = 255
 
@@ -23,6 +23,11 @@ public enum WireLimits {
         public var bytes = 0
         /// Bytes of the largest array's elements.
         public var largestArray = 0
+        package init(depth: Int = 0, bytes: Int = 0, largestArray: Int = 0) {
+            self.depth = depth
+            self.bytes = bytes
+            self.largestArray = largestArray
+        }
     }
 
     /// Measures `values` as one message body.
@@ -42,7 +47,7 @@ public enum WireLimits {
     }
 
     /// The same checks on a body already measured (`WireWriter` measures as it writes).
-    static func check(_ measure: Measure, signatureLength: Int) throws {
+    package static func check(_ measure: Measure, signatureLength: Int) throws {
         guard signatureLength <= maximumSignatureLength else {
             throw DBusError(DBusError.limitsExceededName,
                             "the body's signature has \(signatureLength) characters; D-Bus allows \(maximumSignatureLength)")
@@ -100,7 +105,7 @@ extension DBusValue {
 
     /// Where the value ends when written at `offset` (relative to an 8-aligned start); records the bytes of the
     /// largest array in `largestArray`.
-    func wireEnd(from offset: Int, _ largestArray: inout Int) -> Int {
+    package func wireEnd(from offset: Int, _ largestArray: inout Int) -> Int {
         func aligned(_ n: Int, _ a: Int) -> Int { (n + a - 1) / a * a }
         switch self {
         case .byte: return offset + 1
@@ -128,10 +133,10 @@ extension DBusValue {
     }
 
     /// The alignment of values of a type, from the first character of its signature.
-    static func alignment(ofSignature signature: String) -> Int { alignment(ofTypeCode: signature.utf8.first ?? 0) }
+    package static func alignment(ofSignature signature: String) -> Int { alignment(ofTypeCode: signature.utf8.first ?? 0) }
 
     /// The alignment of values of the type whose signature starts with `code`.
-    static func alignment(ofTypeCode code: UInt8) -> Int {
+    package static func alignment(ofTypeCode code: UInt8) -> Int {
         switch code {
         case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
         case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "s"), UInt8(ascii: "o"),
@@ -144,7 +149,7 @@ extension DBusValue {
 
     /// The size of a basic value of fixed size (nil for strings, signatures, containers and anything else). The
     /// codes are libdbus's type constants too (`DBUS_TYPE_INT32` is `i`).
-    static func fixedSize(ofTypeCode code: UInt8) -> Int? {
+    package static func fixedSize(ofTypeCode code: UInt8) -> Int? {
         switch code {
         case UInt8(ascii: "y"): return 1
         case UInt8(ascii: "n"), UInt8(ascii: "q"): return 2
@@ -155,7 +160,7 @@ extension DBusValue {
     }
 
     /// The deepest nesting of containers a signature describes (`a{sv}` is 3: array, dict entry, variant).
-    static func depth(ofSignature signature: String) -> Int {
+    package static func depth(ofSignature signature: String) -> Int {
         var deepest = 0
         var enclosing = 0  // containers around this point of the signature
         var arrays = 0  // array codes waiting for their element type

@@ -1,27 +1,15 @@
-import Limits
 import DBus
+import DisplayCore
+import Limits
 import LayoutJudge
 import TraitModel
 import Vocabulary
 import TraitProtocol
 
-/// One adapter's answer to a transition (`ReportLayout`'s frames and extras), checked, read (what each element
-/// is, what scrolls) and judged against the window it answers, once, where it is accepted.
-///
-/// A report whose extras carry `error` (a string) is a failed layout: its frames are not published, as a
-/// layout that could not be computed has no true frames, and it is not judged.
-struct LayoutReport: Equatable {
-    var frames: [String: Rect]
-    var extras: [String: DBusValue]
-    /// Bytes of the frames, extras and problems in the wire format (what the report adds to `Layouts`,
-    /// `LayoutExtras` and `LayoutProblems`).
-    var bytes: Int
-    /// What the layout breaks of the window's geometry (`LayoutJudge`), at most `publishedPerRule` of each rule.
-    var problems: [LayoutProblem] = []
-
-    /// The failure an adapter reported in `extras["error"]`, if any.
-    var failure: String? { extras[Layout1.Window.Extras.error]?.unwrapped.string }
-
+/// Reading `ReportLayout`'s frames and extras into the core's record, once, at the edge: checked, read (what each
+/// element is, what scrolls), judged against the window it answers (`LayoutJudge`), measured as it will be
+/// published. The core asks for it (`DisplayCore.Input.report`) once it knows the registration is the caller's.
+extension LayoutReport {
     /// The most problems of one rule a report publishes: the first (the worst, `LayoutJudge`); the last says how many more there
     /// were (two hundred labels piled up are one mistake, not twenty thousand overlaps to send). Per rule, so
     /// that a flood of one kind never hides another (an app's small buttons behind its header's overflow).
@@ -34,12 +22,12 @@ struct LayoutReport: Equatable {
 
     /// Checks a report as `ReportLayout`'s declaration decoded it (the shape, and one value per name, are the
     /// declaration's business): the names, the numbers, the extras, and the limits.
-    init(frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget,
-         judgedAs adapter: String, in window: PublishedWindow) throws {
+    init(reading frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget,
+         judgedAs adapter: String, in window: PublishedWindow) throws(Refusal) {
         let limits = budget.limits
         guard frames.count <= limits.elementsPerReport else {
-            throw DBusError(Layout1.Error.limitExceeded,
-                            "the report has \(frames.count) elements; at most \(limits.elementsPerReport) are allowed "
+            throw Refusal(.limitExceeded,
+                          "the report has \(frames.count) elements; at most \(limits.elementsPerReport) are allowed "
                                 + "(limits.elements-per-report)")
         }
         // Checked in the dictionary's order, which is cheap; a refusal names the first bad element by name, as
@@ -48,25 +36,24 @@ struct LayoutReport: Equatable {
             for (name, frame) in frames.sorted(by: { $0.key < $1.key }) { try Self.check(name, frame) }
         }
         guard extras.count <= limits.extrasPerReport else {
-            throw DBusError(Layout1.Error.limitExceeded,
-                            "the report has \(extras.count) extras; at most \(limits.extrasPerReport) are allowed "
+            throw Refusal(.limitExceeded,
+                          "the report has \(extras.count) extras; at most \(limits.extrasPerReport) are allowed "
                                 + "(limits.extras-per-report)")
         }
-        for key in extras.keys { try ReportName.check(key, what: "extras key") }
-        try budget.checkDepth(DBusValue.vardictDepth(extras), "the report's extras")
+        for key in extras.keys { try Refusal.of { try ReportName.check(key, what: "extras key") } }
+        try Refusal.of { try budget.checkDepth(DBusValue.vardictDepth(extras), "the report's extras") }
         if let error = extras[Layout1.Window.Extras.error], error.unwrapped.string == nil {
-            throw DBusError.invalidArgs("extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
+            throw Refusal(.invalidArgs, "extras 'error' must be a string (the reason the layout failed), not \(error.unwrapped.signature)")
         }
         let layout = try Self.read(frames, extras)
-        self.frames = frames
-        self.extras = extras.mapValues(\.unwrapped)
-        if self.extras[Layout1.Window.Extras.error] == nil {
-            problems = Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window))
-        }
-        bytes = Encoding.layoutsBytes(ofOneAdapter: frames)
-            + (self.extras.isEmpty ? Self.noExtrasBytes : DBusValue.vardict(self.extras).wireSize)
+        let extras = extras.mapValues(\.unwrapped)
+        let failure = extras[Layout1.Window.Extras.error]?.string
+        let problems = failure == nil ? Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window)) : []
+        let bytes = Encoding.layoutsBytes(ofOneAdapter: frames)
+            + (extras.isEmpty ? Self.noExtrasBytes : DBusValue.vardict(extras).wireSize)
             + (problems.isEmpty ? Self.noProblemsBytes : Layout1.Window.layoutProblems.value.encode(problems).wireSize)
-        try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes")
+        try Refusal.of { try budget.checkBytes(bytes, "the report", limit: limits.reportBytes, key: "report-bytes") }
+        self.init(frames: frames, extras: extras, bytes: bytes, problems: problems, failure: failure)
     }
 
     /// What no extras and no problems add, measured once (most reports have neither).
@@ -75,11 +62,11 @@ struct LayoutReport: Equatable {
 
     /// One element's name and frame: a valid name, finite coordinates within ±`maximumCoordinate`, and a
     /// size that is not negative.
-    private static func check(_ name: String, _ frame: Rect) throws {
-        try ReportName.check(name, what: "element")
-        func coordinate(_ label: String, _ number: Double) throws {
+    private static func check(_ name: String, _ frame: Rect) throws(Refusal) {
+        try Refusal.of { try ReportName.check(name, what: "element") }
+        func coordinate(_ label: String, _ number: Double) throws(Refusal) {
             guard !number.isFinite || abs(number) > maximumCoordinate else { return }
-            throw DBusError.invalidArgs(
+            throw Refusal(.invalidArgs, 
                 "element '\(name)': \(label) is \(number); coordinates must be finite and within ±\(Int(maximumCoordinate))")
         }
         try coordinate("x", frame.x)
@@ -87,21 +74,21 @@ struct LayoutReport: Equatable {
         try coordinate("width", frame.width)
         try coordinate("height", frame.height)
         guard frame.width >= 0, frame.height >= 0 else {
-            throw DBusError.invalidArgs("element '\(name)': width and height must not be negative (got \(frame.size))")
+            throw Refusal(.invalidArgs, "element '\(name)': width and height must not be negative (got \(frame.size))")
         }
     }
 
     /// The frames with what the extras say of them: `kinds` (a{ss}, element -> kind), `scrolledIn` (a{ss},
     /// element -> its scroll view), `minimumSize` ((dd)), `reflow` ((sd)) and `contentBoxes` (as). Refused, naming the key, where they are of another type, name an unknown
     /// kind, or scroll in an element the report does not hold or in circles.
-    private static func read(_ frames: [String: Rect], _ extras: [String: DBusValue]) throws -> ReportedLayout {
+    private static func read(_ frames: [String: Rect], _ extras: [String: DBusValue]) throws(Refusal) -> ReportedLayout {
         typealias Keys = Layout1.Window.Extras
-        func decode<Value>(_ key: String, _ parameter: Parameter<Value>) throws -> Value? {
+        func decode<Value>(_ key: String, _ parameter: Parameter<Value>) throws(Refusal) -> Value? {
             guard let value = extras[key] else { return nil }
             do {
                 return try parameter.decode(value.unwrapped)
-            } catch let error as DBusError {
-                throw DBusError.invalidArgs("extras '\(key)': \(error.message)")
+            } catch {
+                throw Refusal(.invalidArgs, "extras '\(key)': \((error as? DBusError)?.message ?? "\(error)")")
             }
         }
         let kinds = try decode(Keys.kinds, Keys.kindsParameter) ?? [:]
@@ -113,7 +100,7 @@ struct LayoutReport: Equatable {
             return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow,
                                       contentBoxes: contentBoxes)
         } catch {
-            throw DBusError.invalidArgs("extras '\(error.key)': \(error.message)")
+            throw Refusal(.invalidArgs, "extras '\(error.key)': \(error.message)")
         }
     }
 

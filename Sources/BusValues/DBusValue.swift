@@ -37,7 +37,7 @@ public enum DBusValue: Sendable, Hashable {
 
     /// The one-character signature of a basic value or a variant; nil for the containers whose signature is
     /// built from their contents.
-    var typeCode: Unicode.Scalar? {
+    package var typeCode: Unicode.Scalar? {
         switch self {
         case .byte: "y"
         case .boolean: "b"

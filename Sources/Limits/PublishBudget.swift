@@ -1,13 +1,12 @@
-import DBus
-import Limits
+import BusValues
 
 /// The depth and byte limits on what clients hand the daemon to publish: restoration states and reports.
 ///
-/// Why the limits live in three places: `Limits` (a module of plain numbers, which the YAML config reader uses
-/// without linking libdbus) is what the config may set; `PublishBudget` (here, beside the contract whose values
-/// it measures) checks a client's value against them; `DBus.WireLimits` and `DBus.IncomingLimit` are the D-Bus
-/// specification's own maximums and the object server's refusal of an oversized call before it is decoded,
-/// which the bus module needs without knowing traitd's config.
+/// Why the limits live in three places: `Limits` is what the config may set (plain numbers, which the YAML
+/// config reader uses); `PublishBudget` (here, on D-Bus's values, `BusValues`, which link no libdbus) checks a
+/// client's value against them; `WireLimits` and `DBus.IncomingLimit` are the D-Bus specification's own
+/// maximums and the object server's refusal of an oversized call before it is decoded, which the bus module
+/// needs without knowing traitd's config.
 ///
 /// Checked on the decoded value before anything is stored, so that every message traitd later builds from
 /// them is one the bus accepts (see `Limits`). Plain data, no bus.
@@ -61,6 +60,8 @@ public struct PublishBudget: Sendable {
                 try WireLimits.check([value])
                 kept[app] = states[app]
                 total += bytes
+            } catch let error as Exceeded {
+                dropped.append((app, error.message))
             } catch let error as DBusError {
                 dropped.append((app, error.message))
             } catch {
@@ -70,5 +71,11 @@ public struct PublishBudget: Sendable {
         return (kept, dropped)
     }
 
-    public static func exceeded(_ message: String) -> DBusError { DBusError(Layout1.Error.limitExceeded, message) }
+    /// A value past one of the limits; the daemon's `LimitExceeded` on the bus (the name is the contract's, given
+    /// where the refusal is sent).
+    public struct Exceeded: Error, Sendable, Equatable {
+        public let message: String
+    }
+
+    static func exceeded(_ message: String) -> Exceeded { Exceeded(message: message) }
 }
