@@ -145,14 +145,16 @@ public final class ObjectServer: @unchecked Sendable {
 
     public var exportedPaths: [String] { objects.keys.sorted() }
 
-    /// Exports an object; objects under the manager path announce themselves with `InterfacesAdded`.
-    public func export(_ path: String, _ interfaces: [Interface]) {
+    /// Exports an object; objects under the manager path announce themselves with `InterfacesAdded`, with
+    /// each interface's properties as `announcing` gives them (interface name -> properties) or, for an
+    /// interface it leaves out, as the interface reads them now.
+    public func export(_ path: String, _ interfaces: [Interface], announcing: [String: [String: DBusValue]] = [:]) {
         assert(connection.isOnConnectionThread, "ObjectServer.export called off the connection's thread")
         precondition(Validation.isValidObjectPath(path), "invalid object path \(path)")
         objects[path] = interfaces
         if path != managerPath, isManaged(path) {
             emit("InterfacesAdded for \(path)", path: managerPath, interface: InterfaceDescription.objectManager.name,
-                 member: "InterfacesAdded", [.objectPath(path), interfacesAndProperties(interfaces)])
+                 member: "InterfacesAdded", [.objectPath(path), interfacesAndProperties(interfaces, announcing)])
         }
     }
 
@@ -227,9 +229,10 @@ public final class ObjectServer: @unchecked Sendable {
         return names.sorted()
     }
 
-    private func interfacesAndProperties(_ interfaces: [Interface]) -> DBusValue {
+    private func interfacesAndProperties(_ interfaces: [Interface], _ announcing: [String: [String: DBusValue]] = [:]) -> DBusValue {
         var entries = interfaces.map { interface -> DBusValue in
-            .dictEntry(.string(interface.description.name), .vardict(interface.properties()))
+            let name = interface.description.name
+            return .dictEntry(.string(name), .vardict(announcing[name] ?? interface.properties()))
         }
         for standard in Self.standardInterfaces {
             entries.append(.dictEntry(.string(standard.name), .vardict([:])))

@@ -92,6 +92,15 @@ public final class DisplayCore {
         public var ended: [UInt64]? = []
         /// Whether the state to save changed (the display, or a restoration state).
         public var stateChanged = false
+        /// Calls that waited and are answered now (`EndResize` once the step it waited for was applied), to be
+        /// replied to once the state is saved.
+        public var answered: [Answer] = []
+    }
+
+    /// A waiting call's answer: the transitions it settled, or why it failed.
+    public struct Answer: Sendable, Equatable {
+        public var caller: UInt64
+        public var result: Result<[UInt64], Refusal>
     }
 
     public init(
@@ -119,6 +128,9 @@ public final class DisplayCore {
     public func handle(_ input: Input, emit: (CoreEvent) -> Void) throws(Refusal) -> Outcome {
         var outcome = Outcome()
         func observed(_ event: EngineEvent) {
+            if case .answered(let caller, let result) = event {
+                return outcome.answered.append(Answer(caller: caller, result: result.mapError(Refusal.init)))
+            }
             observe(event)
             emit(.engine(event))
         }

@@ -9,9 +9,8 @@ import Vocabulary
 /// display objects coming and going, the portal's `SettingChanged`, each transition's deadline as one of the
 /// clock's timers, and the answers to calls that waited.
 ///
-/// Called as the engine makes each event (`stream`): what a signal or a property says comes with its event;
-/// only a window's or a display's object, when it is exported, reads the state now, so those events
-/// (`readsTheEngine`) wait until the engine has returned.
+/// Called as the core makes each event (`DisplayService.handle`): what a signal, a property or an object's
+/// `InterfacesAdded` says comes with its event, so nothing here reads the engine while it runs.
 extension DisplayService {
     /// One of the core's events, on the bus.
     func announce(_ event: CoreEvent) {
@@ -30,8 +29,8 @@ extension DisplayService {
     private func announce(_ event: EngineEvent) {
         typealias Window = Layout1.Window
         switch event {
-        case .windowOpened(let app):
-            exportWindow(app)
+        case .windowOpened(let app, let window):
+            exportWindow(app, opening: window)
         case .windowClosed(let app):
             server.unexport(Layout1.windowPath(app))
         case .lifecycle(let app, let lifecycle):
@@ -46,8 +45,8 @@ extension DisplayService {
                                      Encoding.windowProperties(app: app, window, only: changed))
         case .effectiveGeometryChanged(let app, let id, let previous):
             emit(app, Layout1.Window.didUpdateEffectiveGeometry, (id, previous))
-        case .displayConnected(let display):
-            exportExternalDisplay(display)
+        case .displayConnected(let display, let windows):
+            exportExternalDisplay(display, windows: windows)
             emitDisplaySignal(Layout1.Display.displayConnected, display.id)
         case .displayDisconnected(let id):
             emitDisplaySignal(Layout1.Display.displayDisconnected, id)
@@ -71,12 +70,18 @@ extension DisplayService {
         case .completed(let app, let outcome):
             clock.endDeadline(of: outcome.id)
             emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))
-        case .answered(let caller, let result):
-            guard let reply = waitingCalls.take(caller) else { return }
-            switch result {
-            case .success(let ids): replyWhenSaved(reply, Window.endResize.outputValues(ids))
-            case .failure(let error): reply.send(.failure(error.dbusError))
-            }
+        case .answered:
+            break  // the core gives them in its outcome: `answered(_:)`, once the state is saved
+        }
+    }
+
+    /// A call that waited (`EndResize`) answered: the transitions it settled, once the state is on disk, or why
+    /// it failed.
+    func answered(_ answer: DisplayCore.Answer) {
+        guard let reply = waitingCalls.take(answer.caller) else { return }
+        switch answer.result {
+        case .success(let ids): replyWhenSaved(reply, Layout1.Window.endResize.outputValues(ids))
+        case .failure(let refusal): reply.send(.failure(refusal.dbusError))
         }
     }
 

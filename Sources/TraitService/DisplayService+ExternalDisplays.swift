@@ -6,21 +6,29 @@ import TraitProtocol
 /// `DisplayConnected`), their `Windows` kept current, and gone when it disconnects (after `DisplayDisconnected`);
 /// the engine's events say when (`DisplayService+Announce`).
 extension DisplayService {
-    func exportExternalDisplay(_ display: ConnectedDisplay) {
+    /// Exports a monitor's object; `windows`, its stage as its event gave it, is what its `InterfacesAdded`
+    /// announces (the engine, still running, holds the simulation).
+    func exportExternalDisplay(_ display: ConnectedDisplay, windows: [String]? = nil) {
+        let announced = windows.map { [Layout1.externalDisplayInterface: Self.externalDisplayProperties(display, windows: $0)] } ?? [:]
         server.export(Layout1.externalDisplayPath(display.id), [
             ObjectServer.Interface(
                 Layout1.ExternalDisplay.interface, methods: [],
                 properties: reading { $0.externalDisplayProperties(display.id) }),
-        ])
+        ], announcing: announced)
     }
 
+    /// The properties of monitor `id` as the simulation has it now.
     func externalDisplayProperties(_ id: String) -> [String: DBusValue] {
+        guard let display = simulation.state.displays.first(where: { $0.id == id }) else { return [:] }
+        return Self.externalDisplayProperties(display, windows: simulation.state.stage(on: id))
+    }
+
+    static func externalDisplayProperties(_ display: ConnectedDisplay, windows: [String]) -> [String: DBusValue] {
         typealias E = Layout1.ExternalDisplay
-        guard let display = simulation.state.displays.first(where: { $0.id == id }),
-              let screen = try? ExternalScreen.named(display.profile) else { return [:] }
+        guard let screen = try? ExternalScreen.named(display.profile) else { return [:] }
         return [
             E.profile.entry(display.profile), E.screenSize.entry(screen.size), E.scale.entry(screen.scale),
-            E.windows.entry(simulation.state.stage(on: id).map(Layout1.windowPath)),
+            E.windows.entry(windows.map(Layout1.windowPath)),
         ].dictionary
     }
 

@@ -9,19 +9,25 @@ import Vocabulary
 /// The window objects: `/org/traitd/Layout1/window/<app>`, their properties, `ReportLayout` and
 /// `SetRestorationState`.
 extension DisplayService {
-    func exportWindow(_ app: String) {
+    /// Exports `app`'s window object; `opening`, the window's geometry as its event gave it, is what its
+    /// `InterfacesAdded` announces (the engine, still running, holds the simulation).
+    func exportWindow(_ app: String, opening window: WindowGeometry? = nil) {
+        let announced = window.map { [Layout1.windowInterface: windowProperties(app, $0)] } ?? [:]
         server.export(Layout1.windowPath(app), [
             ObjectServer.Interface(
                 Layout1.Window.interface, methods: windowMethods(app),
                 properties: reading { $0.windowProperties(app) }),
-        ])
+        ], announcing: announced)
     }
 
-    /// Every property of `app`'s window: its geometry from the simulation, then what adapters and the app's
-    /// client put there.
+    /// Every property of `app`'s window as the simulation has it now.
     func windowProperties(_ app: String) -> [String: DBusValue] {
-        guard let window = simulation.windows[app] else { return [:] }
-        return (Encoding.windowProperties(app: app, window) + [Layout1.Window.adapters.entry(core.registry.adapters(for: app))]
+        simulation.windows[app].map { windowProperties(app, $0) } ?? [:]
+    }
+
+    /// Every property of `app`'s window: its geometry, then what adapters and the app's client put there.
+    func windowProperties(_ app: String, _ window: WindowGeometry) -> [String: DBusValue] {
+        (Encoding.windowProperties(app: app, window) + [Layout1.Window.adapters.entry(core.registry.adapters(for: app))]
             + layoutProperties(app) + [Layout1.Window.restorationState.entry(core.restoration[app] ?? [:])]).dictionary
     }
 

@@ -219,23 +219,19 @@ public actor DisplayService {
     /// the caller saves, with a reply that waits for the write). A refusal is logged and thrown as its D-Bus
     /// error; it changed nothing.
     ///
-    /// Each event is sent as the core makes it: a window's adapters hear its first signals while the rest of the
-    /// plan is still being worked out (a transition's latency is the work before the signal an adapter waits
-    /// for). But the first event whose sending reads the engine's state (exporting a window: its
-    /// `InterfacesAdded` carries the window's properties), which the engine holds exclusively until it returns,
-    /// is held back, and so is every one after it, in order, to be sent then. The signals sent meanwhile are
-    /// journaled once the engine has returned, at the serial it leaves.
+    /// Each event is sent as the core makes it (it carries what its sending needs: `CoreEvent`): a window's
+    /// adapters hear its first signals while the rest of the plan is still being worked out (a transition's
+    /// latency is the work before the signal an adapter waits for). The signals sent meanwhile are journaled
+    /// once the engine has returned, at the serial it leaves (`SignalJournal`); calls that waited are answered
+    /// once the state is saved.
     func handle(
         _ input: DisplayCore.Input, member: String, from sender: String, saving: Bool = true
     ) throws -> DisplayCore.Outcome {
         let serial = simulation.serial
-        var heldBack: [CoreEvent] = []
         journal.engineRuns()
         let outcome: DisplayCore.Outcome
         do {
-            outcome = try core.handle(input) { event in
-                if heldBack.isEmpty, !event.readsTheEngine { announce(event) } else { heldBack.append(event) }
-            }
+            outcome = try core.handle(input) { announce($0) }
         } catch {
             journal.engineReturned(serial: simulation.serial)  // a refusal changes nothing and sends nothing; kept exact all the same
             logger.info("refused \(member) from \(sender): \(error.message)")
@@ -244,9 +240,9 @@ public actor DisplayService {
         // The events of a command that changed the state are that command's, in the journal.
         journal.commandSerial = input.isCommand && simulation.serial != serial ? simulation.serial : nil
         journal.engineReturned(serial: simulation.serial)
-        for event in heldBack { announce(event) }
         journal.commandSerial = nil
         if outcome.stateChanged, saving { save() }
+        for answer in outcome.answered { answered(answer) }
         if input.isCommand {
             if simulation.serial == serial {
                 logger.debug("\(member) from \(sender): nothing changes")

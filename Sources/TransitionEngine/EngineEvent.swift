@@ -5,8 +5,8 @@ import Vocabulary
 /// and sends it (on D-Bus: `DisplayService`). Nothing here names a wire type or a member; what changed was
 /// decided once, in the model (`Plan`), and the events carry it.
 public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
-    /// A window appears (`InterfacesAdded`) or goes (`InterfacesRemoved`).
-    case windowOpened(String), windowClosed(String)
+    /// A window appears (`InterfacesAdded`, with its geometry as it opens) or goes (`InterfacesRemoved`).
+    case windowOpened(String, WindowGeometry), windowClosed(String)
     /// An app-state change of the app's window (`WillResignActive`...).
     case lifecycle(String, LifecycleEvent)
     /// One step of transition `id` of the app's window, in UIKit's order.
@@ -18,9 +18,10 @@ public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
     /// The window scene's geometry changed (`DidUpdateEffectiveGeometry`), after its properties: `previous` is
     /// the one before, `id` the transition that changed it (0 for a change without one, a move).
     case effectiveGeometryChanged(String, id: UInt64, previous: EffectiveGeometry)
-    /// A monitor was plugged in (before its windows are announced) or unplugged (before the windows it had
-    /// move), as UIKit posts `UIScreen.didConnectNotification` and `didDisconnectNotification`.
-    case displayConnected(ConnectedDisplay), displayDisconnected(String)
+    /// A monitor was plugged in (before its windows are announced; `windows` on its stage, front to back) or
+    /// unplugged (before the windows it had move), as UIKit posts `UIScreen.didConnectNotification` and
+    /// `didDisconnectNotification`.
+    case displayConnected(ConnectedDisplay, windows: [String]), displayDisconnected(String)
     /// A connected monitor's windows, front to back, changed.
     case displayWindowsChanged(String, [String])
     /// These display-wide settings changed (for the settings portal), to the values in `traits`.
@@ -37,7 +38,7 @@ public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
     /// `mail viewWillTransitionToSize #3`, `display changed arrangement serial`: the order, for tests and logs.
     public var description: String {
         switch self {
-        case .windowOpened(let app): return "\(app) opened"
+        case .windowOpened(let app, _): return "\(app) opened"
         case .windowClosed(let app): return "\(app) closed"
         case .lifecycle(let app, let event): return "\(app) \(event)"
         case .step(let app, let id, let step): return "\(app) \(step) #\(id)"
@@ -46,7 +47,7 @@ public enum EngineEvent: Sendable, Equatable, CustomStringConvertible {
         case .windowChanged(let app, let changed, _):
             return "\(app) changed " + changed.map { "\($0)" }.sorted().joined(separator: " ")
         case .effectiveGeometryChanged(let app, let id, _): return "\(app) effective geometry #\(id)"
-        case .displayConnected(let display): return "\(display.id) connected"
+        case .displayConnected(let display, _): return "\(display.id) connected"
         case .displayDisconnected(let id): return "\(id) disconnected"
         case .displayWindowsChanged(let id, let windows): return "\(id) windows \(windows.joined(separator: ", "))"
         case .settingsChanged(let traits, _): return "settings changed " + traits.map(\.word).joined(separator: " ")

@@ -93,7 +93,9 @@ struct TransitionCoordinator: Sendable {
         let transitions = plan.transitions.map { (change: $0, steps: $0.steps) }
         // 1. Monitors unplugged go first; new windows appear; apps leaving the screen hear it first.
         for id in plan.displaysDisconnected { events.append(.displayDisconnected(id)) }
-        for app in plan.opened { events.append(.windowOpened(app)) }
+        for change in plan.windows where change.before == nil {
+            if let after = change.after { events.append(.windowOpened(change.app, after)) }
+        }
         for change in plan.windows {
             for event in change.lifecycle where event != .didBecomeActive { events.append(.lifecycle(change.app, event)) }
         }
@@ -138,7 +140,9 @@ struct TransitionCoordinator: Sendable {
         // 5. Transitions nobody has to report for complete now; the others when their adapters have reported.
         for (change, _) in transitions where open[change.app]?.isSettled == true { finish(change.app, &events) }
         // 6. Monitors plugged in, the monitors' windows, the settings (the portal's `SettingChanged`).
-        for display in plan.displaysConnected { events.append(.displayConnected(display)) }
+        for display in plan.displaysConnected {
+            events.append(.displayConnected(display, windows: plan.displayWindows[display.id] ?? []))
+        }
         for id in plan.displayWindows.keys.sorted() { events.append(.displayWindowsChanged(id, plan.displayWindows[id]!)) }
         if !plan.settingsChanged.isEmpty { events.append(.settingsChanged(plan.settingsChanged, plan.display.traits)) }
         flush()
