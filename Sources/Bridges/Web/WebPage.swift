@@ -38,6 +38,11 @@ public actor WebPage: BridgeAdapter {
     /// The page's tab and its DevTools session, once it is open and loaded.
     private var session: String?
     private var target: String?
+    /// Why the page could not be opened the last time, while it is opened again in the background
+    /// (`reopening`): a layout meanwhile fails at once with it, where it waited out another load (20 s) and
+    /// reached traitd long after the transition's deadline, `missed` instead of `failed`.
+    private var openFailure: String?
+    private var reopening: Task<Void, Never>?
 
     public init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
         self.app = app
@@ -46,16 +51,22 @@ public actor WebPage: BridgeAdapter {
         self.browser = browser
     }
 
-    public func stop() async {}
+    public func stop() async {
+        reopening?.cancel()
+    }
 
     public func prepare() async throws -> String {
-        _ = try await open()
+        _ = try await opened()
         return "\(url) loaded"
     }
 
     public func layout(_ window: WindowContext) async -> AdapterResult {
+        if session == nil, let openFailure {
+            reopenInTheBackground()
+            return .failed("web: \(url): \(openFailure) (loading it again meanwhile)")
+        }
         do {
-            let session = try await open()
+            let session = try await opened()
             try await emulate(window, session)
             let answer = try await browser.call(
                 "Runtime.evaluate", Evaluate(expression: Self.readScript), session: session, returning: Evaluated<PageLayout>.self)
@@ -85,6 +96,27 @@ public actor WebPage: BridgeAdapter {
         guard let target else { return }
         (self.session, self.target) = (nil, nil)
         try? await browser.call("Target.closeTarget", Attach(targetId: target))
+    }
+
+    /// `open`, remembering why it failed (`openFailure`), or that it did not.
+    private func opened() async throws -> String {
+        do {
+            let session = try await open()
+            openFailure = nil
+            return session
+        } catch {
+            openFailure = "\(error)"
+            throw error
+        }
+    }
+
+    /// Opens the page again while layouts fail at once with why it could not be opened; one attempt at a time.
+    private func reopenInTheBackground() {
+        guard reopening == nil else { return }
+        reopening = Task {
+            _ = try? await opened()
+            reopening = nil
+        }
     }
 
     /// The page's session: opened in a new tab, navigated to the URL and loaded, the first time. A tab that
