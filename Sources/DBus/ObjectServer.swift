@@ -153,8 +153,8 @@ public final class ObjectServer: @unchecked Sendable {
         precondition(Validation.isValidObjectPath(path), "invalid object path \(path)")
         objects[path] = interfaces
         if path != managerPath, isManaged(path) {
-            emit("InterfacesAdded for \(path)", path: managerPath, interface: InterfaceDescription.objectManager.name,
-                 member: "InterfacesAdded", [.objectPath(path), interfacesAndProperties(interfaces, announcing)])
+            emit("InterfacesAdded for \(path)", ObjectManagerInterface.interfacesAdded,
+                 (path, interfacesAndProperties(interfaces, announcing)))
         }
     }
 
@@ -164,8 +164,7 @@ public final class ObjectServer: @unchecked Sendable {
         guard let interfaces = objects.removeValue(forKey: path) else { return }
         if path != managerPath, isManaged(path) {
             let names = interfaces.map(\.description.name) + Self.standardInterfaces.map(\.name)
-            emit("InterfacesRemoved for \(path)", path: managerPath, interface: InterfaceDescription.objectManager.name,
-                 member: "InterfacesRemoved", [.objectPath(path), .strings(names)])
+            emit("InterfacesRemoved for \(path)", ObjectManagerInterface.interfacesRemoved, (path, names))
         }
     }
 
@@ -187,9 +186,10 @@ public final class ObjectServer: @unchecked Sendable {
         }
     }
 
-    private func emit(_ what: String, path: String, interface: String, member: String, _ arguments: [DBusValue]) {
+    /// One of the object manager's signals, on the manager's path.
+    private func emit<Arguments: Sendable>(_ what: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments) {
         do {
-            try connection.emit(path: path, interface: interface, member: member, arguments)
+            try connection.emit(path: managerPath, interface: InterfaceDescription.objectManager.name, signal, arguments)
         } catch {
             sendFailed(what, error)
         }

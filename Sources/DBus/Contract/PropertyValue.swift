@@ -75,3 +75,15 @@ public enum PropertiesInterface {
         "PropertiesChanged", .string("interface_name"), .properties("changed_properties"), .strings("invalidated_properties"),
         doc: "Properties of the object changed: their new values, and the names of those whose value is not sent.")
 }
+
+/// `org.freedesktop.DBus.ObjectManager`'s signals, declared as the contract's are, so that objects coming and
+/// going are sent by the same route as every other signal (`Connection.emit(path:interface:_:_:)`). The
+/// interfaces and their properties go as the object server orders them (its interfaces, then the standard ones).
+public enum ObjectManagerInterface {
+    public static let interfacesAdded = Declare.signal(
+        "InterfacesAdded", .objectPath("object_path"), .value("interfaces_and_properties", "a{sa{sv}}"),
+        doc: "An object appeared: its interfaces and their properties.")
+    public static let interfacesRemoved = Declare.signal(
+        "InterfacesRemoved", .objectPath("object_path"), .strings("interfaces"),
+        doc: "An object went: the interfaces it had.")
+}
