@@ -132,6 +132,7 @@ public final class DisplayCore {
                 return outcome.answered.append(Answer(caller: caller, result: result.mapError(Refusal.init)))
             }
             observe(event)
+            if case .layoutsChanged(let app) = event { return emit(.layoutsChanged(app, reports[app] ?? [:])) }
             emit(.engine(event))
         }
         switch input {
@@ -284,7 +285,7 @@ public final class DisplayCore {
 
     private func adaptersChanged(_ app: String, layoutsToo: Bool, _ emit: (CoreEvent) -> Void) {
         guard simulation.windows[app] != nil else { return }
-        emit(.adaptersChanged(app, layoutsToo: layoutsToo))
+        emit(.adaptersChanged(app, adapters: registry.adapters(for: app), reports: layoutsToo ? reports[app] ?? [:] : nil))
     }
 
     /// Accepts an adapter's layout for transition `id` (or, with id 0, for the window's current geometry
@@ -350,7 +351,7 @@ public final class DisplayCore {
         guard state != restoration[app] ?? [:] else { return false }
         restoration.set(state, of: app, bytes: bytes)
         logger.debug("the restoration state of \(app) set: \(state.count) key(s), \(bytes) bytes")
-        emit(.restorationChanged(app))
+        emit(.restorationChanged(app, state))
         return true
     }
 
@@ -359,6 +360,6 @@ public final class DisplayCore {
     private func replaceRestoration(with states: RestorationStates, _ emit: (CoreEvent) -> Void) {
         let before = restoration
         restoration = states.kept(by: simulation)
-        for app in simulation.appNames where before[app] != restoration[app] { emit(.restorationChanged(app)) }
+        for app in simulation.appNames where before[app] != restoration[app] { emit(.restorationChanged(app, restoration[app] ?? [:])) }
     }
 }

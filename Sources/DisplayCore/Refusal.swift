@@ -32,6 +32,7 @@ public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Runs `body`, its error as a refusal: the budget's `Exceeded` as `limitExceeded`, a refusal as itself, any
     /// other (a value that does not read: `DBusError.invalidArgs`) as `invalidArgs`, its message kept.
+    @inlinable  // called for each element of a report: specialised where it is used
     public static func of<T>(_ body: () throws -> T) throws(Refusal) -> T {
         do {
             return try body()

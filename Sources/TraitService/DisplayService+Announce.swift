@@ -17,12 +17,14 @@ extension DisplayService {
         switch event {
         case .engine(let event):
             announce(event)
-        case .adaptersChanged(let app, let layoutsToo):
-            let changed = [Layout1.Window.adapters.entry(core.registry.adapters(for: app))] + (layoutsToo ? layoutProperties(app) : [])
+        case .layoutsChanged(let app, let reports):
+            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(reports))
+        case .adaptersChanged(let app, let adapters, let reports):
+            let changed = [Layout1.Window.adapters.entry(adapters)] + (reports.map(layoutProperties) ?? [])
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, changed)
-        case .restorationChanged(let app):
+        case .restorationChanged(let app, let state):
             server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface,
-                                     [Layout1.Window.restorationState.entry(core.restoration[app] ?? [:])])
+                                     [Layout1.Window.restorationState.entry(state)])
         }
     }
 
@@ -65,8 +67,8 @@ extension DisplayService {
                     _ = try? service.handle(.deadlinePassed(app: app, id: id), member: "deadline", from: "the clock")
                 }
             }
-        case .layoutsChanged(let app):
-            server.propertiesChanged(path: Layout1.windowPath(app), interface: Layout1.windowInterface, layoutProperties(app))
+        case .layoutsChanged:
+            break  // the core gives them with the reports: `CoreEvent.layoutsChanged`
         case .completed(let app, let outcome):
             clock.endDeadline(of: outcome.id)
             emit(app, Window.transitionCompleted, (outcome.id, outcome.reported, outcome.missed, outcome.failed))

@@ -28,7 +28,7 @@ extension DisplayService {
     /// Every property of `app`'s window: its geometry, then what adapters and the app's client put there.
     func windowProperties(_ app: String, _ window: WindowGeometry) -> [String: DBusValue] {
         (Encoding.windowProperties(app: app, window) + [Layout1.Window.adapters.entry(core.registry.adapters(for: app))]
-            + layoutProperties(app) + [Layout1.Window.restorationState.entry(core.restoration[app] ?? [:])]).dictionary
+            + layoutProperties(core.reports[app] ?? [:]) + [Layout1.Window.restorationState.entry(core.restoration[app] ?? [:])]).dictionary
     }
 
     /// One handler for each method of `app`'s `Layout1.Window`.
@@ -104,8 +104,7 @@ extension DisplayService {
 
     /// `Layouts` (the frames of every report but a failed one), `LayoutExtras` (every report's extras) and
     /// `LayoutProblems` (every report's problems, by adapter).
-    func layoutProperties(_ app: String) -> [PropertyValue] {
-        let reports = core.reports[app] ?? [:]
+    func layoutProperties(_ reports: [String: LayoutReport]) -> [PropertyValue] {
         let window = Layout1.Window.self
         return [
             window.layouts.entry(reports.filter { $0.value.failure == nil }.mapValues(\.frames)),

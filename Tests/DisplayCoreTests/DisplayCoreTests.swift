@@ -101,6 +101,12 @@ import Testing
         }
         let outcome = try setup.report("mail", mailTransition, "main", from: ":1.5", ["a": Rect(x: 0, y: 0, width: 10, height: 10)])
         #expect(!outcome.stateChanged)
+        // The layouts go with their event: the shell sends them without reading the core.
+        guard case .layoutsChanged("mail", let reports)? = setup.events.first else {
+            Issue.record("no layouts first: \(setup.events)")
+            return
+        }
+        #expect(reports["main"]?.frames == ["a": Rect(x: 0, y: 0, width: 10, height: 10)])
         #expect(setup.taken() == ["mail layouts changed", "mail completed #\(mailTransition)"])
         #expect(setup.core.reports["mail"]?["main"]?.frames == ["a": Rect(x: 0, y: 0, width: 10, height: 10)])
         expectRefused(setup, .staleTransition) { () throws(Refusal) in
