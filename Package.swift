@@ -181,10 +181,17 @@ let package = Package(
         // glibc's posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
         .systemLibrary(name: "CSpawn"),
         .target(name: "Spawn", dependencies: ["CSpawn"]),
+        // A scenario's run against a daemon, recorded as trace lines, and the diff of two traces: traitctl's
+        // scenarios, matrices and explore use them; tests reach them without the executable.
+        .target(name: "ScenarioTraces", dependencies: ["TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DBus"]),
+        // The pictures traitctl draws: a display as render draws it (ScreenPicture), a matrix's contact sheet
+        // (RunSheet), on a small SVG document (Picture) whose labels never overprint.
+        .target(name: "Pictures", dependencies: ["TraitClient", "TraitModel", "Vocabulary"]),
         .executableTarget(
             name: "traitctl",
             dependencies: [
-                "TraitClient", "Layout", "LayoutJudge", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn",
+                "TraitClient", "Layout", "LayoutJudge", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn", "ScenarioTraces",
+                "Pictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinkerSettings
@@ -228,6 +235,7 @@ let package = Package(
             name: "TransitionEngineTests",
             dependencies: ["TransitionEngine", "TraitModel", "TraitConfig", "Vocabulary", "TestSupport",
                            .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "ToolLibrariesTests", dependencies: ["Pictures", "ScenarioTraces", "TraitClient", "Vocabulary"]),
         .testTarget(
             name: "DisplayCoreTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import TraitClient
 import Vocabulary
 

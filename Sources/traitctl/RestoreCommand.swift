@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import ScenarioTraces
 import TraitClient
 
 /// `traitctl restore get|set APP KEY=VALUE...`: an app's restoration state, the dictionary that nothing the
@@ -43,13 +44,7 @@ struct Restore: AsyncParsableCommand {
         return result
     }
 
-    static func value(_ text: String) -> DBusValue {
-        if text.hasPrefix("string:") { return .string(String(text.dropFirst(7))) }
-        if let n = Int64(text) { return .int64(n) }
-        if let d = Double(text), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { return .double(d) }
-        if text == "true" || text == "false" { return .boolean(text == "true") }
-        return .string(text)
-    }
+    static func value(_ text: String) -> DBusValue { TextValue.value(text) }
 
     func run() async throws {
         try await reportingFailures {

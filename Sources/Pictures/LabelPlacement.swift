@@ -7,21 +7,21 @@ import Vocabulary
 /// `characterWidth` em wide (DejaVu Sans, the font the pictures ask for, averages about 0.55 em for the
 /// lower-case names drawn here), from `ascent` em above the baseline to `descent` em below it. The tests
 /// estimate boxes from the SVG's own coordinates the same way and check that no two intersect.
-enum TextMetrics {
-    static let characterWidth = 0.62
-    static let boldCharacterWidth = 0.68
-    static let ascent = 0.85
-    static let descent = 0.25
+public enum TextMetrics {
+    public static let characterWidth = 0.62
+    public static let boldCharacterWidth = 0.68
+    public static let ascent = 0.85
+    public static let descent = 0.25
 
     /// The estimated width of `string` at `size`.
-    static func width(_ string: String, size: Double, bold: Bool = false) -> Double {
+    public static func width(_ string: String, size: Double, bold: Bool = false) -> Double {
         Double(string.count) * size * (bold ? boldCharacterWidth : characterWidth)
     }
 }
 
 extension Rect {
     /// The box of `string` drawn at (x, baseline) with `anchor` start, middle or end.
-    init(text string: String, x: Double, baseline: Double, size: Double, bold: Bool = false, anchor: String = "start") {
+    public init(text string: String, x: Double, baseline: Double, size: Double, bold: Bool = false, anchor: String = "start") {
         let width = TextMetrics.width(string, size: size, bold: bold)
         self.init(x: anchor == "middle" ? x - width / 2 : anchor == "end" ? x - width : x,
                   y: baseline - size * TextMetrics.ascent, width: width,
@@ -33,10 +33,10 @@ extension Rect {
 /// (then the same on the right) when the label is narrower than the target, then just below it, just above
 /// it, to its right and to its left. The first that lies within the allowed area and overlaps no text wins
 /// (`Picture.label`).
-enum LabelCandidates {
-    static let padding = 4.0
+public enum LabelCandidates {
+    public static let padding = 4.0
 
-    static func around(_ target: Rect, text: String, size: Double, bold: Bool = false) -> [(x: Double, baseline: Double)] {
+    public static func around(_ target: Rect, text: String, size: Double, bold: Bool = false) -> [(x: Double, baseline: Double)] {
         let width = TextMetrics.width(text, size: size, bold: bold)
         let line = size * (TextMetrics.ascent + TextMetrics.descent) + 2
         let ascent = size * TextMetrics.ascent

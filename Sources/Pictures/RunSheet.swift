@@ -5,16 +5,21 @@ import Vocabulary
 /// screen as `traitctl render` draws it (windows, safe areas, every adapter's reported frames), every one at
 /// the same scale (the largest fills its card), so that sizes compare at a glance, and titled with the
 /// combination's name; a run that failed before its end is a red card. Four cards a row, in the matrix's order.
-struct RunSheet {
-    static let columns = 4
-    static let card = (width: 420.0, height: 360.0)
-    static let title = 26.0
-    static let margin = 16.0
+public struct RunSheet {
+    public static let columns = 4
+    public static let card = (width: 420.0, height: 360.0)
+    public static let title = 26.0
+    public static let margin = 16.0
 
-    let title: String
-    let runs: [(name: String, picture: ScreenPicture?)]
+    public let title: String
+    public let runs: [(name: String, picture: ScreenPicture?)]
 
-    var picture: Picture {
+    public init(title: String, runs: [(name: String, picture: ScreenPicture?)]) {
+        self.title = title
+        self.runs = runs
+    }
+
+    public var picture: Picture {
         let columns = min(Self.columns, max(runs.count, 1))
         let rows = (runs.count + columns - 1) / columns
         var sheet = Picture(width: Self.margin + Double(columns) * (Self.card.width + Self.margin),

@@ -5,8 +5,8 @@ import Vocabulary
 /// A small SVG document, drawn in points: rectangles, lines and text. Text is XML-escaped, so any app or
 /// element name is safe to draw. The picture remembers where its text is (`textBoxes`), so that labels can be
 /// placed where they overprint nothing (`label`).
-struct Picture {
-    let width: Double
+public struct Picture: Sendable {
+    public let width: Double
     /// Grows when a legend needs room below what was planned (`extend`).
     private(set) var height: Double
     private let background: String
@@ -14,17 +14,17 @@ struct Picture {
     /// The estimated box of every text drawn so far (`Rect(text:...)`).
     private(set) var textBoxes: [Rect] = []
 
-    init(width: Double, height: Double, background: String = "#f4f4f6") {
+    public init(width: Double, height: Double, background: String = "#f4f4f6") {
         self.width = width.rounded(.up)
         self.height = height.rounded(.up)
         self.background = background
     }
 
     /// Makes the picture at least `height` tall.
-    mutating func extend(toHeight height: Double) { self.height = max(self.height, height.rounded(.up)) }
+    public mutating func extend(toHeight height: Double) { self.height = max(self.height, height.rounded(.up)) }
 
     /// `dash`: an SVG dash pattern such as "6 4"; `dashed` is the pattern "6 4".
-    mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String = "none", stroke: String = "none",
+    public mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String = "none", stroke: String = "none",
                        strokeWidth: Double = 1, radius: Double = 0, dashed: Bool = false, dash: String? = nil,
                        opacity: Double = 1) {
         var attributes = #"x="\#(x.svg)" y="\#(y.svg)" width="\#(max(0, w).svg)" height="\#(max(0, h).svg)" fill="\#(fill)""#
@@ -35,7 +35,7 @@ struct Picture {
         body.append("<rect \(attributes)/>")
     }
 
-    mutating func text(_ x: Double, _ y: Double, _ string: String, size: Double = 12, color: String = "#222",
+    public mutating func text(_ x: Double, _ y: Double, _ string: String, size: Double = 12, color: String = "#222",
                        bold: Bool = false, anchor: String = "start") {
         body.append(#"<text x="\#(x.svg)" y="\#(y.svg)" font-family="DejaVu Sans, sans-serif" font-size="\#(size.svg)" fill="\#(color)"\#(bold ? #" font-weight="bold""# : "") text-anchor="\#(anchor)">\#(Self.escape(string))</text>"#)
         textBoxes.append(Rect(text: string, x: x, baseline: y, size: size, bold: bold, anchor: anchor))
@@ -45,7 +45,7 @@ struct Picture {
     /// within `bounds`, overlaps no text drawn before and none of `avoiding` (what is drawn over the label's
     /// window); returns the box, or nil (and draws nothing) when none does.
     @discardableResult
-    mutating func label(_ string: String, size: Double, color: String, bold: Bool = false,
+    public mutating func label(_ string: String, size: Double, color: String, bold: Bool = false,
                         candidates: [(x: Double, baseline: Double)], within bounds: Rect, avoiding: [Rect] = []) -> Rect? {
         for spot in candidates {
             let box = Rect(text: string, x: spot.x, baseline: spot.baseline, size: size, bold: bold)
@@ -58,7 +58,7 @@ struct Picture {
     }
 
     /// A group with a title, which SVG viewers show on hover and which names what it holds for readers.
-    mutating func group(_ title: String, _ draw: (inout Picture) -> Void) {
+    public mutating func group(_ title: String, _ draw: (inout Picture) -> Void) {
         body.append("<g><title>\(Self.escape(title))</title>")
         draw(&self)
         body.append("</g>")
@@ -66,20 +66,20 @@ struct Picture {
 
     /// Draws a PNG stretched over the rectangle (its pixels are the app's, at the device's scale), inline as a
     /// data URI so that the SVG stands alone.
-    mutating func image(png: Data, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+    public mutating func image(png: Data, _ x: Double, _ y: Double, _ w: Double, _ h: Double) {
         body.append(#"<image x="\#(x.svg)" y="\#(y.svg)" width="\#(max(0, w).svg)" height="\#(max(0, h).svg)" preserveAspectRatio="none" href="data:image/png;base64,\#(png.base64EncodedString())"/>"#)
     }
 
     /// Draws `picture` scaled to fit `box` (keeping its proportions, centred), as a nested SVG: a contact sheet
     /// of whole pictures.
-    mutating func place(_ picture: Picture, in box: Rect) {
+    public mutating func place(_ picture: Picture, in box: Rect) {
         body.append(#"<svg x="\#(box.x.svg)" y="\#(box.y.svg)" width="\#(box.width.svg)" height="\#(box.height.svg)" viewBox="0 0 \#(picture.width.svg) \#(picture.height.svg)">"#)
         body.append(#"<rect x="0" y="0" width="\#(picture.width.svg)" height="\#(picture.height.svg)" fill="\#(picture.background)"/>"#)
         body += picture.body
         body.append("</svg>")
     }
 
-    var svg: String {
+    public var svg: String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width.svg)" height="\(height.svg)" viewBox="0 0 \(width.svg) \(height.svg)">
@@ -90,7 +90,7 @@ struct Picture {
         """
     }
 
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
@@ -108,11 +108,11 @@ struct Picture {
     }
 
     /// Colours for adapters and elements, told apart by index.
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+    public static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
     /// Writes the SVG to `svg` (when given) and a PNG to `png` (when given) through `rsvg-convert`, `zoom`
     /// pixels a point (the SVG stays one pixel a point); `-` for either means standard output (for one of them only).
-    func write(svg svgPath: String?, png pngPath: String?, zoom: Double = 1) throws {
+    public func write(svg svgPath: String?, png pngPath: String?, zoom: Double = 1) throws {
         if svgPath == "-" && pngPath == "-" {
             throw PictureError("--svg - and --png - both ask for standard output: give one of them a file")
         }
@@ -142,12 +142,12 @@ struct Picture {
     }
 }
 
-struct PictureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct PictureError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 extension Double {
     /// A coordinate as SVG text, to a hundredth of a point: 347, 104.1, never 1e-07.
-    var svg: String { ((self * 100).rounded() / 100).compact }
+    public var svg: String { ((self * 100).rounded() / 100).compact }
 }

@@ -1,0 +1,213 @@
+import DBus
+import TraitClient
+import TraitConfig
+import TraitModel
+import Vocabulary
+
+/// Runs a scenario's steps against a daemon, each after the last one's transitions completed, and writes what
+/// each caused as normalised trace lines.
+public struct ScenarioRecorder: Sendable {
+    let client: TraitClient
+    let timeout: Double
+
+    /// Records on `client`'s daemon; a run that takes longer than `timeout` seconds is given up.
+    public init(client: TraitClient, timeout: Double) {
+        self.client = client
+        self.timeout = timeout
+    }
+
+    /// The trace and what went wrong in it (a line for each step with an adapter missed or failed, or a layout
+    /// problem after it), or a `ScenarioRunError` when the run takes longer than `timeout` seconds (a step whose
+    /// transitions never complete): the run is cancelled, which ends its wait for the next signal.
+    public func trace(_ scenario: Scenario) async throws -> (String, [String]) {
+        try await withThrowingTaskGroup(of: (String, [String])?.self) { group in
+            group.addTask { try await self.run(scenario) }
+            group.addTask { [timeout] in
+                try await Task.sleep(for: .seconds(timeout))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let trace = first else {
+                throw ScenarioRunError("the scenario did not finish in \(timeout.compact) s (a step's transitions never completed)")
+            }
+            return trace
+        }
+    }
+
+    private func run(_ scenario: Scenario) async throws -> (String, [String]) {
+        let log = try await client.eventLog()
+        defer { log.close() }
+        // The start (not traced): the device and orientation, their transitions completed.
+        var setup: [Scenario.Step] = [.command(.setDevice(scenario.device))]
+        if let orientation = scenario.orientation { setup.append(.command(.rotate(orientation))) }
+        for step in setup { _ = try await perform(step, log) }
+        var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
+        var failures: [String] = []
+        // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
+        if scenario.steps.isEmpty {
+            // Adapters first report the window as it is when they register, in their own time: wait for each
+            // (a failed report counts: it has no frames, and a wait for frames once never ended).
+            while try await client.state().windows.contains(where: { !$0.reportedAdapters.isSuperset(of: $0.adapters) }) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let (layoutLines, problems) = try await layouts()
+            lines += layoutLines
+            failures += problems.map { "the start: layout problem: \($0)" }
+            for window in try await client.state().windows {
+                failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
+            }
+        }
+        for (number, step) in scenario.steps.enumerated() {
+            lines.append("# \(step.title)")
+            let events: [TraitEvent]
+            do {
+                events = try await perform(step, log)
+            } catch let error as DBusError {
+                // A refused step: which one, and where it is written.
+                let line = number < scenario.stepLines.count ? ", line \(scenario.stepLines[number])" : ""
+                throw DBusError(error.name, "step \(number + 1) (\(step.title)\(line)): \(error.message)")
+            }
+            lines += Self.normalised(events)
+            let (layoutLines, problems) = try await layouts()
+            lines += layoutLines
+            let where_ = "step \(number + 1) (\(step.title))"
+            // A transition another one of the same window overtook within the step (a divider drag's snapshot
+            // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
+            // window's last transition of the step counts its misses (as traitctl explore counts them).
+            var last: [String: UInt64] = [:]
+            for event in events { if let app = event.app, let id = event.transition { last[app] = max(last[app] ?? 0, id) } }
+            for case .transitionCompleted(let app, let id, let outcome) in events {
+                let missed = last[app] == id ? outcome.missed : []
+                guard !missed.isEmpty || !outcome.failed.isEmpty else { continue }
+                failures.append("\(where_): \(app) transition \(id) missed [\(missed.joined(separator: ","))] "
+                                + "failed [\(outcome.failed.joined(separator: ","))]")
+            }
+            failures += problems.map { "\(where_): layout problem: \($0)" }
+        }
+        return (lines.joined(separator: "\n") + "\n", failures)
+    }
+
+    /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
+    /// has returned, see `EventLog`), and the completions of the transitions the reply named.
+    private func perform(_ step: Scenario.Step, _ log: EventLog) async throws -> [TraitEvent] {
+        await Self.completed(try await send(step, log), in: log)
+        try Task.checkCancellation()
+        return log.take()
+    }
+
+    /// Returns once every transition of `ids` has its `TransitionCompleted` among the events `log` holds (the log
+    /// is open before the calls that named them, so no completion can come first).
+    private static func completed(_ ids: [UInt64], in log: EventLog) async {
+        let pending = Set(ids)
+        await log.wait { events in
+            pending.isSubset(of: events.compactMap { if case .transitionCompleted(_, let id, _) = $0 { id } else { nil } })
+        }
+    }
+
+    /// Sends the step's call (or calls); `log` is the step's, for a step whose calls each wait for the one before.
+    private func send(_ step: Scenario.Step, _ log: EventLog) async throws -> [UInt64] {
+        switch step {
+        case .restore(let app, let state):
+            try await client.setRestorationState(state.mapValues(TextValue.value), for: app)
+            return []
+        case .resize(let app, let size, let live):
+            guard let frame = try await client.state().windows.first(where: { $0.app == app })?.frame else {
+                throw ScenarioRunError("resize \(app): \(app) has no window")
+            }
+            guard let steps = live else {
+                return try await client.setFrame(Rect(x: frame.x, y: frame.y, width: size.width, height: size.height), of: app)
+            }
+            // As traitctl resize --live: the steps from the size it has to the one asked, then the end, each after
+            // the one before has completed (the trace must not hang on how steps coalesce).
+            var started = try await client.beginResize(app)
+            await Self.completed(started, in: log)
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                started += try await client.resize(app, to: Size(width: frame.width + (size.width - frame.width) * t,
+                                                                 height: frame.height + (size.height - frame.height) * t))
+                await Self.completed(started, in: log)
+            }
+            return started + (try await client.endResize(app))
+        case .width(let app, let width):
+            let state = try await client.state()
+            guard let window = state.windows.first(where: { $0.app == app }) else {
+                throw ScenarioRunError("a matrix's width for \(app): \(app) has no window")
+            }
+            // One frame, its height kept, moved left as far as the new width needs to stay on screen (a live
+            // resize step, as this once sent, is refused outside BeginResize and EndResize).
+            let frame = window.frame
+            let x = max(0, min(frame.x, state.screenSize.width - width))
+            return try await client.setFrame(Rect(x: x, y: frame.y, width: width, height: frame.height), of: app)
+        case .command(let command):
+            switch command {
+            case .setDevice(let id): return try await client.setDevice(id)
+            case .rotate(let orientation): return try await client.rotate(to: orientation)
+            case .setArrangement(let arrangement): return try await client.setArrangement(arrangement)
+            case .setTraits(let changes): return try await client.setTraits(changes)
+            case .setWindowing(let mode): return try await client.setWindowing(mode)
+            case .openApp(let app, let role): return try await client.openApp(app, role: role).transitions
+            case .closeApp(let app): return try await client.closeApp(app)
+            case .beginDividerDrag: return try await client.beginDividerDrag()
+            case .moveDivider(let x): return try await client.moveDivider(to: x)
+            case .endDividerDrag: return try await client.endDividerDrag()
+            case .setFrame(let app, let frame): return try await client.setFrame(frame, of: app)
+            case .tile(let app, let position): return try await client.tile(app, position)
+            case .raise(let app): return try await client.raise(app)
+            case .beginResize(let app): return try await client.beginResize(app)
+            case .resizeTo(let app, let size): return try await client.resize(app, to: size)
+            case .endResize(let app): return try await client.endResize(app)
+            case .connectDisplay(let profile): _ = try await client.connectDisplay(profile); return []
+            case .disconnectDisplay(let id): return try await client.disconnectDisplay(id)
+            case .moveToDisplay(let app, let display): return try await client.move(app, toDisplay: display)
+            case .setKeyboard(let mode): return try await client.setKeyboard(mode)
+            case .setSizeRestrictions, .setSupportedOrientations, .requestGeometryUpdate:
+                return []  // an app's own calls (an adapter's connection); the scenario parser makes none
+            case .restore: return []  // the Testing interface's; the scenario parser makes none
+            }
+        }
+    }
+
+    /// The adapters' layouts of every window after the step, one line a window and adapter, then the layout
+    /// checks' problems, one line each; and those problems as `APP ADAPTER ELEMENT RULE: MESSAGE`.
+    private func layouts() async throws -> ([String], [String]) {
+        let state = try await client.state()
+        let problems = state.windows.flatMap { window in window.layoutProblems.map { "\(window.app) \($0)" } }
+        return (state.windows.flatMap { window in
+            window.layouts.keys.sorted().map { adapter in
+                let frames = window.layouts[adapter]!
+                return "layouts \(window.app) \(adapter): " + frames.keys.sorted().map { name in
+                    let f = frames[name]!
+                    return "\(name)=(\(f.x.compact),\(f.y.compact),\(f.width.compact),\(f.height.compact))"
+                }.joined(separator: " ")
+            } + window.layoutProblems.map { "problem \(window.app) \($0)" }
+        }, problems)
+    }
+
+    /// The step's signals as trace lines: `traitctl watch`'s lines without the layouts' and registrations'
+    /// property changes (adapters report in their own time; the final layouts follow the step), with every
+    /// TransitionCompleted moved last, in id order.
+    public static func normalised(_ events: [TraitEvent]) -> [String] {
+        let window = Layout1.Window.self
+        let timed: Set<String> = [window.layouts.name, window.layoutExtras.name, window.layoutProblems.name, window.adapters.name]
+        var lines: [String] = []
+        var completions: [(UInt64, String)] = []
+        for event in events {
+            switch event {
+            case .transitionCompleted(_, let id, _):
+                completions.append((id, event.description))
+            case .windowChanged(let app, let changes):
+                let kept = changes.removing(timed)
+                if !kept.names.isEmpty { lines.append(TraitEvent.windowChanged(app: app, kept).description) }
+            default:
+                lines.append(event.description)
+            }
+        }
+        return lines + completions.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
+
+/// Why a scenario's run could not go on (a step whose window is gone, a run past its time).
+public struct ScenarioRunError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

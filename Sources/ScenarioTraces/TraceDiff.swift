@@ -1,0 +1,29 @@
+/// A line diff of two texts (the longest common subsequence): `-` for a golden line this run lacks, `+` for a
+/// line this run adds, two spaces for the lines around them.
+public enum TraceDiff {
+    public static func lines(_ old: String, _ new: String) -> String {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var common = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var out: [String] = []
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                out.append("  " + a[i]); i += 1; j += 1
+            } else if i < a.count, j == b.count || common[i + 1][j] >= common[i][j + 1] {
+                out.append("- " + a[i]); i += 1
+            } else {
+                out.append("+ " + b[j]); j += 1
+            }
+        }
+        // Only the changes and two lines of context around each.
+        let changed = out.indices.filter { !out[$0].hasPrefix("  ") }
+        let shown = Set(changed.flatMap { max(0, $0 - 2)...min(out.count - 1, $0 + 2) })
+        return out.indices.filter(shown.contains).map { out[$0] }.joined(separator: "\n")
+    }
+}
