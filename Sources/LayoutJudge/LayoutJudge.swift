@@ -129,6 +129,20 @@ public enum LayoutJudge {
                       severity: covered.width * covered.height)
             }
         }
+        // clipped-text: text the adapter measured as not fitting its element (an ellipsis, a clipped edge, lines
+        // clamped), by the element's name or place; the worst cut first, then those by place (their room unknown).
+        for (element, clipped) in layout.clippedText.sorted(by: { $0.key < $1.key }) {
+            let box = layout.frames[element]
+            let how: String
+            switch clipped.cut {
+            case .ellipsized: how = "is cut short with an ellipsis"
+            case .clipped: how = "is cut off at its element's edge"
+            case .clamped: how = "shows fewer lines than it has"
+            }
+            let room = box.map { ", its element \($0.size) pt" } ?? ""
+            found(element, .clippedText, "the text of '\(element)' \(how): it needs \(clipped.needed) pt\(room)",
+                  severity: box.map { max(clipped.needed.width - $0.width, clipped.needed.height - $0.height) } ?? 0)
+        }
         guard !problems.isEmpty else { return [] }
         return problems.sorted { a, b in
             (ruleOrder[a.problem.rule]!, -a.severity, a.problem.element) < (ruleOrder[b.problem.rule]!, -b.severity, b.problem.element)

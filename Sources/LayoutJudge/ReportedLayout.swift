@@ -17,15 +17,19 @@ public struct ReportedLayout: Sendable, Equatable {
     /// Elements known only by their content box (`contentBoxes`): drawn larger than their frames, so not judged
     /// by their size.
     public var contentBoxes: Set<String>
+    /// Elements whose text does not fit them (`clippedText`), by their name or, for one the report has no frame
+    /// for, by their place (`#main>ul>li.3`).
+    public var clippedText: [String: ClippedText]
 
-    /// Why a report's `scrolledIn`, `minimumSize` or `reflow` cannot be read, for a person, and which it is.
+    /// Why a report's `scrolledIn`, `minimumSize`, `reflow` or `clippedText` cannot be read, for a person, and which it is.
     public struct Invalid: Error, Equatable {
         public var key: String
         public var message: String
     }
 
     public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
-                minimumSize: Size? = nil, reflow: Reflow? = nil, contentBoxes: Set<String> = []) throws(Invalid) {
+                minimumSize: Size? = nil, reflow: Reflow? = nil, contentBoxes: Set<String> = [],
+                clippedText: [String: ClippedText] = [:]) throws(Invalid) {
         for element in contentBoxes.sorted() where frames[element] == nil {
             throw Invalid(key: "contentBoxes", message: "contentBoxes names element '\(element)', which the report has no frame for")
         }
@@ -34,6 +38,17 @@ public struct ReportedLayout: Sendable, Equatable {
         }
         if let reflow, !(reflow.width.isFinite && reflow.width >= 0) {
             throw Invalid(key: "reflow", message: "reflow's width must be finite and not negative; got \(reflow.width)")
+        }
+        for (element, clipped) in clippedText.sorted(by: { $0.key < $1.key }) {
+            // A place is a name too: no spaces (a problem's element has none), and short enough to read.
+            guard !element.isEmpty, element.utf8.count <= 128, !element.contains(where: { $0.isWhitespace || $0.isNewline }),
+                  element.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else {
+                throw Invalid(key: "clippedText", message: "clippedText's element '\(element.prefix(40))' must be 1 to 128 bytes without spaces")
+            }
+            let needed = clipped.needed
+            guard needed.width.isFinite, needed.height.isFinite, needed.width >= 0, needed.height >= 0 else {
+                throw Invalid(key: "clippedText", message: "clippedText's size for '\(element)' must be finite and not negative; got \(needed)")
+            }
         }
         for (element, scroller) in scrolledIn.sorted(by: { $0.key < $1.key }) {
             guard frames[element] != nil else {
@@ -58,6 +73,7 @@ public struct ReportedLayout: Sendable, Equatable {
         self.minimumSize = minimumSize
         self.reflow = reflow
         self.contentBoxes = contentBoxes
+        self.clippedText = clippedText
     }
 
     /// What `element` is: its declared kind, or `content`.

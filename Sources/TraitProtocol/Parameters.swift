@@ -89,6 +89,18 @@ extension Parameter where Value == Reflow {
     }
 }
 
+extension Parameter where Value == ClippedText {
+    /// `(sdd)`: how the text is cut, and the width and height it needs.
+    public static func clippedText(_ name: String) -> Self {
+        Self(name, "(sdd)", extract: { value in
+            guard value.hasSignature("(sdd)"), let fields = value.elements, let word = fields[0].string,
+                  let cut = ClippedText.Cut(rawValue: word), case .double(let width) = fields[1],
+                  case .double(let height) = fields[2] else { return nil }
+            return ClippedText(cut: cut, needed: Size(width: width, height: height))
+        }, encode: { .structure([.string($0.cut.rawValue), .double($0.needed.width), .double($0.needed.height)]) })
+    }
+}
+
 /// An object and its properties, as `GetState` lists the windows.
 public struct ObjectProperties: Sendable, Equatable {
     public var path: String

@@ -96,9 +96,10 @@ extension LayoutReport {
         let minimumSize = try decode(Keys.minimumSize, Keys.minimumSizeParameter)
         let reflow = try decode(Keys.reflow, Keys.reflowParameter)
         let contentBoxes = Set(try decode(Keys.contentBoxes, Keys.contentBoxesParameter) ?? [])
+        let clippedText = try decode(Keys.clippedText, Keys.clippedTextParameter) ?? [:]
         do {
             return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow,
-                                      contentBoxes: contentBoxes)
+                                      contentBoxes: contentBoxes, clippedText: clippedText)
         } catch {
             throw Refusal(.invalidArgs, "extras '\(error.key)': \(error.message)")
         }

@@ -44,8 +44,34 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
     /// A control or text under iPadOS 26's window controls (they add nothing to the safe area, so the other
     /// rules cannot see them).
     case underWindowControls = "under-window-controls"
+    /// Text that does not fit its element: cut short with an ellipsis, clipped at its element's edge, or clamped
+    /// to fewer lines than it has (XCUITest's `textClipped` audit), as the adapter measured it.
+    case clippedText = "clipped-text"
 
     public var description: String { rawValue }
+}
+
+/// Text that does not fit its element, as an adapter measures it (`clipped-text`): how it is cut, and the size
+/// the text needs, in points.
+public struct ClippedText: Sendable, Hashable, Codable {
+    /// How the text is cut.
+    public enum Cut: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Cut short with an ellipsis (`text-overflow: ellipsis`, a label's ellipsize mode).
+        case ellipsized
+        /// Cut at its element's edge (`overflow: hidden`).
+        case clipped
+        /// Fewer lines shown than it has (`-webkit-line-clamp`, a label's line limit).
+        case clamped
+    }
+
+    public var cut: Cut
+    /// The size the whole text needs, in points.
+    public var needed: Size
+
+    public init(cut: Cut, needed: Size) {
+        self.cut = cut
+        self.needed = needed
+    }
 }
 
 /// A page wider than its window, as the web bridge measures it (`reflow`): the width it lays itself out at, in

@@ -157,6 +157,23 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// Text a page cuts, each way it can (an ellipsis, a clipped edge, lines clamped), is one `clipped-text`
+    /// problem each, named by its id or, without one, its place; text that fits, text a person scrolls and text
+    /// hidden on purpose for screen readers are not problems.
+    @Test func textThePageCutsIsClippedText() async throws {
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("clipped.html") }
+        let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        #expect(done.reported == ["web"], "\(done)\n\(host.log)")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        let clipped = problems.filter { $0.rule == .clippedText }
+        #expect(clipped.map(\.element).sorted() == ["#panel>div", "summary", "title"], "\(problems.map { "\($0.element) \($0.rule): \($0.message)" })")
+        let title = try #require(clipped.first { $0.element == "title" })
+        #expect(title.message.contains("is cut short with an ellipsis") && title.message.contains("its element 120 x"), "\(title.message)")
+        #expect(clipped.first { $0.element == "summary" }?.message.contains("shows fewer lines than it has") == true, "\(clipped)")
+        #expect(clipped.first { $0.element == "#panel>div" }?.message.contains("is cut off at its element's edge") == true, "\(clipped)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// Part of the corpus of docs/measurements.md in every run: Python's own `library/functions.html` (Debian's
     /// python3.11-doc, no one here wrote it) in a 320-pt window at the largest text size. A person sees three
     /// problems on the screenshot, and those are what traitd says: the page scrolls sideways (`reflow`, 947 pt

@@ -62,6 +62,27 @@ import Vocabulary
         #expect(throws: ReportedLayout.Invalid.self) { _ = try ReportedLayout(frames: [:], reflow: Reflow(element: "x", width: .nan)) }
     }
 
+    /// Text the adapter measured as cut: one `clipped-text` problem each, by name (with its element's size) or
+    /// by place (the report has no frame for it), the worst first; a place with a space, or a size that is not a
+    /// size, is refused naming the key.
+    @Test func textThatDoesNotFitIsClippedText() throws {
+        let layout = try ReportedLayout(
+            frames: ["title": rect(0, 0, 120, 20)], kinds: ["title": .text],
+            clippedText: ["title": ClippedText(cut: .ellipsized, needed: Size(width: 260, height: 20)),
+                          "#panel>div": ClippedText(cut: .clipped, needed: Size(width: 150, height: 20))])
+        let found = LayoutJudge.problems(of: layout, adapter: "web", in: Self.column)
+        #expect(found.map(\.element) == ["title", "#panel>div"], "\(found)")
+        #expect(found.allSatisfy { $0.rule == .clippedText })
+        #expect(found[0].message == "the text of 'title' is cut short with an ellipsis: it needs 260 x 20 pt, its element 120 x 20 pt")
+        #expect(found[1].message == "the text of '#panel>div' is cut off at its element's edge: it needs 150 x 20 pt")
+        #expect(throws: ReportedLayout.Invalid.self) {
+            _ = try ReportedLayout(frames: [:], clippedText: ["a b": ClippedText(cut: .clamped, needed: Size(width: 1, height: 1))])
+        }
+        #expect(throws: ReportedLayout.Invalid.self) {
+            _ = try ReportedLayout(frames: [:], clippedText: ["a": ClippedText(cut: .clamped, needed: Size(width: .infinity, height: 1))])
+        }
+    }
+
     @Test func aButtonUnderTheHomeIndicatorIsOutsideTheSafeArea() throws {
         let found = try problems(["buy": rect(16, 760, 343, 44)], kinds: ["buy": .control], in: Self.phone)
         #expect(found.map(\.rule) == [.outsideSafeArea])

@@ -295,7 +295,7 @@ public actor AdapterHost {
         switch result {
         case .failed(let reason):
             return ([:], [Layout1.Window.Extras.error: .string(reason)])
-        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow, let contentBoxes):
+        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow, let contentBoxes, let clippedText):
             var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
@@ -315,6 +315,9 @@ public actor AdapterHost {
             if !contentBoxes.isEmpty {
                 wire[Layout1.Window.Extras.contentBoxes] = Layout1.Window.Extras.contentBoxesParameter.encode(contentBoxes.sorted())
             }
+            if !clippedText.isEmpty {
+                wire[Layout1.Window.Extras.clippedText] = Layout1.Window.Extras.clippedTextParameter.encode(clippedText)
+            }
             return (frames, wire)
         }
     }
@@ -322,7 +325,7 @@ public actor AdapterHost {
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras, _, _, _, _):
+        case .laidOut(let frames, let extras, _, _, _, _, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")

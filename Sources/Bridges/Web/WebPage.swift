@@ -82,7 +82,7 @@ public actor WebPage: BridgeAdapter {
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
             }
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn,
-                            overflow: page.reflow.map(Overflow.reflow))
+                            overflow: page.reflow.map(Overflow.reflow), clippedText: page.clipped)
         } catch {
             // The tab may be stuck (a script that never returns, an alert waiting for a person): the next
             // transition gets a new one, and fails with its own reason if the page is stuck again.
@@ -171,7 +171,8 @@ public actor WebPage: BridgeAdapter {
 
     /// The next rendering of the page (an animation frame, then a task queued from it: by then that frame's
     /// style, layout and resize observers have run at the new size, and a page's own script has answered the
-    /// resize), then every rendered element with an id: its box, its kind, and whether the page scrolls.
+    /// resize), then every rendered element with an id: its box, its kind, whether the page scrolls, and the
+    /// text its elements cut (`clipped-text`).
     /// (`WebBridgeTests` holds a page whose ids are `constructor`, `toString` and `__proto__` to it.)
     static let readScript = """
         new Promise(done => requestAnimationFrame(() => setTimeout(done, 0))).then(() => {
@@ -203,6 +204,43 @@ public actor WebPage: BridgeAdapter {
             if (style.position === 'fixed') fixed.push(el.id);
             if (++count >= 255) break;
           }
+          // An element without an id, by its place: body>main>table.2 is the second table in main, from the
+          // nearest ancestor with an id (#notes>ul>li.3).
+          const place = el => {
+            const parts = [];
+            for (let at = el; at && at !== document.documentElement; at = at.parentElement) {
+              if (at.id && valid.test(at.id)) { parts.unshift('#' + at.id); break; }
+              const same = at.parentElement ? [...at.parentElement.children].filter(c => c.tagName === at.tagName) : [at];
+              const name = at.tagName.toLowerCase();
+              parts.unshift(same.length > 1 ? name + '.' + (same.indexOf(at) + 1) : name);
+            }
+            return parts.join('>').slice(-64);
+          };
+          // Text cut by its element: an ellipsis, a clipped edge, lines clamped. Only elements that hold text
+          // themselves and are drawn; not those a person scrolls (overflow auto or scroll), nor text hidden on
+          // purpose (a 1-px "visually hidden" label, a clip or clip-path). At most 32, the first in the page.
+          const clippedText = Object.create(null);
+          let clips = 0;
+          for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+            if (clips >= 32) break;
+            if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+            const style = getComputedStyle(el);
+            if (style.display === 'none' || style.display === 'inline' || style.display === 'contents'
+                || style.visibility === 'hidden') continue;
+            const [cw, ch, sw, sh] = [el.clientWidth, el.clientHeight, el.scrollWidth, el.scrollHeight];
+            if (cw <= 2 || ch <= 2 || style.clip !== 'auto' || style.clipPath !== 'none') continue;
+            const scrolled = v => v === 'auto' || v === 'scroll';
+            if (scrolled(style.overflowX) || scrolled(style.overflowY)) continue;
+            const wider = style.overflowX !== 'visible' && sw > cw + 1, taller = style.overflowY !== 'visible' && sh > ch + 1;
+            const clamp = style.webkitLineClamp;
+            const cut = style.textOverflow === 'ellipsis' && wider ? 'ellipsized'
+              : clamp && clamp !== 'none' && sh > ch + 1 ? 'clamped'
+              : wider || taller ? 'clipped' : null;
+            if (!cut) continue;
+            const name = el.id && valid.test(el.id) ? el.id : place(el);
+            clippedText[name] = [cut, sw * scale, sh * scale];
+            clips++;
+          }
           const root = document.documentElement;
           // Taller than the window: it scrolls, whether or not it is also too wide (that is `reflow`, below).
           const scrolls = root.scrollHeight > innerHeight + 1 && !('viewport' in frames);
@@ -222,19 +260,9 @@ public actor WebPage: BridgeAdapter {
               const w = el.getBoundingClientRect().width;
               if (w > most) { most = w; widest = el; }
             }
-            const place = el => {
-              const parts = [];
-              for (let at = el; at && at !== document.documentElement; at = at.parentElement) {
-                if (at.id && valid.test(at.id)) { parts.unshift('#' + at.id); break; }
-                const same = at.parentElement ? [...at.parentElement.children].filter(c => c.tagName === at.tagName) : [at];
-                const name = at.tagName.toLowerCase();
-                parts.unshift(same.length > 1 ? name + '.' + (same.indexOf(at) + 1) : name);
-              }
-              return parts.join('>').slice(-64);
-            };
             reflow = {element: widest ? place(widest) : 'body', width};  // CSS px: the points it needs across
           }
-          return {frames, kinds, scrolledIn, reflow};
+          return {frames, kinds, scrolledIn, reflow, clippedText};
         })
         """
 
@@ -259,6 +287,25 @@ public actor WebPage: BridgeAdapter {
         let scrolledIn: [String: String]
         /// As the script returns it: `{element, width}`.
         let reflow: Reflow?
+        /// Element -> [cut, width, height].
+        let clippedText: [String: [ClippedValue]]
+
+        enum ClippedValue: Decodable {
+            case word(String), number(Double)
+            init(from decoder: Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let word = try? container.decode(String.self) { self = .word(word) } else { self = .number(try container.decode(Double.self)) }
+            }
+        }
+
+        /// `clippedText` as the vocabulary's values (an entry the script wrote otherwise is left out).
+        var clipped: [String: ClippedText] {
+            clippedText.compactMapValues { fields in
+                guard fields.count == 3, case .word(let word) = fields[0], let cut = ClippedText.Cut(rawValue: word),
+                      case .number(let width) = fields[1], case .number(let height) = fields[2] else { return nil }
+                return ClippedText(cut: cut, needed: Size(width: width, height: height))
+            }
+        }
     }
 
     private struct Created: Decodable { let targetId: String }

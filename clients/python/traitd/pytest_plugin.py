@@ -11,7 +11,7 @@ gives a test a daemon of its own.
         assert traitd.status()["windows"][0]["frame"] == [0, 0, 375, 812]
 
 A test fails when any layout an adapter reported during it has a layout problem (a window's ``LayoutProblems``:
-minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls), unless the marker allows it: ``allow_problems=True``
+minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text), unless the marker allows it: ``allow_problems=True``
 for any, or a list of rule names (``allow_problems=["outside-safe-area"]``).
 
 ``@pytest.mark.traitd_matrix(device=[...], orientation=[...], appearance=[...])`` runs a test once per
