@@ -83,16 +83,20 @@ public struct WindowChange: Sendable {
     /// yet UIKit still calls `viewWillTransition(to:with:)` with the unchanged size: apps use it for work that
     /// depends on the orientation.
     public let rotated: Bool
+    /// The screen in the new orientation, which `ViewWillTransitionToSize` carries (nil: not known, as for a
+    /// change made by hand in a test).
+    public let screen: Size?
 
     public init(
         app: String, before: WindowGeometry?, after: WindowGeometry?, context: TransitionContext,
-        lifecycle: [LifecycleEvent]? = nil, rotated: Bool = false
+        lifecycle: [LifecycleEvent]? = nil, rotated: Bool = false, screen: Size? = nil
     ) {
         self.app = app
         self.before = before
         self.after = after
         self.context = context
         self.rotated = rotated
+        self.screen = screen
         if let lifecycle {
             self.lifecycle = lifecycle
         } else if let from = before?.state, let to = after?.state {
@@ -161,7 +165,7 @@ public struct WindowChange: Sendable {
     /// A new window's first layout, as UIKit gives a scene's root view controller its first layout pass: no
     /// "will transition" (nothing changes from an earlier size: the window is published whole as it appears),
     /// only `viewWillLayoutSubviews`, where its adapters lay out, and the completion.
-    static let firstLayoutSteps: [TransitionStep] = [.updateProperties, .viewWillLayoutSubviews, .complete]
+    static let firstLayoutSteps = TransitionSteps(beforeProperties: [], afterProperties: [.viewWillLayoutSubviews])
 
     /// Whether `WillTransitionToTraitCollection` comes first when only display-wide settings changed (dark mode,
     /// text size, direction, contrast, legibility), the size and size classes staying. No source found settles
@@ -178,38 +182,57 @@ public struct WindowChange: Sendable {
         return same == before.traits && before.traits.display != after.traits.display
     }
 
-    /// UIKit's callback order for this window (`uikit-transitions.md` of the reference); empty without a
-    /// transition. The safe area's change comes last, as UIKit reports it from the layout pass that follows
-    /// `traitCollectionDidChange`, when the window's properties already hold the new insets.
-    public var steps: [TransitionStep] {
+    /// UIKit's callback order for this window (`uikit-transitions.md` of the reference), each step with what its
+    /// signal says; empty without a transition. The safe area's change comes last, as UIKit reports it from the
+    /// layout pass that follows `traitCollectionDidChange`, when the window's properties already hold the new
+    /// insets.
+    public var steps: TransitionSteps {
         if opensOnScreen { return Self.firstLayoutSteps }
-        guard needsTransition, let before, let after else { return [] }
-        var steps: [TransitionStep] = []
+        guard needsTransition, let before, let after else { return TransitionSteps() }
+        var will: [WindowStep] = [], did: [WindowStep] = []
         if traitsChanged, !onlySettingsChanged || Self.willTransitionWhenOnlySettingsChange {
-            steps.append(.willTransitionToTraits(after.traits))
+            will.append(.willTransitionToTraits(after.traits))
         }
-        if sizeChanged || rotated || movedScreen { steps.append(.viewWillTransitionToSize(after.frame.size)) }
-        steps.append(.updateProperties)
+        if sizeChanged || rotated || movedScreen {
+            will.append(.viewWillTransitionToSize(after.frame.size, context: context, window: after, screen: screen))
+        }
         if traitsChanged {
-            steps.append(.traitCollectionDidChange(previous: before.traits))
-            steps.append(.traitsDidChange(after.traits.changes(from: before.traits), previous: before.traits))
+            did.append(.traitCollectionDidChange(previous: before.traits))
+            // One per trait, for clients that subscribe to some only (`registerForTraitChanges(_:handler:)`).
+            for field in after.traits.changes(from: before.traits) {
+                did.append(.traitDidChange(field, traits: after.traits, previous: before.traits))
+            }
         }
         if before.traits.display.contentSize != after.traits.display.contentSize {
-            steps.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
+            did.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
         }
-        if safeAreaChanged { steps.append(.safeAreaInsetsDidChange(after.safeArea)) }
+        if safeAreaChanged { did.append(.safeAreaInsetsDidChange(after.safeArea)) }
         // The keyboard: its change, or (while it is up) re-announced in any other transition of the window, with
         // the frame it has then: `Will` notices before the window's properties change, `Did` after its layout.
         let keyboard = keyboardChanged || after.keyboard != nil
             ? KeyboardNotice.notices(from: before.keyboard, to: after.keyboard, duration: context.duration) : (will: [], did: [])
-        if !keyboard.will.isEmpty, let index = steps.firstIndex(of: .updateProperties) {
-            steps.insert(contentsOf: keyboard.will.map(TransitionStep.keyboard), at: index)
-        }
-        steps.append(.viewWillLayoutSubviews)
-        steps += keyboard.did.map(TransitionStep.keyboard)
-        steps.append(.complete)
-        return steps
+        will += keyboard.will.map(WindowStep.keyboard)
+        did.append(.viewWillLayoutSubviews)
+        did += keyboard.did.map(WindowStep.keyboard)
+        return TransitionSteps(beforeProperties: will, afterProperties: did)
     }
+}
+
+/// A window's transition, in UIKit's order: the steps before its properties take their new values
+/// (`PropertiesChanged`), then those after, up to the layout pass (`viewWillLayoutSubviews`, where adapters lay
+/// out) and the keyboard's `Did` notices; the transition then waits for its adapters' reports.
+public struct TransitionSteps: Sendable, Equatable {
+    public var beforeProperties: [WindowStep] = []
+    public var afterProperties: [WindowStep] = []
+
+    public init(beforeProperties: [WindowStep] = [], afterProperties: [WindowStep] = []) {
+        self.beforeProperties = beforeProperties
+        self.afterProperties = afterProperties
+    }
+
+    /// Every step, in order.
+    public var all: [WindowStep] { beforeProperties + afterProperties }
+    public var isEmpty: Bool { beforeProperties.isEmpty && afterProperties.isEmpty }
 }
 
 /// What a transition's `ViewWillTransitionToSize` carries besides the size.
@@ -226,29 +249,6 @@ public struct TransitionContext: Sendable, Equatable {
         self.orientation = orientation
         self.traits = traits
     }
-}
-
-public enum TransitionStep: Sendable, Equatable {
-    case willTransitionToTraits(TraitCollection)
-    case viewWillTransitionToSize(Size)
-    /// The window's properties take their new values (`PropertiesChanged`).
-    case updateProperties
-    case traitCollectionDidChange(previous: TraitCollection)
-    /// One signal per trait that changed (`TraitDidChange`), for clients that subscribe to some traits only, as
-    /// `registerForTraitChanges(_:handler:)`: the traits that changed, and the collection before.
-    case traitsDidChange([TraitCollection.Field], previous: TraitCollection)
-    /// `UIContentSizeCategory.didChangeNotification`, with the new category.
-    case contentSizeCategoryDidChange(ContentSizeCategory)
-    /// A keyboard notification (`KeyboardWillShow` and its siblings), with its frames.
-    case keyboard(KeyboardNotice)
-    /// `viewSafeAreaInsetsDidChange`, with the new insets.
-    case safeAreaInsetsDidChange(EdgeInsets)
-    /// `viewWillLayoutSubviews`: the transition's last signal, in every transition. Everything the window will
-    /// be is known; adapters lay out now. (The daemon says so, so that no client has to guess which of the
-    /// optional signals before it was the last.)
-    case viewWillLayoutSubviews
-    /// The transition waits for its adapters' reports, then `TransitionCompleted`.
-    case complete
 }
 
 public enum LifecycleEvent: String, Sendable, Equatable {

@@ -65,7 +65,8 @@ extension Simulation {
                 && before.map { $0.state != .background } == true && after.map { $0.state != .background } == true
             if before != after || lifecycle[name] != nil || rotated {
                 plan.windows.append(WindowChange(app: name, before: before, after: after, context: context,
-                                                 lifecycle: lifecycle[name], rotated: rotated))
+                                                 lifecycle: lifecycle[name], rotated: rotated,
+                                                 screen: nextProfile.screenSize(next.orientation)))
             }
         }
         if next.keyboard != state.keyboard { plan.displayChanges.insert(.keyboard) }

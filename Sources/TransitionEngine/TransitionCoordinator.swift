@@ -12,10 +12,11 @@ import Vocabulary
 /// lays out:
 ///   1. monitors unplugged are announced; windows that open appear; lifecycle signals of apps leaving the
 ///      screen (`WillResignActive`, `DidEnterBackground`) and `WillEnterForeground` of apps coming back;
-///   2. each transition's steps before `updateProperties` (`WillTransitionToTraitCollection`,
-///      `ViewWillTransitionToSize`), each with its transition id;
+///   2. each transition's steps before its properties change (`TransitionSteps.beforeProperties`:
+///      `WillTransitionToTraitCollection`, `ViewWillTransitionToSize`, the keyboard's `Will` notices), each with
+///      its transition id;
 ///   3. `PropertiesChanged` for the display (always with the new `Serial`) and for each changed window;
-///   4. the steps after it (`TraitCollectionDidChange`, a `TraitDidChange` per changed trait,
+///   4. the steps after them (`afterProperties`: `TraitCollectionDidChange`, a `TraitDidChange` per changed trait,
 ///      `ContentSizeCategoryDidChange` when the text size changed, then `ViewSafeAreaInsetsDidChange`, then
 ///      `ViewWillLayoutSubviews`, every transition's last signal), then `DidBecomeActive`, then closed windows go
 ///      (`InterfacesRemoved`);
@@ -88,7 +89,6 @@ struct TransitionCoordinator: Sendable {
             for event in events { announce(event) }
             events.removeAll(keepingCapacity: true)
         }
-        let screen = plan.display.screen
         // Worked out once: each window's change and its steps.
         let transitions = plan.transitions.map { (change: $0, steps: $0.steps) }
         // 1. Monitors unplugged go first; new windows appear; apps leaving the screen hear it first.
@@ -106,9 +106,7 @@ struct TransitionCoordinator: Sendable {
                            id: reserved?.app == change.app ? reserved?.id : nil, &events)
             ids[change.app] = id
             began.append(id)
-            for step in steps.prefix(while: { $0 != .updateProperties }) {
-                Self.emit(step, change, id, screen: screen, &events)
-            }
+            for step in steps.beforeProperties { events.append(.step(change.app, id: id, step)) }
             flush()
         }
         // 3. The new values.
@@ -124,9 +122,7 @@ struct TransitionCoordinator: Sendable {
         flush()
         // 4. The "did" half, apps returning become active, closed windows go.
         for (change, steps) in transitions {
-            for step in steps.drop(while: { $0 != .updateProperties }).dropFirst() where step != .complete {
-                Self.emit(step, change, ids[change.app]!, screen: nil, &events)
-            }
+            for step in steps.afterProperties { events.append(.step(change.app, id: ids[change.app]!, step)) }
             flush()
         }
         for change in plan.windows where change.lifecycle.contains(.didBecomeActive) {
@@ -234,33 +230,5 @@ struct TransitionCoordinator: Sendable {
             missed: transition.expected.subtracting(transition.reported).subtracting(transition.failed).sorted())
         events.append(.completed(app, outcome))
         logger.debug("transition \(transition.id) of \(app) completed: reported \(outcome.reported), missed \(outcome.missed), failed \(outcome.failed)")
-    }
-
-    private static func emit(
-        _ step: TransitionStep, _ change: WindowChange, _ id: UInt64, screen: Size?, _ events: inout [EngineEvent]
-    ) {
-        let after = change.after!
-        switch step {
-        case .willTransitionToTraits(let traits):
-            events.append(.step(change.app, id: id, .willTransitionToTraits(traits)))
-        case .viewWillTransitionToSize(let size):
-            events.append(.step(change.app, id: id, .viewWillTransitionToSize(size, context: change.context, window: after, screen: screen)))
-        case .traitCollectionDidChange(let previous):
-            events.append(.step(change.app, id: id, .traitCollectionDidChange(previous: previous)))
-        case .traitsDidChange(let fields, let previous):
-            for field in fields {
-                events.append(.step(change.app, id: id, .traitDidChange(field, traits: after.traits, previous: previous)))
-            }
-        case .contentSizeCategoryDidChange(let category):
-            events.append(.step(change.app, id: id, .contentSizeCategoryDidChange(category)))
-        case .safeAreaInsetsDidChange(let insets):
-            events.append(.step(change.app, id: id, .safeAreaInsetsDidChange(insets)))
-        case .viewWillLayoutSubviews:
-            events.append(.step(change.app, id: id, .viewWillLayoutSubviews))
-        case .keyboard(let notice):
-            events.append(.step(change.app, id: id, .keyboard(notice)))
-        case .updateProperties, .complete:
-            break
-        }
     }
 }

@@ -25,7 +25,7 @@ import Testing
             #expect(change.context.reason == .traits)
             #expect(change.onlySettingsChanged)
             // No size step: the size did not change. WillTransitionToTraitCollection comes first (the switch).
-            #expect(change.steps.map(\.name) == [
+            #expect(change.steps.names == [
                 "willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "traitsDidChange",
                 "contentSizeCategoryDidChange", "viewWillLayoutSubviews", "complete",
             ])

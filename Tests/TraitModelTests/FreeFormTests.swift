@@ -76,10 +76,11 @@ import Testing
         #expect(sim.serial == serial, "refusals change nothing")
         // A move alone is a property change; a new size across the threshold a trait transition.
         let move = try sim.step(.setFrame(app: "mail", Rect(x: 20, y: 30, width: 694, height: 700)))
-        #expect(move.transitions.map(\.app) == ["mail"] && move.transitions[0].steps.first == .viewWillTransitionToSize(Size(width: 694, height: 700)))
+        #expect(move.transitions.map(\.app) == ["mail"] && move.transitions[0].steps.all.first?.description == "viewWillTransitionToSize"
+                && move.transitions[0].steps.size == Size(width: 694, height: 700))
         let narrow = try sim.step(.setFrame(app: "mail", Rect(x: 20, y: 30, width: 677, height: 700)))
         #expect(sim.windows["mail"]?.traits.horizontalSizeClass == .compact, "677 < 678: compact")
-        #expect(narrow.transitions[0].steps.first == .willTransitionToTraits(sim.windows["mail"]!.traits))
+        #expect(narrow.transitions[0].steps.all.first == .willTransitionToTraits(sim.windows["mail"]!.traits))
         _ = try sim.step(.setFrame(app: "mail", Rect(x: 0, y: 0, width: 678, height: 700)))
         #expect(sim.windows["mail"]?.traits.horizontalSizeClass == .regular, "678: regular")
         #expect(sim.windows["mail"]?.safeArea == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0), "touches the top edge only")
@@ -207,7 +208,7 @@ import Testing
         // To a 1x monitor: the same size, a new scale (a trait change) and no safe area.
         let move = try sim.step(.moveToDisplay(app: "mail", display: "external-1"))
         let change = try #require(move.transitions.first { $0.app == "mail" })
-        #expect(change.steps.first == .willTransitionToTraits(sim.windows["mail"]!.traits) && change.context.reason == .display)
+        #expect(change.steps.all.first == .willTransitionToTraits(sim.windows["mail"]!.traits) && change.context.reason == .display)
         #expect(sim.windows["mail"]?.traits.displayScale == 1 && sim.windows["mail"]?.display == "external-1")
         #expect(sim.windows["mail"]?.safeArea == .zero && sim.windows["mail"]?.frame == Rect(x: 0, y: 0, width: 694, height: 768))
         // Frames on it are checked against its screen.

@@ -59,7 +59,7 @@ import Testing
         let plan = try sim.step(.setKeyboard(.docked))
         #expect(plan.reason == .keyboard && plan.displayChanges.isSuperset(of: [.keyboard, .keyboardFrame]))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
-        #expect(mail.steps.map(\.name) == ["KeyboardWillChangeFrame", "KeyboardWillShow", "updateProperties", "viewWillLayoutSubviews",
+        #expect(mail.steps.names == ["KeyboardWillChangeFrame", "KeyboardWillShow", "updateProperties", "viewWillLayoutSubviews",
                                            "KeyboardDidChangeFrame", "KeyboardDidShow", "complete"])
         #expect(sim.windows["mail"]?.keyboard?.local == true && sim.windows["notes"]?.keyboard?.local == false)
         var over = try make()
@@ -82,9 +82,9 @@ import Testing
         _ = try sim.step(.setKeyboard(.docked))
         let rotation = try sim.step(.rotate(.portrait))
         let mail = try #require(rotation.windows.first { $0.app == "mail" })
-        #expect(mail.steps.map(\.name).contains("KeyboardWillShow"))
-        guard case .keyboard(let notice)? = mail.steps.first(where: { if case .keyboard = $0 { true } else { false } }) else {
-            Issue.record("no keyboard notice in \(mail.steps.map(\.name))")
+        #expect(mail.steps.names.contains("KeyboardWillShow"))
+        guard case .keyboard(let notice)? = mail.steps.all.first(where: { if case .keyboard = $0 { true } else { false } }) else {
+            Issue.record("no keyboard notice in \(mail.steps.names)")
             return
         }
         #expect(notice.begin == Rect(x: 0, y: 370, width: 1024, height: 398) && notice.end == Rect(x: 0, y: 711, width: 768, height: 313))

@@ -113,7 +113,7 @@ import Testing
             let after = try #require(mail.after)
             #expect(after.traits.horizontalSizeClass == traits.0 && after.traits.verticalSizeClass == traits.1)
             // The status bar (20 pt at the top) shows in portrait only, so the safe area changes too.
-            #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
+            #expect(mail.steps.names == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
                                                "traitCollectionDidChange", "traitsDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
         }
     }
@@ -132,12 +132,12 @@ import Testing
         let plan = try sim.step(.rotate(.landscapeLeft))
         let mail = try #require(plan.transitions.first)
         #expect(mail.safeAreaChanged)
-        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
+        #expect(mail.steps.names == ["willTransitionToTraits", "viewWillTransitionToSize", "updateProperties",
                                            "traitCollectionDidChange", "traitsDidChange", "safeAreaInsetsDidChange", "viewWillLayoutSubviews", "complete"])
-        #expect(mail.steps.contains(.safeAreaInsetsDidChange(EdgeInsets(top: 0, left: 44, bottom: 24, right: 44))))
+        #expect(mail.steps.all.contains(.safeAreaInsetsDidChange(EdgeInsets(top: 0, left: 44, bottom: 24, right: 44))))
         // Landscape-left to landscape-right: insets are symmetric, so only the half turn's size step.
         let half = try sim.step(.rotate(.landscapeRight))
-        #expect(half.transitions.first?.steps.map(\.name) == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"])
+        #expect(half.transitions.first?.steps.names == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"])
     }
 
     @Test func aPhoneShowsOneAppAndSendsTheOtherToTheBackground() throws {

@@ -28,7 +28,8 @@ import Testing
         var sim = try make("ipad-pro-12.9", .landscapeLeft, .full)
         let plan = try sim.step(.setArrangement(.splitTwoThirds))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
-        #expect(mail.steps == [.viewWillTransitionToSize(Size(width: 981, height: 1024)), .updateProperties, .viewWillLayoutSubviews, .complete])
+        #expect(mail.steps.names == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"])
+        #expect(mail.steps.size == Size(width: 981, height: 1024))
         #expect(mail.context.reason == .arrangement && mail.context.duration == 0.3)
     }
 
@@ -40,14 +41,22 @@ import Testing
         let mail = try #require(plan.windows.first { $0.app == "mail" })
         var after = before
         after.horizontalSizeClass = .compact
-        #expect(mail.steps == [
-            .willTransitionToTraits(after), .viewWillTransitionToSize(Size(width: 507, height: 768)),
-            .updateProperties, .traitCollectionDidChange(previous: before), .traitsDidChange([.horizontalSizeClass], previous: before),
-            .viewWillLayoutSubviews, .complete,
+        #expect(mail.steps.names == [
+            "willTransitionToTraits", "viewWillTransitionToSize", "updateProperties", "traitCollectionDidChange", "traitsDidChange",
+            "viewWillLayoutSubviews", "complete",
+        ])
+        let window = try #require(mail.after)
+        #expect(mail.steps.beforeProperties == [
+            .willTransitionToTraits(after),
+            .viewWillTransitionToSize(Size(width: 507, height: 768), context: mail.context, window: window, screen: Size(width: 1024, height: 768)),
+        ])
+        #expect(mail.steps.afterProperties == [
+            .traitCollectionDidChange(previous: before), .traitDidChange(.horizontalSizeClass, traits: after, previous: before),
+            .viewWillLayoutSubviews,
         ])
         // The secondary goes 320 C -> 507 C: size only.
         let notes = try #require(plan.windows.first { $0.app == "notes" })
-        #expect(notes.steps.count == 4 && notes.sizeChanged && !notes.traitsChanged)
+        #expect(notes.steps.names.count == 4 && notes.sizeChanged && !notes.traitsChanged)
         #expect(plan.serial == 2 && sim.serial == 2)
     }
 
@@ -65,7 +74,7 @@ import Testing
         let plan = try sim.step(.setDevice("squat"))
         let mail = try #require(plan.windows.first)
         #expect(!mail.sizeChanged && mail.traitsChanged)
-        #expect(mail.steps.map(\.name) == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "traitsDidChange", "viewWillLayoutSubviews", "complete"])
+        #expect(mail.steps.names == ["willTransitionToTraits", "updateProperties", "traitCollectionDidChange", "traitsDidChange", "viewWillLayoutSubviews", "complete"])
         #expect(mail.context.reason == .device)
     }
 
@@ -90,7 +99,7 @@ import Testing
         for change in plan.transitions {
             let size = try #require(change.before?.frame.size)
             #expect(change.rotated && !change.sizeChanged && !change.traitsChanged && !change.safeAreaChanged)
-            #expect(change.steps == [.viewWillTransitionToSize(size), .updateProperties, .viewWillLayoutSubviews, .complete])
+            #expect(change.steps.names == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"] && change.steps.size == size)
             #expect(change.context.reason == .rotation && change.context.orientation == .landscapeRight)
             #expect(change.context.duration == 2 * sim.settings.duration, "a half turn animates twice as long")
         }
@@ -152,7 +161,7 @@ import Testing
         let pip = try sim.step(.openApp("video", .pip))
         #expect(pip.opened == ["video"] && pip.displayChanges == [.windows, .stacking], "PiP floats in front of everything")
         // The new window's first layout is a transition of its own: nothing before its layout pass.
-        #expect(pip.transitions.map(\.app) == ["video"] && pip.transitions.first?.steps == [.updateProperties, .viewWillLayoutSubviews, .complete])
+        #expect(pip.transitions.map(\.app) == ["video"] && pip.transitions.first?.steps == TransitionSteps(afterProperties: [.viewWillLayoutSubviews]))
         #expect(sim.windows["video"]?.frame == Rect(x: 684, y: 568, width: 320, height: 180))
         #expect(throws: ModelError.appExists("app 'video' is already open")) { _ = try sim.step(.openApp("video", .pip)) }
         // Closing the primary gives the secondary the whole screen.
@@ -216,19 +225,27 @@ import Testing
     }
 }
 
-extension TransitionStep {
-    var name: String {
-        switch self {
-        case .willTransitionToTraits: return "willTransitionToTraits"
-        case .viewWillTransitionToSize: return "viewWillTransitionToSize"
-        case .updateProperties: return "updateProperties"
-        case .traitCollectionDidChange: return "traitCollectionDidChange"
-        case .traitsDidChange: return "traitsDidChange"
-        case .contentSizeCategoryDidChange: return "contentSizeCategoryDidChange"
-        case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
-        case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
-        case .keyboard(let notice): return notice.kind.rawValue
-        case .complete: return "complete"
+extension TransitionSteps {
+    /// The steps by name in order, with the two points the transition turns on: where the window's properties
+    /// change (`updateProperties`) and where it waits for its adapters (`complete`); a trait's `TraitDidChange`
+    /// steps, one per trait, named once (`traitsDidChange`).
+    var names: [String] {
+        var names: [String] = []
+        for step in beforeProperties { names.append(step.description) }
+        names.append("updateProperties")
+        for step in afterProperties {
+            if case .traitDidChange = step {
+                if names.last != "traitsDidChange" { names.append("traitsDidChange") }
+            } else {
+                names.append(step.description)
+            }
         }
+        return names + ["complete"]
+    }
+
+    /// The size `ViewWillTransitionToSize` carries, if the transition has one.
+    var size: Size? {
+        for case .viewWillTransitionToSize(let size, _, _, _) in all { return size }
+        return nil
     }
 }
