@@ -34,6 +34,8 @@ public final class DisplayCore {
     public private(set) var notes: [String: TransitionNote] = [:]
     /// What checks what clients ask to publish (reports, restoration states) against the configured limits.
     public let budget: PublishBudget
+    /// Which layout checks the run makes, by which rule (`layout-checks:`); the edge judges reports by them.
+    public let layoutChecks: LayoutChecks
     /// What `Reset` goes back to: the configuration's starting state.
     let startingState: DisplayState
     /// A report with layout problems counts as failed (`--strict-layouts`).
@@ -106,8 +108,9 @@ public final class DisplayCore {
     public init(
         simulation: Simulation, deadline: Double, limits: Limits, strictLayouts: Bool = false,
         startingState: DisplayState? = nil, restoration: [String: [String: DBusValue]] = [:],
-        countsCoverage: Bool = false, maximumSnapshots: Int = 64, logger: Logger
+        countsCoverage: Bool = false, maximumSnapshots: Int = 64, layoutChecks: LayoutChecks = LayoutChecks(), logger: Logger
     ) {
+        self.layoutChecks = layoutChecks
         engine = TransitionEngine(simulation: simulation, deadline: deadline, logger: logger)
         engine.countsCoverage = countsCoverage
         registry = AdapterRegistry(limits: limits)

@@ -19,14 +19,14 @@ public enum LayoutJudge {
     public static let tolerance = 0.01
     /// Two elements that share at most this much (a border each draws on the same line) touch; they do not overlap.
     public static let sharedBorder = 1.0
-    /// The smallest control a person hits reliably on a touch screen, either way (Apple's Human Interface
-    /// Guidelines, "Buttons": at least 44 x 44 pt).
-    public static let minimumTarget = 44.0
-
-    /// Every problem of `layout`, reported by `adapter`, against `window`: by rule, and within a rule the worst
-    /// first (the farthest past an edge, the largest overlap, the smallest control), then by element, so that a
-    /// report that can publish only its first few shows those.
-    public static func problems(of layout: ReportedLayout, adapter: String, in window: PublishedWindow) -> [LayoutProblem] {
+    /// Every problem of `layout`, reported by `adapter`, against `window`, by the run's `checks` (which
+    /// target size, which rules off): by rule, and within a rule the worst first (the farthest past an edge, the
+    /// largest overlap, the smallest control), then by element, so that a report that can publish only its first
+    /// few shows those. A rule that is off is not reported, and what it would have explained (the widgets an app
+    /// too large for its window carries past the edge) is not reported instead.
+    public static func problems(
+        of layout: ReportedLayout, adapter: String, in window: PublishedWindow, checks: LayoutChecks = LayoutChecks()
+    ) -> [LayoutProblem] {
         let shown = visibleParts(of: layout)
         let names = shown.keys.sorted()
         var problems: [(problem: LayoutProblem, severity: Double)] = []
@@ -95,20 +95,33 @@ public enum LayoutJudge {
                     + "\(shared.size) pt, and neither holds the other", severity: shared.width * shared.height)
         }
 
-        // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button). One
-        // the adapter knows only by its content box is drawn larger by a padding no one reported, and the sentence
-        // says so. (Left out of the rule, GNOME's 24-pt window buttons and 34-pt keys went unreported to spare one
-        // pill button drawn 44 pt tall: a hand count of the corpus found 107 true problems lost for one false.)
-        for name in names where layout.kind(of: name) == .control {
+        // small-target: controls on a touch screen, by their whole frame (scrolling does not shrink a button), held
+        // to the run's rule. One the adapter knows only by its content box is drawn larger by a padding no one
+        // reported, and the sentence says so. (Left out of the rule, GNOME's 24-pt window buttons and 34-pt keys
+        // went unreported to spare one pill button drawn 44 pt tall: a hand count of the corpus found 107 true
+        // problems lost for one false.) By WCAG's rule an undersized control passes when a circle of the minimum
+        // around its centre meets no other control and no other undersized control's circle (its spacing).
+        let minimum = checks.targetSize.minimum
+        let controls = names.filter { layout.kind(of: $0) == .control }
+        let undersized = controls.filter {
+            let frame = layout.frames[$0]!
+            return frame.width < minimum - tolerance || frame.height < minimum - tolerance
+        }
+        for name in undersized {
             let frame = layout.frames[name]!
-            guard frame.width < minimumTarget - tolerance || frame.height < minimumTarget - tolerance else { continue }
-            let device = window.idiom == .pad ? "an iPad" : "a phone"
+            if checks.targetSize == .wcag24px, spaced(name, minimum, controls: controls, undersized: undersized, layout) { continue }
             let size = layout.contentBoxes.contains(name)
                 ? "is \(frame.size) pt inside its padding (its content box: the toolkit does not give the padding)"
                 : "is \(frame.size) pt"
-            found(name, .smallTarget, "control '\(name)' \(size); on \(device) a control needs at least "
-                    + "\(minimumTarget.compact) x \(minimumTarget.compact) pt to be hit reliably",
-                  severity: -min(frame.width, frame.height))
+            let rule: String
+            switch checks.targetSize {
+            case .apple44pt:
+                rule = "on \(window.idiom == .pad ? "an iPad" : "a phone") a control needs at least 44 x 44 pt to be hit reliably"
+            case .wcag24px:
+                rule = "WCAG 2.5.8 (Target Size, Minimum) asks for at least 24 x 24 CSS px, or a 24-px circle around it "
+                    + "that meets no other target"
+            }
+            found(name, .smallTarget, "control '\(name)' \(size); \(rule)", severity: -min(frame.width, frame.height))
         }
         // under-keyboard: controls and text whose visible part a docked keyboard covers (content may run under it,
         // as a scroll view's does, insetting its content).
@@ -143,10 +156,32 @@ public enum LayoutJudge {
             found(element, .clippedText, "the text of '\(element)' \(how): it needs \(clipped.needed) pt\(room)",
                   severity: box.map { max(clipped.needed.width - $0.width, clipped.needed.height - $0.height) } ?? 0)
         }
+        problems.removeAll { checks.off.contains($0.problem.rule) }
         guard !problems.isEmpty else { return [] }
         return problems.sorted { a, b in
             (ruleOrder[a.problem.rule]!, -a.severity, a.problem.element) < (ruleOrder[b.problem.rule]!, -b.severity, b.problem.element)
         }.map(\.problem)
+    }
+
+    /// WCAG 2.5.8's spacing: a circle of diameter `minimum` centred on `name` meets no other control's frame and
+    /// no other undersized control's circle.
+    private static func spaced(
+        _ name: String, _ minimum: Double, controls: [String], undersized: [String], _ layout: ReportedLayout
+    ) -> Bool {
+        let frame = layout.frames[name]!
+        let centre = (x: frame.x + frame.width / 2, y: frame.y + frame.height / 2), radius = minimum / 2
+        for other in controls where other != name {
+            let box = layout.frames[other]!
+            // The circle meets a rectangle where the rectangle's nearest point is within the radius.
+            let dx = centre.x - min(max(centre.x, box.x), box.maxX), dy = centre.y - min(max(centre.y, box.y), box.maxY)
+            if dx * dx + dy * dy < radius * radius - tolerance { return false }
+        }
+        for other in undersized where other != name {
+            let box = layout.frames[other]!
+            let dx = centre.x - (box.x + box.width / 2), dy = centre.y - (box.y + box.height / 2)
+            if dx * dx + dy * dy < minimum * minimum - tolerance { return false }
+        }
+        return true
     }
 
     /// Each rule's place in `LayoutRule.allCases`: the order problems are listed in.

@@ -22,6 +22,8 @@ public struct DaemonConfig: Sendable, Equatable {
     public var bridges: BridgeSetup
     /// How many windows the `windowed` mode keeps on screen (`windowing: { windowed-limit: N }`).
     public var windowedLimit: Int
+    /// Which layout checks are made, by which rule (`layout-checks: { target-size: apple-44pt|wcag-24px, off: [RULE...] }`).
+    public var layoutChecks: LayoutChecks
 
     /// The embedded default. It is part of the binary and tested, so loading it cannot fail at run time.
     public static func embedded(adapterSchemas: [AdapterSchema]? = nil) -> DaemonConfig {
@@ -48,7 +50,7 @@ public struct DaemonConfig: Sendable, Equatable {
         let map = try root.map {
             try reader.mapping($0, what: "the traitd configuration",
                                allowed: ["bus", "display", "traits", "apps", "transitions", "device-directories", "state-directory", "limits",
-                                         "adapters", "bridges", "windowing"])
+                                         "adapters", "bridges", "windowing", "layout-checks"])
         } ?? [:]
         func missing(_ key: String) -> ConfigError { reader.fail(root, "missing key '\(key)'") }
 
@@ -104,6 +106,18 @@ public struct DaemonConfig: Sendable, Equatable {
                 windowedLimit = Int(try reader.number(n, what: "the windowed mode's window limit", range: 1...32))
             }
         }
+        layoutChecks = base?.layoutChecks ?? LayoutChecks()
+        if let node = map["layout-checks"] {
+            let fields = try reader.mapping(node, what: "the layout checks", allowed: ["target-size", "off"])
+            if let n = fields["target-size"] {
+                layoutChecks.targetSize = try reader.choice(n, what: "target size rule", LayoutChecks.TargetSize.self)
+            }
+            if let n = fields["off"] {
+                layoutChecks.off = Set(try reader.sequence(n, what: "the rules left out").map {
+                    try reader.choice($0, what: "layout rule", LayoutRule.self)
+                })
+            }
+        }
         deviceDirectories = try map["device-directories"].map { node in
             try reader.sequence(node, what: "the device directories").map { try reader.string($0, what: "a directory") }
         } ?? base?.deviceDirectories ?? []
@@ -148,6 +162,7 @@ public struct DaemonConfig: Sendable, Equatable {
         a.bus == b.bus && a.display == b.display && a.transitions == b.transitions
             && a.deadlineMilliseconds == b.deadlineMilliseconds && a.deviceDirectories == b.deviceDirectories
             && a.stateDirectory == b.stateDirectory && a.limits == b.limits && a.adapters == b.adapters
+            && a.layoutChecks == b.layoutChecks
             && a.windowedLimit == b.windowedLimit && a.bridges == b.bridges
     }
 

@@ -36,9 +36,9 @@ extension DisplayService {
         [
             on(Layout1.Window.reportLayout) { service, call, report in
                 let (id, adapter, frames, extras) = report
-                let budget = service.core.budget
+                let (budget, checks) = (service.core.budget, service.core.layoutChecks)
                 _ = try service.handle(.report(app: app, id: id, adapter: adapter, sender: call.sender) { window in
-                    try LayoutReport(reading: frames, extras: extras, budget: budget, judgedAs: adapter, in: window)
+                    try LayoutReport(reading: frames, extras: extras, budget: budget, judgedAs: adapter, in: window, checks: checks)
                 }, call)
             },
             on(Layout1.Window.setRestorationState) { service, call, state in

@@ -47,7 +47,7 @@ public actor DisplayService {
             simulation: simulation, deadline: settings.deadline, limits: settings.limits, strictLayouts: settings.strictLayouts,
             startingState: settings.startingState, restoration: restoration,
             countsCoverage: testing,  // the Testing interface serves it
-            maximumSnapshots: Layout1.Testing.maximumSnapshots, logger: logger)
+            maximumSnapshots: Layout1.Testing.maximumSnapshots, layoutChecks: settings.layoutChecks, logger: logger)
         self.logger = logger
         self.store = store
         self.connection = connection

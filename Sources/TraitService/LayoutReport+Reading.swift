@@ -23,7 +23,7 @@ extension LayoutReport {
     /// Checks a report as `ReportLayout`'s declaration decoded it (the shape, and one value per name, are the
     /// declaration's business): the names, the numbers, the extras, and the limits.
     init(reading frames: [String: Rect], extras: [String: DBusValue], budget: PublishBudget,
-         judgedAs adapter: String, in window: PublishedWindow) throws(Refusal) {
+         judgedAs adapter: String, in window: PublishedWindow, checks: LayoutChecks = LayoutChecks()) throws(Refusal) {
         let limits = budget.limits
         guard frames.count <= limits.elementsPerReport else {
             throw Refusal(.limitExceeded,
@@ -48,7 +48,7 @@ extension LayoutReport {
         let layout = try Self.read(frames, extras)
         let extras = extras.mapValues(\.unwrapped)
         let failure = extras[Layout1.Window.Extras.error]?.string
-        let problems = failure == nil ? Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window)) : []
+        let problems = failure == nil ? Self.published(LayoutJudge.problems(of: layout, adapter: adapter, in: window, checks: checks)) : []
         let bytes = Encoding.layoutsBytes(ofOneAdapter: frames)
             + (extras.isEmpty ? Self.noExtrasBytes : DBusValue.vardict(extras).wireSize)
             + (problems.isEmpty ? Self.noProblemsBytes : Layout1.Window.layoutProblems.value.encode(problems).wireSize)

@@ -1,5 +1,6 @@
 import Limits
 import TraitModel
+import Vocabulary
 
 /// The service's settings from the configuration.
 public struct ServiceSettings: Sendable {
@@ -12,6 +13,8 @@ public struct ServiceSettings: Sendable {
     public var testing = false
     /// `--strict-layouts`: a report with layout problems completes its transition as failed.
     public var strictLayouts = false
+    /// Which layout checks are made, by which rule (the config's `layout-checks:`).
+    public var layoutChecks = LayoutChecks()
     /// The configuration's starting state, what `Reset` goes back to (nil: the state the service starts in).
     public var startingState: DisplayState?
 

@@ -167,6 +167,7 @@ struct Traitd: AsyncParsableCommand {
             service.virtualClock = clock == "virtual"
             service.testing = testing
             service.strictLayouts = strictLayouts
+            service.layoutChecks = settings.layoutChecks
             service.startingState = startingState
             daemon = try Daemon(simulation: simulation, bus: busChoice, settings: service, store: store,
                                 restoration: restoration, portal: portal,

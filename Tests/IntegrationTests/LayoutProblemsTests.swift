@@ -40,11 +40,11 @@ import Testing
 
     /// A daemon (with `arguments`) and a host running the planted file beside the built-in adapters, once the
     /// file's first report is in.
-    func start(_ arguments: [String] = []) async throws -> (DaemonFixture, Recorder, HostProcess, URL) {
+    func start(_ arguments: [String] = [], config: String = "") async throws -> (DaemonFixture, Recorder, HostProcess, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-planted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Self.planted.write(to: folder.appendingPathComponent("planted.layout"), atomically: true, encoding: .utf8)
-        let fixture = try await DaemonFixture(arguments: arguments, config: "transitions:\n  deadline-ms: 60000\n")
+        let fixture = try await DaemonFixture(arguments: arguments, config: "transitions:\n  deadline-ms: 60000\n" + config)
         let recorder = try await Recorder(fixture)
         let host = try HostProcess(fixture, ["--layouts", folder.path])
         try await recorder.until("planted.layout's first report") {
@@ -62,6 +62,16 @@ import Testing
         #expect(json["type"] as? String == "a(ssss)")
         let rows = json["data"] as! [[String]]
         return rows.filter { $0[0] == "planted.layout" }.map { "\($0[1]) \($0[2]): \($0[3])" }
+    }
+
+    /// The run's own rules (`layout-checks:` in the daemon's config): by WCAG's 24 px the 24-pt undo is large
+    /// enough, and overlap is left out, so only the title under the status bar is reported.
+    @Test func theRunsLayoutChecksAreTheDaemonsConfig() async throws {
+        let (fixture, _, host, folder) = try await start(config: "layout-checks:\n  target-size: wcag-24px\n  off: [overlap]\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let found = try await problems(fixture)
+        #expect(found.map { $0.prefix { $0 != ":" } } == ["title outside-safe-area"], "\(found)")
+        withExtendedLifetime((fixture, host)) {}
     }
 
     @Test func eachPlantedBugIsFoundByItsRuleAndTheOneThirdOnlyThere() async throws {

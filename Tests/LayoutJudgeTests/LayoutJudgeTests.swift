@@ -62,6 +62,23 @@ import Vocabulary
         #expect(throws: ReportedLayout.Invalid.self) { _ = try ReportedLayout(frames: [:], reflow: Reflow(element: "x", width: .nan)) }
     }
 
+    /// WCAG's 24 px instead of Apple's 44 pt: a 30-pt button passes; a 20-pt one fails unless a 24-pt circle
+    /// around it meets no other control nor another small one's circle (its spacing); a rule left out of the run is
+    /// not reported.
+    @Test func targetSizeByTheRunsRuleAndRulesLeftOut() throws {
+        let layout = try ReportedLayout(
+            frames: ["ok": rect(0, 100, 30, 30), "alone": rect(200, 300, 20, 20), "a": rect(0, 500, 20, 20), "b": rect(22, 500, 20, 20)],
+            kinds: ["ok": .control, "alone": .control, "a": .control, "b": .control])
+        let apple = LayoutJudge.problems(of: layout, adapter: "t", in: Self.column)
+        #expect(apple.map(\.element).sorted() == ["a", "alone", "b", "ok"], "\(apple)")
+        #expect(apple.first?.message.hasSuffix("on an iPad a control needs at least 44 x 44 pt to be hit reliably") == true)
+        let wcag = LayoutJudge.problems(of: layout, adapter: "t", in: Self.column, checks: LayoutChecks(targetSize: .wcag24px))
+        #expect(wcag.map(\.element).sorted() == ["a", "b"], "spaced and large enough pass: \(wcag)")
+        #expect(wcag.first?.message.contains("WCAG 2.5.8 (Target Size, Minimum) asks for at least 24 x 24 CSS px") == true)
+        let off = LayoutJudge.problems(of: layout, adapter: "t", in: Self.column, checks: LayoutChecks(off: [.smallTarget, .overlap]))
+        #expect(off.isEmpty, "\(off)")
+    }
+
     /// Text the adapter measured as cut: one `clipped-text` problem each, by name (with its element's size) or
     /// by place (the report has no frame for it), the worst first; a place with a space, or a size that is not a
     /// size, is refused naming the key.

@@ -54,6 +54,24 @@ import Testing
         }
     }
 
+    /// `layout-checks:` names the target-size rule and the rules left out, each a word traitd knows; a word it
+    /// does not know is located and the known ones listed. Left out, Apple's 44 pt and every rule.
+    @Test func theLayoutChecksAreChosenPerRun() throws {
+        #expect(DaemonConfig.embedded().layoutChecks == LayoutChecks())
+        let config = try DaemonConfig(text: "layout-checks:\n  target-size: wcag-24px\n  off: [overlap, clipped-text]\n",
+                                      file: "u.yaml", base: .embedded())
+        #expect(config.layoutChecks == LayoutChecks(targetSize: .wcag24px, off: [.overlap, .clippedText]))
+        for (text, location) in [("layout-checks:\n  target-size: 48dp\n", "u.yaml:2:16"), ("layout-checks:\n  off: [overlaps]\n", "u.yaml:2:9"),
+                                 ("layout-checks:\n  strict: true\n", "u.yaml:2:3")] {
+            do {
+                _ = try DaemonConfig(text: text, file: "u.yaml", base: .embedded())
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(String(describing: error).hasPrefix(location), "\(error)")
+            }
+        }
+    }
+
     /// The daemon reads `adapters:` without the adapters (it does not link them): shape only. The adapter host
     /// passes its adapters' schemas and gets names, keys and ranges checked, each refusal located.
     @Test func theAdaptersSectionIsShapeCheckedByTheDaemonAndFullyByTheHost() throws {
