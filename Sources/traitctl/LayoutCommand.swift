@@ -106,9 +106,11 @@ extension LayoutCommand {
                 category a section names); the SETTINGS column says which.
                 """)
         @Argument(help: "The layout file.") var file: String
+        @OptionGroup var rules: LayoutChecksOptions
 
         func run() throws {
             let document = try LayoutCommand.load(file)
+            let checks = try rules.checks()
             var conflicts = 0, ambiguous = 0, withProblems = 0
             let cases = try LayoutCase.all(settings: document.traitCombinations)
             let deviceColumn = max(6, cases.map(\.device.count).max() ?? 0)
@@ -119,7 +121,7 @@ extension LayoutCommand {
                 let result: String
                 switch item.solve(document) {
                 case .success(let solved):
-                    let problems = solved.ambiguous.isEmpty ? item.problems(of: solved, in: document) : []
+                    let problems = solved.ambiguous.isEmpty ? item.problems(of: solved, in: document, checks: checks) : []
                     if !solved.ambiguous.isEmpty {
                         ambiguous += 1
                         result = "ambiguous: " + solved.ambiguous.joined(separator: ", ")
@@ -178,12 +180,12 @@ struct LayoutCase {
 
     /// What the daemon's layout checks find in `solved`, reported as the adapter host reports a layout file
     /// (its views' frames and kinds) against this window: the same rules, in the same words.
-    func problems(of solved: LayoutResult, in document: LayoutDocument) -> [LayoutProblem] {
+    func problems(of solved: LayoutResult, in document: LayoutDocument, checks: LayoutChecks) -> [LayoutProblem] {
         let frames = solved.frames.filter { document.views.contains($0.key) }
         guard let layout = try? ReportedLayout(frames: frames, kinds: document.kinds.filter { frames[$0.key] != nil }) else { return [] }
         let window = PublishedWindow(size: Size(width: width, height: height), safeAreaInsets: environment.safeArea,
                                      idiom: traits.idiom)
-        return LayoutJudge.problems(of: layout, adapter: "layout", in: window)
+        return LayoutJudge.problems(of: layout, adapter: "layout", in: window, checks: checks)
     }
 
     func solve(_ document: LayoutDocument) -> Outcome {
@@ -247,4 +249,27 @@ extension LayoutCase {
 
 extension String {
     fileprivate func padded(_ width: Int) -> String { padding(toLength: max(width, count), withPad: " ", startingAt: 0) }
+}
+
+/// `--target-size` and `--off`: the layout checks a run makes (the daemon's `layout-checks:`), so that a layout
+/// file is judged offline by the rules its suite uses.
+struct LayoutChecksOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The rule small-target holds controls to: apple-44pt (the default) or wcag-24px.", valueName: "rule"))
+    var targetSize: String = LayoutChecks.TargetSize.apple44pt.rawValue
+    @Option(name: .customLong("off"), help: ArgumentHelp("A rule to leave out (repeat for more).", valueName: "rule"))
+    var off: [String] = []
+
+    func checks() throws -> LayoutChecks {
+        guard let size = LayoutChecks.TargetSize(rawValue: targetSize) else {
+            throw ValidationError("--target-size \(targetSize.printable): expected "
+                                  + LayoutChecks.TargetSize.allCases.map(\.rawValue).joined(separator: " or "))
+        }
+        let rules = try off.map { word in
+            guard let rule = LayoutRule(rawValue: word) else {
+                throw ValidationError("--off \(word.printable): expected a rule, one of " + LayoutRule.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return rule
+        }
+        return LayoutChecks(targetSize: size, off: Set(rules))
+    }
 }

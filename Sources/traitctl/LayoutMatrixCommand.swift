@@ -21,6 +21,7 @@ extension LayoutCommand {
                 once the picture is written (65/66 for a file that cannot be parsed or read).
                 """)
         @Argument(help: "The layout file.") var file: String
+        @OptionGroup var rules: LayoutChecksOptions
         @Option(help: ArgumentHelp("Write the SVG here.", valueName: "file")) var svg: String?
         @Option(help: ArgumentHelp("Write a PNG here (through rsvg-convert).", valueName: "file")) var png: String?
         @Option(name: .customLong("device"), help: ArgumentHelp("Only this device's rows (repeat for more).", valueName: "id"),
@@ -60,7 +61,7 @@ extension LayoutCommand {
             let document = try LayoutCommand.load(file)
             let cases = try freeFormWidths.map { LayoutCase.freeForm(widths: $0, height: height, settings: document.traitCombinations) }
                 ?? LayoutCase.all(settings: document.traitCombinations).filter { devices.isEmpty || devices.contains($0.device) }
-            let sheet = ContactSheet(document: document, title: file, cases: cases)
+            let sheet = ContactSheet(document: document, title: file, cases: cases, checks: try rules.checks())
             do {
                 try sheet.picture.write(svg: svg, png: png)
             } catch {
@@ -103,8 +104,12 @@ struct ContactSheet {
     var withProblems: Int { problemLines.count }
     private(set) var picture: Picture
 
-    init(document: LayoutDocument, title: String, cases: [LayoutCase]) {
+    /// The layout checks each case is judged by.
+    let checks: LayoutChecks
+
+    init(document: LayoutDocument, title: String, cases: [LayoutCase], checks: LayoutChecks = LayoutChecks()) {
         self.document = document
+        self.checks = checks
         self.title = title
         self.cases = cases
         var own: [(arrangement: String, role: String)] = []
@@ -163,7 +168,7 @@ struct ContactSheet {
         switch outcome {
         case .success(let solved) where solved.ambiguous.isEmpty:
             // The daemon's layout checks, as `layout check` runs them: a case with a problem is marked, not ok.
-            let problems = item.problems(of: solved, in: document).map { "\($0.rule) \($0.element): \($0.message)" }
+            let problems = item.problems(of: solved, in: document, checks: checks).map { "\($0.rule) \($0.element): \($0.message)" }
             if problems.isEmpty {
                 (status, color) = ("ok", "#27ae60")
             } else {

@@ -70,6 +70,13 @@ import Testing
                 "\(pages.stdout.suffix(300))")
         #expect(pages.stdout.contains("outside-safe-area rightPage: content 'rightPage' (0, 0, 320, 1024) reaches 20 pt past the safe area's top edge"),
                 "\(pages.stdout.prefix(3000))")
+        // By the run's rules, as the daemon's layout-checks: the rule left out, nothing found; a rule it does not
+        // know named with the ones it does.
+        let off = try await traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: "book-pages.layout"),
+                                      "--off", "outside-safe-area"])
+        #expect(off.status == 0 && off.stdout.contains("456 cases: 456 ok"), "\(off.stdout.suffix(300))")
+        let unknown = try await traitctl(["layout", "check", Self.seed, "--target-size", "48dp"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--target-size 48dp: expected apple-44pt or wcag-24px"), "\(unknown)")
         // layout matrix judges as check does: the same cases with problems, the same sentences, marked on the sheet.
         let sheet = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: sheet) }
