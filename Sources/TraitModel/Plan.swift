@@ -222,9 +222,14 @@ public struct WindowChange: Sendable {
 /// (`PropertiesChanged`), then those after, up to the layout pass (`viewWillLayoutSubviews`, where adapters lay
 /// out) and the keyboard's `Did` notices; the transition then waits for its adapters' reports.
 public struct TransitionSteps: Sendable, Equatable {
+    /// Before the window's properties change: `WillTransitionToTraitCollection`, `ViewWillTransitionToSize`, the
+    /// keyboard's `Will` notices.
     public var beforeProperties: [WindowStep] = []
+    /// After them: `TraitCollectionDidChange` and a `TraitDidChange` per trait, the text size, the safe area,
+    /// `ViewWillLayoutSubviews`, the keyboard's `Did` notices.
     public var afterProperties: [WindowStep] = []
 
+    /// The two halves, in order.
     public init(beforeProperties: [WindowStep] = [], afterProperties: [WindowStep] = []) {
         self.beforeProperties = beforeProperties
         self.afterProperties = afterProperties

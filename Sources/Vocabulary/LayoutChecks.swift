@@ -18,6 +18,7 @@ public struct LayoutChecks: Sendable, Hashable {
     /// Rules this run does not check (nor report).
     public var off: Set<LayoutRule>
 
+    /// Apple's 44 pt and every rule, unless told otherwise.
     public init(targetSize: TargetSize = .apple44pt, off: Set<LayoutRule> = []) {
         self.targetSize = targetSize
         self.off = off

@@ -64,10 +64,12 @@ public struct ClippedText: Sendable, Hashable, Codable {
         case clamped
     }
 
+    /// How the text is cut.
     public var cut: Cut
     /// The size the whole text needs, in points.
     public var needed: Size
 
+    /// Text cut by `cut` that needs `needed` points.
     public init(cut: Cut, needed: Size) {
         self.cut = cut
         self.needed = needed
