@@ -163,6 +163,7 @@ import Testing
         let setup = try Setup(limits: limits)
         let state = DBusValue.vardict(["scroll": .double(120)])
         #expect(try setup.handle(.setRestoration(app: "mail", state)).stateChanged)
+        #expect(setup.core.restoration.totalBytes == state.wireSize && setup.core.totalPublishedBytes == state.wireSize)
         #expect(setup.taken() == ["mail restoration state changed"])
         #expect(try !setup.handle(.setRestoration(app: "mail", state)).stateChanged)
         expectRefused(setup, .limitExceeded) { () throws(Refusal) in
@@ -171,7 +172,7 @@ import Testing
         expectRefused(setup, .invalidArgs) { () throws(Refusal) in try setup.handle(.setRestoration(app: "mail", .string("x"))) }
         try setup.handle(.saveSnapshot("before"))
         #expect(try setup.handle(.command(.closeApp("mail"))).stateChanged)
-        #expect(setup.core.restoration["mail"] == nil)
+        #expect(setup.core.restoration["mail"] == nil && setup.core.restoration.totalBytes == 0)
         expectRefused(setup, .noSuchApp) { () throws(Refusal) in _ = try setup.core.restorationState(of: "mail") }
         expectRefused(setup, .invalidArgs) { () throws(Refusal) in try setup.handle(.restoreSnapshot("nope")) }
         try setup.handle(.restoreSnapshot("before"))

@@ -238,7 +238,7 @@ public actor WebPage: BridgeAdapter {
               : wider || taller ? 'clipped' : null;
             if (!cut) continue;
             const name = el.id && valid.test(el.id) ? el.id : place(el);
-            clippedText[name] = [cut, sw * scale, sh * scale];
+            clippedText[name] = {cut, width: sw * scale, height: sh * scale};
             clips++;
           }
           const root = document.documentElement;
@@ -287,24 +287,18 @@ public actor WebPage: BridgeAdapter {
         let scrolledIn: [String: String]
         /// As the script returns it: `{element, width}`.
         let reflow: Reflow?
-        /// Element -> [cut, width, height].
-        let clippedText: [String: [ClippedValue]]
+        /// As the script returns it: element -> `{cut, width, height}`.
+        let clippedText: [String: Clip]
 
-        enum ClippedValue: Decodable {
-            case word(String), number(Double)
-            init(from decoder: Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                if let word = try? container.decode(String.self) { self = .word(word) } else { self = .number(try container.decode(Double.self)) }
-            }
+        struct Clip: Decodable {
+            let cut: ClippedText.Cut
+            let width: Double
+            let height: Double
         }
 
-        /// `clippedText` as the vocabulary's values (an entry the script wrote otherwise is left out).
+        /// `clippedText` as the vocabulary's values.
         var clipped: [String: ClippedText] {
-            clippedText.compactMapValues { fields in
-                guard fields.count == 3, case .word(let word) = fields[0], let cut = ClippedText.Cut(rawValue: word),
-                      case .number(let width) = fields[1], case .number(let height) = fields[2] else { return nil }
-                return ClippedText(cut: cut, needed: Size(width: width, height: height))
-            }
+            clippedText.mapValues { ClippedText(cut: $0.cut, needed: Size(width: $0.width, height: $0.height)) }
         }
     }
 
