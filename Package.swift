@@ -54,8 +54,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // D-Bus's data and its wire format, written and read without libdbus (what traitd writes to its socket
+        // itself, and the state file's restoration states).
         .target(name: "BusValues"),
-        .target(name: "DBus", dependencies: ["CDBus", "BusValues"]),
+        // A pthread mutex, and a value behind one: what threads share.
+        .target(name: "Locks"),
+        .target(name: "DBus", dependencies: ["CDBus", "BusValues", "Locks"]),
         .target(name: "Vocabulary"),
         .target(name: "TraitModel", dependencies: ["Vocabulary"]),
         // The D-Bus contract, declared once for the daemon and its clients: the bus and the vocabulary, not the model.
@@ -120,7 +124,7 @@ let package = Package(
             dependencies: ["TraitModel", "Vocabulary", "DefaultConfig", "CYAML", "Limits"]
         ),
         // The state file: what traitd keeps between runs, written atomically on a queue of its own.
-        .target(name: "StateStore", dependencies: ["DBus", "Limits", "TraitModel", "Vocabulary"]),
+        .target(name: "StateStore", dependencies: ["BusValues", "Locks", "Limits", "TraitModel", "Vocabulary"]),
         // Between the model and the bus, with neither a bus nor a clock: commands, reports and deadlines in,
         // typed events out (the service encodes and sends them).
         .target(
@@ -215,7 +219,7 @@ let package = Package(
         .executableTarget(name: "fuzz-layout", dependencies: ["FuzzSupport", "Layout", "Vocabulary"], path: "Fuzz/fuzz-layout"),
         .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", "TraitConfig"], path: "Fuzz/fuzz-config"),
         .executableTarget(
-            name: "fuzz-state-file", dependencies: ["FuzzSupport", "StateStore", "TraitConfig", "TraitModel", "DBus"],
+            name: "fuzz-state-file", dependencies: ["FuzzSupport", "StateStore", "TraitConfig", "TraitModel", "BusValues"],
             path: "Fuzz/fuzz-state-file"),
         .executableTarget(name: "fuzz-dbus-value", dependencies: ["FuzzSupport", "DBus"], path: "Fuzz/fuzz-dbus-value"),
         // One adapter connection per process, for tests that kill adapters with SIGKILL.

@@ -11,6 +11,10 @@
 //    writer accepts (`Marshalling.directBytes`, what `Connection.emit` writes to the socket without libdbus) must
 //    be within `WireLimits` and read back by libdbus as the same values; a message the bus refused would cost
 //    traitd its connection.
+// 4. The input read as a whole message without libdbus (`WireMessage`, what reads the state file's restoration
+//    states): it must read exactly what libdbus reads (the same values), and refuse what libdbus refuses, but for
+//    bytes after the message (libdbus leaves them for a next message). The input as text, judged as a name by
+//    `NameRules`, must be judged as libdbus's validators judge it.
 import DBus
 import FuzzSupport
 
@@ -18,7 +22,9 @@ import FuzzSupport
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = FuzzTarget.bytes(data, size)
     checkSignatureRules(FuzzTarget.text(bytes))
+    checkNameRules(FuzzTarget.text(bytes))
     checkDirectBytes(Array(bytes))
+    checkWireMessage(Array(bytes))
     guard let values = try? Marshalling.decode(Array(bytes)) else { return 0 }
     guard let iterated = try? Marshalling.decodeThroughTheIterator(Array(bytes)) else {
         preconditionFailure("libdbus read the message for one reader and not the other")
@@ -59,6 +65,33 @@ func checkSignatureRules(_ text: String) {
                  "SignatureRules and libdbus disagree on '\(text)' as a signature")
     precondition(SignatureRules.isValid(text, single: true) == Validation.isValidSingleCompleteType(text),
                  "SignatureRules and libdbus disagree on '\(text)' as one complete type")
+}
+
+func checkNameRules(_ text: String) {
+    guard !text.utf8.contains(0) else { return }  // libdbus's validators take C strings
+    precondition(NameRules.isValidObjectPath(text) == Validation.isValidObjectPath(text), "object path '\(text)'")
+    precondition(NameRules.isValidInterfaceName(text) == Validation.isValidInterfaceName(text), "interface '\(text)'")
+    precondition(NameRules.isValidMemberName(text) == Validation.isValidMemberName(text), "member '\(text)'")
+    precondition(NameRules.isValidErrorName(text) == Validation.isValidErrorName(text), "error name '\(text)'")
+    precondition(NameRules.isValidBusName(text) == Validation.isValidBusName(text), "bus name '\(text)'")
+}
+
+func checkWireMessage(_ bytes: [UInt8]) {
+    let ours = Result { try WireMessage(reading: bytes) }
+    let libdbus = Result { try Marshalling.decodeSignal(bytes) }
+    switch (ours, libdbus) {
+    case (.success(let message), .success(let read)):
+        let iterated = try? Marshalling.decodeThroughTheIterator(bytes)
+        precondition(message.values.description == iterated?.description, "WireMessage read other values than libdbus's iterator")
+        precondition(message.path ?? "" == read.path && message.interface ?? "" == read.interface && message.member ?? "" == read.member,
+                     "WireMessage read another header than libdbus")
+    case (.success(let message), .failure(let error)):
+        preconditionFailure("WireMessage read what libdbus refuses (\(error)): \(message)")
+    case (.failure(let error), .success):
+        precondition("\(error)".contains("follow the message"), "WireMessage refused what libdbus reads: \(error)")
+    case (.failure, .failure):
+        break
+    }
 }
 
 func checkDirectBytes(_ input: [UInt8]) {

@@ -3,7 +3,7 @@
 // load or are refused with the fields that fail; none trap. What loads must be a state the commands could
 // hold (no rule broken, display ids unique), every restoration state kept one traitd can publish, and saving
 // it and loading it again must give the same state (what a restart does).
-import DBus
+import BusValues
 import FoundationEssentials
 import FuzzSupport
 import StateStore

@@ -339,7 +339,7 @@ public final class Connection: @unchecked Sendable {
     /// Runs on the loop thread, inside `dbus_connection_dispatch`.
     private func filter(_ message: Message) -> DBusHandlerResult {
         // libdbus makes this one itself, with no sender; a peer cannot send it (the bus refuses the Local path).
-        if message.kind == .signal, message.sender == nil, message.interface == Validation.localInterface,
+        if message.kind == .signal, message.sender == nil, message.interface == NameRules.localInterface,
             message.member == "Disconnected"
         {
             if !disconnected {

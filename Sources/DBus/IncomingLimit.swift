@@ -54,9 +54,9 @@ public struct IncomingLimit: Sendable {
 
 extension Message {
     /// The body's size and depth, walking no further than needed to see that it passes `limit`: over its bytes
-    /// (`WireReader.measure`), or where that gives up, with libdbus's iterator.
+    /// (`measureFromTheBytes`), or where that gives up, with libdbus's iterator.
     func measureBody(upTo limit: IncomingLimit) -> (bytes: Int, depth: Int) {
-        WireReader.measure(self, upTo: limit) ?? measureBodyThroughTheIterator(upTo: limit)
+        measureFromTheBytes(upTo: limit) ?? measureBodyThroughTheIterator(upTo: limit)
     }
 
     /// The same with libdbus's iterator: what `measureBody` must equal.

@@ -59,7 +59,7 @@ public enum Marshalling {
         throws -> (fromTheBytes: (bytes: Int, depth: Int)?, throughTheIterator: (bytes: Int, depth: Int))
     {
         let message = try message(bytes)
-        return (WireReader.measure(message, upTo: limit), message.measureBodyThroughTheIterator(upTo: limit))
+        return (message.measureFromTheBytes(upTo: limit), message.measureBodyThroughTheIterator(upTo: limit))
     }
 
     /// A signal `bytes(of:)` kept: its path, interface, member and arguments.

@@ -128,8 +128,8 @@ public final class Message {
         if let interface, !Validation.isValidInterfaceName(interface) {
             throw DBusError.invalidArgs("'\(interface.printable)' is not a valid interface name")
         }
-        guard path != Validation.localPath, interface != Validation.localInterface else {
-            throw DBusError.invalidArgs("'\(path == Validation.localPath ? path : interface!)' is libdbus's own; the bus refuses it from a peer")
+        guard path != NameRules.localPath, interface != NameRules.localInterface else {
+            throw DBusError.invalidArgs("'\(path == NameRules.localPath ? path : interface!)' is libdbus's own; the bus refuses it from a peer")
         }
         guard Validation.isValidMemberName(member) else {
             throw DBusError.invalidArgs("'\(member.printable)' is not a valid member name")
@@ -184,7 +184,7 @@ public final class Message {
 
     /// Reads the whole body: from its bytes (`WireReader`), or where that gives up, with libdbus's iterator.
     public func arguments() -> [DBusValue] {
-        WireReader.arguments(of: self) ?? argumentsThroughTheIterator()
+        argumentsFromTheBytes() ?? argumentsThroughTheIterator()
     }
 
     /// Reads the whole body with libdbus's iterator, value by value: what `arguments()` must equal.

@@ -28,11 +28,6 @@ public enum Validation {
         return nil
     }
 
-    /// The path and interface libdbus keeps for itself (its `Disconnected` signal): the bus refuses a message
-    /// that uses either, and closes the connection that sent it.
-    public static let localPath = "/org/freedesktop/DBus/Local"
-    public static let localInterface = "org.freedesktop.DBus.Local"
-
     /// Runs one of libdbus's validators; a NUL byte fails first, since the C string would end there (found as a C
     /// string shorter than the Swift one: `strlen` is one vectorised pass, where `utf8.contains(0)` went byte by
     /// byte through a generic iterator, 1.4 % of traitd's time in a transition).

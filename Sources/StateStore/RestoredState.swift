@@ -1,4 +1,4 @@
-import DBus
+import BusValues
 import FoundationEssentials
 import Limits
 import TraitModel

@@ -1,7 +1,8 @@
-import DBus
+import BusValues
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Locks
 import TraitModel
 import Vocabulary
 

@@ -119,6 +119,31 @@ import Testing
         #expect(Set(declared) == modules, "Package.swift: \(Set(declared).symmetricDifference(modules).sorted())")
     }
 
+    /// What only keeps or measures values links no libdbus (the map's promise, held to Package.swift): the
+    /// daemon's core, the state file, the config reader and the limits, whose dependencies, all the way down,
+    /// include neither `DBus` nor `CDBus`.
+    @Test func theCoreTheStateFileAndTheConfigLinkNoLibdbus() throws {
+        let package = try String(contentsOf: Binaries.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var dependencies: [String: [String]] = [:]
+        for text in package.split(separator: /\.(?=target\(|executableTarget\(|systemLibrary\(|testTarget\()/).dropFirst() {
+            guard let name = text.firstMatch(of: /name: "([A-Za-z-]+)"/) else { continue }
+            let list = text.firstMatch(of: /dependencies: \[([^\]]*)\]/).map { String($0.1) } ?? ""
+            dependencies[String(name.1)] = list.matches(of: /"([A-Za-z-]+)"/).map { String($0.1) }
+        }
+        func closure(_ module: String) -> Set<String> {
+            var seen: Set<String> = [], next = [module]
+            while let current = next.popLast() {
+                for dependency in dependencies[current] ?? [] where seen.insert(dependency).inserted { next.append(dependency) }
+            }
+            return seen
+        }
+        #expect(closure("TraitService").contains("CDBus"))  // the walk finds libdbus where it is
+        for module in ["DisplayCore", "StateStore", "TraitConfig", "Limits", "BusValues", "Locks"] {
+            #expect(dependencies[module] != nil, "\(module) is not in Package.swift")
+            #expect(closure(module).isDisjoint(with: ["DBus", "CDBus"]), "\(module) links libdbus: \(closure(module).sorted())")
+        }
+    }
+
     @Test func everyShellLineNamesAProgramASubcommandAndATargetThatExist() async throws {
         let makefile = try String(contentsOf: Binaries.repository.appendingPathComponent("Makefile"), encoding: .utf8)
         let targets = Set(makefile.split(separator: "\n").compactMap { line -> String? in

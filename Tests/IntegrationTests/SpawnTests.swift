@@ -22,4 +22,21 @@ import Testing
         let open = Set(stdout.split(whereSeparator: \.isNewline).compactMap { Int32($0) })
         #expect(open == [0, 1, 2], "the shell holds \(open.sorted()); the parent's pipe is \(fds)")
     }
+
+    /// A command past its deadline is killed with what it started: its process group (before, only the command
+    /// was, and a pytest past its 60 s left its buses and daemons parented to 1). The grandchild's pid comes
+    /// through a file the shell writes before it waits; the deadline passing is what is tried.
+    @Test func aCommandPastItsDeadlineTakesWhatItStartedWithIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("pid").path
+        await #expect(throws: TestFailure.self) {
+            _ = try await ChildProcess.run("/bin/sh", ["-c", "sleep 600 & echo $! > \(file).part && mv \(file).part \(file); wait"],
+                                           timeout: 3)
+        }
+        let grandchild = try #require(pid_t(String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)),
+                                      "the shell had not started its child within the deadline")
+        #expect(await ChildProcess.waitForExit(ofProcess: grandchild), "sleep (\(grandchild)) outlived the command killed at its deadline")
+    }
 }

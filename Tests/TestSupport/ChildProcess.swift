@@ -49,7 +49,10 @@ public final class ChildProcess: Sendable {
             for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             defer { close(output[1]); close(errors[1]) }
             do {
-                return try Spawn.start(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment) {
+                // Its own process group: what it starts in turn (a test's pytest, its buses and daemons) is stopped
+                // with it when a deadline passes or the run ends (`stopGroup`).
+                return try Spawn.start(executable, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+                                       ownGroup: true) {
                     posix_spawn_file_actions_addopen(&$0, 0, "/dev/null", O_RDONLY, 0)
                     posix_spawn_file_actions_adddup2(&$0, output[1], 1)
                     posix_spawn_file_actions_adddup2(&$0, errors[1], 2)
@@ -75,7 +78,7 @@ public final class ChildProcess: Sendable {
     /// Registers the exit hook once, before the first child starts.
     private static let stopsChildrenAtExit: Void = {
         atexit {
-            for pid in ChildProcess.running.current { _ = Glibc.kill(pid, SIGTERM) }
+            for pid in ChildProcess.running.current { _ = Glibc.kill(-pid, SIGTERM) }
         }
     }()
 
@@ -100,7 +103,9 @@ public final class ChildProcess: Sendable {
                            timeout: Double = 60) async throws -> (status: Int32, stdout: String, stderr: String) {
         let child = try ChildProcess(executable, arguments, environment: environment)
         guard let done = await child.progress.wait(timeout: timeout, until: { $0.exit != nil && $0.outputClosed }) else {
-            child.kill(SIGKILL)
+            // The whole group: a command killed alone left what it had started running, parented to 1 (a pytest
+            // past its deadline left 24 buses, daemons, hosts and Chromium helpers).
+            child.stopGroup(SIGKILL)
             throw TestFailure("\(child.arguments.joined(separator: " ")) did not finish in \(timeout * TestTiming.scale) s")
         }
         return (done.exit!, Self.text(done.output), Self.text(done.errors))
@@ -137,6 +142,12 @@ public final class ChildProcess: Sendable {
         if isRunning { _ = Glibc.kill(pid, signal) }
     }
 
+    /// Sends `signal` to the process and to everything it started that is still in its process group (the
+    /// group it leads: see `init`), whether or not the process itself still runs.
+    public func stopGroup(_ signal: Int32 = SIGKILL) {
+        _ = Glibc.kill(-pid, signal)
+    }
+
     /// Asks the process to stop (SIGTERM) and waits for it; kills it (SIGKILL) if it has not stopped after
     /// `timeout` seconds. Returns its exit status.
     @discardableResult
@@ -155,7 +166,7 @@ public final class ChildProcess: Sendable {
         _ = Glibc.kill(pid, SIGTERM)
         let (pid, progress) = (pid, progress)
         DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
-            if progress.current.exit == nil { _ = Glibc.kill(pid, SIGKILL) }
+            if progress.current.exit == nil { _ = Glibc.kill(-pid, SIGKILL) }
         }
     }
 

@@ -11,7 +11,8 @@ import Vocabulary
 ///   display's scale, `mobile` and touch on (phones and iPads alike), the screen and its orientation
 ///   (`portraitPrimary` 0°, `landscapePrimary` 90°, `portraitSecondary` 180°, `landscapeSecondary` 270°);
 /// - `prefers-color-scheme` from the appearance, `prefers-contrast: more` with high contrast,
-///   `prefers-reduced-motion: reduce` with Reduce Motion (a page sees it at the window's next transition);
+///   `prefers-reduced-motion: reduce` with Reduce Motion (at once: the host lays the page out again, as the window
+///   as it is, when the setting changes without a transition);
 /// - the text size: the default font size is the Dynamic Type category's body size (17 px at `large`), which
 ///   `rem`s and unstyled text follow (`Page.setFontSizes`);
 /// - right to left as a page sees it: the browser's locale and `navigator.language` become Arabic

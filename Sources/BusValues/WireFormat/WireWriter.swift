@@ -21,10 +21,10 @@ import Glibc
 /// that is not basic and signatures nested past 32. Depth and size are `WireLimits`' (`Written.checkLimits`).
 /// `fuzz-dbus-value` holds it to that: every body it accepts, libdbus reads.
 @usableFromInline
-struct WireWriter {
+package struct WireWriter {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var offset = 0
+    package private(set) var offset = 0
     /// Containers around the value being written, and the deepest nesting met (`DBusValue.nestingDepth`).
     private var level = 0
     private var deepest = 0
@@ -45,38 +45,31 @@ struct WireWriter {
     }
 
     /// The bytes of one message, with the body's measure and the length of its signature, for `WireLimits`.
-    struct Written {
-        var bytes: [UInt8]
-        let body: WireLimits.Measure
-        let signatureLength: Int
+    package struct Written {
+        package var bytes: [UInt8]
+        package let body: WireLimits.Measure
+        package let signatureLength: Int
 
         /// Throws `LimitsExceeded`, naming the limit, when the body passes one (the iterator's words).
-        func checkLimits() throws { try WireLimits.check(body, signatureLength: signatureLength) }
+        package func checkLimits() throws { try WireLimits.check(body, signatureLength: signatureLength) }
 
         /// The bytes, or nil when the body passes a limit.
-        var bytesWithinLimits: [UInt8]? { (try? checkLimits()) != nil ? bytes : nil }
+        package var bytesWithinLimits: [UInt8]? { (try? checkLimits()) != nil ? bytes : nil }
     }
 
     /// A whole signal: the header with `path`, `interface`, `member` and the body's signature, then the body.
     /// The serial is a placeholder, 1 (nobody reads a message with serial 0; `SocketWriter` numbers it as it
     /// sends it). Nil when the bytes would not be faithful (see `isFaithful`): `Message.append` refuses such
     /// values, saying why.
-    static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue]) -> Written? {
+    package static func signal(path: String, interface: String, member: String, _ arguments: [DBusValue]) -> Written? {
         signal(path: path, interface: interface, member: member, ValuesBody(arguments))
     }
 
-    /// The same signal from its declaration's typed arguments, written as their parameters write them, without
-    /// making their `DBusValue`s: the same bytes (`SignalDeclaration.write`, tested equal to the values' way).
-    static func signal<Arguments: Sendable>(
-        path: String, interface: String, member: String, _ signal: SignalDeclaration<Arguments>, _ arguments: Arguments
-    ) -> Written? {
-        self.signal(path: path, interface: interface, member: member, TypedBody(signal: signal, arguments: arguments))
-    }
-
-    private static func signal(path: String, interface: String, member: String, _ body: some MessageBody) -> Written? {
+    /// A whole signal whose body `body` writes.
+    package static func signal(path: String, interface: String, member: String, _ body: some MessageBody) -> Written? {
         // The Local path and interface are libdbus's own (its Disconnected signal): the bus refuses them from a peer.
-        guard Validation.isValidObjectPath(path), Validation.isValidInterfaceName(interface),
-              Validation.isValidMemberName(member), path != Validation.localPath, interface != Validation.localInterface
+        guard NameRules.isValidObjectPath(path), NameRules.isValidInterfaceName(interface),
+              NameRules.isValidMemberName(member), path != NameRules.localPath, interface != NameRules.localInterface
         else { return nil }
         return message(type: 4, names: path.utf8.count + interface.utf8.count + member.utf8.count, body) { writer in
             writer.field(1, "o", path)
@@ -88,8 +81,8 @@ struct WireWriter {
     /// A method return to the call numbered `replySerial` from `destination` (none off a bus): the header
     /// fields libdbus writes for one (`dbus_message_new_method_return`), the destination, the reply serial and
     /// the body's signature, in that order. The serial is a placeholder, as a signal's.
-    static func methodReturn(replySerial: UInt32, destination: String?, _ arguments: [DBusValue]) -> Written? {
-        guard replySerial != 0, destination.map(Validation.isValidBusName) ?? true else { return nil }
+    package static func methodReturn(replySerial: UInt32, destination: String?, _ arguments: [DBusValue]) -> Written? {
+        guard replySerial != 0, destination.map(NameRules.isValidBusName) ?? true else { return nil }
         return message(type: 2, names: destination?.utf8.count ?? 0, ValuesBody(arguments)) { writer in
             if let destination { writer.field(6, "s", destination) }
             writer.pad(to: 8)
@@ -150,7 +143,7 @@ struct WireWriter {
 
     /// A value as it is: its own type is what the body's signature says (`ValuesBody` writes that signature from
     /// the values), so every array's items are checked against its element type.
-    mutating func write(_ value: DBusValue) {
+    package mutating func write(_ value: DBusValue) {
         switch value {
         case .byte(let v): byte(v)
         case .boolean(let b): boolean(b)
@@ -197,7 +190,7 @@ struct WireWriter {
 
     /// A value a parameter gave as a `DBusValue` (one with no writer of its own), which must be of the type the
     /// parameter declares: the body's signature is the declaration's (`TypedBody`).
-    mutating func write(_ value: DBusValue, declaredAs signature: String) {
+    package mutating func write(_ value: DBusValue, declaredAs signature: String) {
         if isFaithful, !value.hasSignature(signature) { isFaithful = false }
         write(value)
     }
@@ -205,20 +198,20 @@ struct WireWriter {
     // MARK: Typed values (what a parameter writes; `DBusValue`'s cases above use them too)
 
     @inline(__always)
-    mutating func boolean(_ value: Bool) { put(UInt32(value ? 1 : 0)) }
+    package mutating func boolean(_ value: Bool) { put(UInt32(value ? 1 : 0)) }
 
     @inline(__always)
-    mutating func double(_ value: Double) { put(value.bitPattern) }
+    package mutating func double(_ value: Double) { put(value.bitPattern) }
 
-    mutating func objectPath(_ path: String) {
-        if isFaithful, !Validation.isValidObjectPath(path) { isFaithful = false }
+    package mutating func objectPath(_ path: String) {
+        if isFaithful, !NameRules.isValidObjectPath(path) { isFaithful = false }
         string(path)
     }
 
     /// An array whose elements start at a multiple of `alignment` (their type's): its length, then what
     /// `items` writes.
     @usableFromInline
-    mutating func array(alignment: Int, _ items: (inout WireWriter) -> Void) {
+    package mutating func array(alignment: Int, _ items: (inout WireWriter) -> Void) {
         enter()
         pad(to: 4)
         let lengthAt = offset
@@ -233,7 +226,7 @@ struct WireWriter {
 
     /// A struct or a dict entry (both start at a multiple of 8): what `fields` writes.
     @usableFromInline
-    mutating func structure(_ fields: (inout WireWriter) -> Void) {
+    package mutating func structure(_ fields: (inout WireWriter) -> Void) {
         enter()
         pad(to: 8)
         fields(&self)
@@ -243,7 +236,7 @@ struct WireWriter {
     /// A variant of a type declared by the contract: `signature`, one complete type, checked where it was
     /// declared (`Parameter.variantSignature`), then what `value` writes.
     @usableFromInline
-    mutating func variant(signature: String, _ value: (inout WireWriter) -> Void) {
+    package mutating func variant(signature: String, _ value: (inout WireWriter) -> Void) {
         enter()
         signatureValue(signature)
         value(&self)
@@ -252,7 +245,7 @@ struct WireWriter {
 
     /// A signature value: its length, its characters, a NUL; checked by the caller (a declared one when it was
     /// declared).
-    mutating func signatureValue(_ signature: String) {
+    package mutating func signatureValue(_ signature: String) {
         byte(UInt8(truncatingIfNeeded: signature.utf8.count))
         characters(signature)
         byte(0)
@@ -265,7 +258,7 @@ struct WireWriter {
 
     /// `values`' signature as a signature value (its length, its characters, a NUL), written from the values
     /// without building the string.
-    mutating func signature(of values: some Sequence<DBusValue>) {
+    package mutating func signature(of values: some Sequence<DBusValue>) {
         let lengthAt = offset
         byte(0)
         for value in values { signatureCharacters(of: value) }
@@ -277,7 +270,7 @@ struct WireWriter {
 
     /// Checks a signature just written (its length byte at `lengthAt`, then its characters) in place, by
     /// libdbus's rules (`SignatureRules`). `single`: one complete type, as a variant holds.
-    mutating func validateSignature(at lengthAt: Int, single: Bool) {
+    package mutating func validateSignature(at lengthAt: Int, single: Bool) {
         guard isFaithful else { return }
         let characters = UnsafeBufferPointer(start: base + lengthAt + 1, count: Int(base[lengthAt]))
         if !SignatureRules.isValid(characters, single: single) { isFaithful = false }
@@ -345,7 +338,7 @@ struct WireWriter {
     }
 
     @usableFromInline
-    mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         put(UInt32(truncatingIfNeeded: s.utf8.count))
         characters(s)
         byte(0)
@@ -372,7 +365,7 @@ struct WireWriter {
 
     /// A number in little-endian order at its natural alignment.
     @inline(__always)
-    mutating func put<Number: FixedWidthInteger>(_ number: Number) {
+    package mutating func put<Number: FixedWidthInteger>(_ number: Number) {
         let size = MemoryLayout<Number>.size
         pad(to: size)
         guard fits(size) else { return }
