@@ -83,6 +83,36 @@ import Vocabulary
     }
 }
 
+extension RealAppTreeTests {
+    /// GNOME Clocks' header at 1024 pt, back from 507 (the frames its accessibility bus gave, read in a run of
+    /// Debian's gnome-clocks 43): the squeezer shows the wide view switcher, which fits; the title it showed at
+    /// 507 keeps its 187-pt extents inside the squeezer, and was reported over the switcher's tabs ("text
+    /// 'label:Clocks' (258, 15, 163, 16) and content 'image:GtkImage.2' overlap"). At 507 the title is the child
+    /// that fits, and is reported.
+    @Test func aSqueezersHiddenChildIsNotReportedThoughItsStaleExtentsFitInside() {
+        func header(width: Double, squeezer: Rect, title: Rect, label: Rect) -> AccessibleNode {
+            let tabs = (0..<4).map { AccessibleNode.test("page tab", ["World", "Alarms", "Stopwatch", "Timer"][$0],
+                                                          Rect(x: 258 + Double($0) * 128, y: 6, width: 125, height: 34)) }
+            return .test("frame", "Clocks", Rect(x: 0, y: 0, width: width, height: 768), [
+                .test("widget", "AdwSqueezer", squeezer, [
+                    .test("page tab list", "AdwViewSwitcher", Rect(x: 258, y: 0, width: 509, height: 46), tabs),
+                    .test("page tab list", "AdwViewSwitcher", Rect(x: squeezer.x, y: 0, width: 0, height: 0)),
+                    .test("widget", "AdwWindowTitle", title, [.test("label", "Clocks", label)]),
+                ]),
+            ])
+        }
+        let wide = header(width: 1024, squeezer: Rect(x: 246, y: 0, width: 533, height: 46),
+                          title: Rect(x: 246, y: 0, width: 187, height: 46), label: Rect(x: 258, y: 15, width: 163, height: 16))
+        let (frames, _, _) = DesktopApp.elements(of: wide)
+        #expect(frames["label:Clocks"] == nil && frames["widget:AdwWindowTitle"] == nil, "\(frames.keys.sorted())")
+        #expect(frames["page-tab:World"] != nil && frames["page-tab-list:AdwViewSwitcher"] != nil, "\(frames.keys.sorted())")
+        let narrow = header(width: 507, squeezer: Rect(x: 160, y: 0, width: 187, height: 46),
+                            title: Rect(x: 160, y: 0, width: 187, height: 46), label: Rect(x: 172, y: 15, width: 163, height: 16))
+        let (shown, _, _) = DesktopApp.elements(of: narrow)
+        #expect(shown["label:Clocks"] != nil && shown["page-tab:World"] == nil, "\(shown.keys.sorted())")
+    }
+}
+
 /// A node as the fixtures record it; nodes without VISIBLE are dropped, as the reader drops them.
 private struct Recorded: Decodable {
     let role: String

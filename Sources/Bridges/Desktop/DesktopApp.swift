@@ -333,8 +333,22 @@ public actor DesktopApp: BridgeAdapter {
     /// a child past itself, so a drawn widget never matches this.
     static func isHiddenPage(_ child: AccessibleNode, of parent: AccessibleNode) -> Bool {
         let p = parent.frame
-        guard p.width > 0, p.height > 0, !p.contains(child.frame, tolerance: 1) else { return false }
+        guard p.width > 0, p.height > 0 else { return false }
+        if isSqueezedOut(child, of: parent) { return true }
+        guard !p.contains(child.frame, tolerance: 1) else { return false }
         return parent.children.contains { $0 != child && $0.frame == p }
+    }
+
+    /// A squeezer (libadwaita's `AdwSqueezer`, which GTK 4 names after its class) shows the first of its
+    /// children that fits it, centred at its natural size, and hides the others, which keep the extents of their
+    /// last allocation even where those lie inside it: GNOME Clocks at 1024 pt, back from 507, reported its title
+    /// ("Clocks", laid out at 507 and hidden since) over the view switcher's tabs. A child's natural size does not
+    /// change with the window, so the first child whose extents fit inside the squeezer is the one that fits now:
+    /// it is shown, and every other child is not drawn.
+    static func isSqueezedOut(_ child: AccessibleNode, of squeezer: AccessibleNode) -> Bool {
+        guard squeezer.role == "widget", squeezer.name == "AdwSqueezer" else { return false }
+        let shown = squeezer.children.first { $0.frame.width > 0 && $0.frame.height > 0 && squeezer.frame.contains($0.frame, tolerance: 1) }
+        return shown.map { $0 != child } ?? false
     }
 
     /// `button:Undo`: the role (spaces as `-`) and the accessible name (other characters than A-Z a-z 0-9 _ - .
