@@ -6,7 +6,7 @@ import Glibc
 /// Foundation, with ICU, was a third of its memory. Synchronization's `Mutex` hides its contended path from
 /// ThreadSanitizer (see `Locked`).
 public final class Lock: @unchecked Sendable {  // the pthread mutex is what makes sharing it safe
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     public init() { pthread_mutex_init(mutex, nil) }
 
@@ -15,6 +15,7 @@ public final class Lock: @unchecked Sendable {  // the pthread mutex is what mak
         mutex.deallocate()
     }
 
+    @inlinable  // specialised where it is called, as it was when the lock lived in the module using it
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -29,11 +30,12 @@ public final class Lock: @unchecked Sendable {  // the pthread mutex is what mak
 /// races. A pthread mutex it understands.
 // @unchecked: `value` is only touched inside `withLock`, under the mutex.
 public final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = Lock()
+    @usableFromInline var value: Value
+    @usableFromInline let lock = Lock()
 
     public init(_ value: Value) { self.value = value }
 
+    @inlinable
     public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         try lock.withLock { try body(&value) }
     }

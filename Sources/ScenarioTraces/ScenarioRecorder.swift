@@ -16,11 +16,11 @@ public struct ScenarioRecorder: Sendable {
         self.timeout = timeout
     }
 
-    /// The trace and what went wrong in it (a line for each step with an adapter missed or failed, or a layout
-    /// problem after it), or a `ScenarioRunError` when the run takes longer than `timeout` seconds (a step whose
-    /// transitions never complete): the run is cancelled, which ends its wait for the next signal.
-    public func trace(_ scenario: Scenario) async throws -> (String, [String]) {
-        try await withThrowingTaskGroup(of: (String, [String])?.self) { group in
+    /// The trace and what went wrong in it, or a `ScenarioRunError` when the run takes longer than `timeout`
+    /// seconds (a step whose transitions never complete): the run is cancelled, which ends its wait for the next
+    /// signal.
+    public func trace(_ scenario: Scenario) async throws -> ScenarioRun {
+        try await withThrowingTaskGroup(of: ScenarioRun?.self) { group in
             group.addTask { try await self.run(scenario) }
             group.addTask { [timeout] in
                 try await Task.sleep(for: .seconds(timeout))
@@ -34,7 +34,7 @@ public struct ScenarioRecorder: Sendable {
         }
     }
 
-    private func run(_ scenario: Scenario) async throws -> (String, [String]) {
+    private func run(_ scenario: Scenario) async throws -> ScenarioRun {
         let log = try await client.eventLog()
         defer { log.close() }
         // The start (not traced): the device and orientation, their transitions completed.
@@ -43,6 +43,7 @@ public struct ScenarioRecorder: Sendable {
         for step in setup { _ = try await perform(step, log) }
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
         var failures: [String] = []
+        var found: [ScenarioRun.Problem] = []
         // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
         if scenario.steps.isEmpty {
             // Adapters first report the window as it is when they register, in their own time: wait for each
@@ -52,7 +53,7 @@ public struct ScenarioRecorder: Sendable {
             }
             let (layoutLines, problems) = try await layouts()
             lines += layoutLines
-            failures += problems.map { "the start: layout problem: \($0)" }
+            found += problems.map { ScenarioRun.Problem(step: "the start", app: $0.app, problem: $0.problem) }
             for window in try await client.state().windows {
                 failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
             }
@@ -82,9 +83,9 @@ public struct ScenarioRecorder: Sendable {
                 failures.append("\(where_): \(app) transition \(id) missed [\(missed.joined(separator: ","))] "
                                 + "failed [\(outcome.failed.joined(separator: ","))]")
             }
-            failures += problems.map { "\(where_): layout problem: \($0)" }
+            found += problems.map { ScenarioRun.Problem(step: where_, app: $0.app, problem: $0.problem) }
         }
-        return (lines.joined(separator: "\n") + "\n", failures)
+        return ScenarioRun(trace: lines.joined(separator: "\n") + "\n", failures: failures, problems: found)
     }
 
     /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
@@ -169,9 +170,9 @@ public struct ScenarioRecorder: Sendable {
 
     /// The adapters' layouts of every window after the step, one line a window and adapter, then the layout
     /// checks' problems, one line each; and those problems as `APP ADAPTER ELEMENT RULE: MESSAGE`.
-    private func layouts() async throws -> ([String], [String]) {
+    private func layouts() async throws -> ([String], [(app: String, problem: LayoutProblem)]) {
         let state = try await client.state()
-        let problems = state.windows.flatMap { window in window.layoutProblems.map { "\(window.app) \($0)" } }
+        let problems = state.windows.flatMap { window in window.layoutProblems.map { (app: window.app, problem: $0) } }
         return (state.windows.flatMap { window in
             window.layouts.keys.sorted().map { adapter in
                 let frames = window.layouts[adapter]!
@@ -203,6 +204,27 @@ public struct ScenarioRecorder: Sendable {
             }
         }
         return lines + completions.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+}
+
+/// What a scenario's run recorded: its trace, the steps whose adapters missed or failed, and the layout
+/// problems after each step (what fails a `strict: true` scenario, or with `--baseline` those not in it).
+public struct ScenarioRun: Sendable {
+    public var trace: String
+    /// A line for each step with an adapter missed or failed.
+    public var failures: [String]
+    public var problems: [Problem]
+
+    /// A layout problem of `app`'s after `step` (`step 2 (rotate portrait)`, or `the start`).
+    public struct Problem: Sendable, CustomStringConvertible {
+        public var step: String
+        public var app: String
+        public var problem: LayoutProblem
+
+        /// `step 2 (rotate portrait): layout problem: mail web header overlap: ...`.
+        public var description: String { "\(step): layout problem: \(app) \(problem)" }
+        /// The problem as a baseline knows it.
+        public var known: ProblemBaseline.Problem { ProblemBaseline.Problem(app: app, problem) }
     }
 }
 

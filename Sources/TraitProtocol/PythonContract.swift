@@ -52,7 +52,10 @@ extension Layout1 {
         lines += ["]", "", "# The display-wide settings: Display property -> traitctl's word (DisplayTrait.all).",
                   "SETTINGS: dict[str, str] = {"]
         lines += DisplayTrait.all.map { "    \(python($0.property)): \(python($0.word))," }
-        lines += ["}", ""]
+        lines += ["}", "", "# The rules a layout problem names (LayoutProblems' third field; LayoutRule.allCases).",
+                  "LAYOUT_RULES: list[str] = ["]
+        lines += LayoutRule.allCases.map { "    \(python($0.rawValue))," }
+        lines += ["]", ""]
         return lines.joined(separator: "\n")
     }
 

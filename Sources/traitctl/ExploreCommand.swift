@@ -38,6 +38,9 @@ struct Explore: AsyncParsableCommand {
     @Option(help: "The Python interpreter (default: the one whose traitd package started this traitctl, as the wheel's command does; else Debian's /usr/bin/python3, whose python3-hypothesis and python3-dbus-fast it uses; else python3 on PATH).")
     var python: String?
     @Flag(help: "Print what is started and stopped on stderr.") var verbose = false
+    @Option(help: ArgumentHelp("The layout problems already known (APP RULE ELEMENT a line, as scenario run --baseline reads): a walk meeting only these has found nothing.",
+                               valueName: "file"))
+    var baseline: String?
 
     func validate() throws {
         guard `private` else {
@@ -80,6 +83,7 @@ struct Explore: AsyncParsableCommand {
                            "--traitctl", Spawn.besideThisExecutable("traitctl")]
             command += folders.flatMap { ["--layouts", $0] }
             if adapters { command.append("--adapters") }
+            if let baseline { command += ["--baseline", URL(fileURLWithPath: baseline).standardizedFileURL.path] }
             status = try daemon.runCommand(command)
         } catch {
             daemon.stop()

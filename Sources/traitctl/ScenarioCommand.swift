@@ -27,7 +27,10 @@ struct ScenarioCommand: AsyncParsableCommand {
                 layouts: folders, web: pages or apps: desktop apps), which is what makes a trace reproducible (its transitions wait 60 s for the \
                 adapters' reports, never less); without it, against the daemon on --bus. Exit 0 when the run \
                 matches (or no check), 1 when it differs or, in a strict: true scenario, when a step's adapter \
-                missed or failed or a layout has a problem (the trace is still written), 65 for a scenario file error.
+                missed or failed or a layout has a problem (the trace is still written), 65 for a scenario file or \
+                baseline error. --baseline FILE names the layout problems already known (APP RULE ELEMENT a line): \
+                the run (strict or not) fails only on a problem not in it, and prints how many are new, known and \
+                resolved; --update-baseline writes the run's problems to that file instead.
                 """)
         @Argument(help: "The scenario file (YAML).") var file: String
         @OptionGroup var options: BusOptions
@@ -45,6 +48,10 @@ struct ScenarioCommand: AsyncParsableCommand {
         var sheet: String?
         @Flag(help: "Print which modes the run drove (device class, orientation, placement, size classes, settings) and which it never did.")
         var coverage = false
+        @Option(help: ArgumentHelp("The layout problems already known, APP RULE ELEMENT a line: the run fails only on others.",
+                                   valueName: "file"))
+        var baseline: String?
+        @Flag(help: "Write the run's layout problems to the --baseline file instead of checking them.") var updateBaseline = false
 
         func validate() throws {
             if check != nil && update != nil { throw ValidationError("give --check or --update, not both") }
@@ -53,6 +60,24 @@ struct ScenarioCommand: AsyncParsableCommand {
             if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64; got \(jobs)") }
             if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }
             guard maxCombinations >= 1 else { throw ValidationError("--max-combinations takes a number from 1; got \(maxCombinations)") }
+            if updateBaseline && baseline == nil { throw ValidationError("--update-baseline writes the --baseline file: give --baseline FILE") }
+        }
+
+        /// The `--baseline` file, read before anything runs (nil without one, and empty when it is to be written
+        /// and does not exist yet); a file that cannot be read or parsed ends the run with 65.
+        private func knownProblems() throws -> ProblemBaseline? {
+            guard let baseline else { return nil }
+            guard let data = FileManager.default.contents(atPath: baseline) else {
+                if updateBaseline { return ProblemBaseline([]) }
+                FileHandle.standardError.write(Data("traitctl: cannot read the baseline \(baseline); write it with --update-baseline\n".utf8))
+                throw ExitCode(65)
+            }
+            do {
+                return try ProblemBaseline(reading: String(decoding: data, as: UTF8.self), file: baseline)
+            } catch {
+                FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
+                throw ExitCode(65)
+            }
         }
 
         func run() async throws {
@@ -87,8 +112,10 @@ struct ScenarioCommand: AsyncParsableCommand {
                     """.utf8))
                 throw ExitCode(64)
             }
+            let known = try knownProblems()
             let combinations = scenario.combinations
-            let outcomes = try await matrix ? runMatrix(combinations) : [runOne(combinations[0], golden: check, write: update)]
+            let outcomes = try await matrix ? runMatrix(combinations, known: known)
+                : [runOne(combinations[0], golden: check, write: update, known: known)]
             if coverage {
                 print(CoverageTable.lines(Set(outcomes.flatMap(\.modes))).joined(separator: "\n"))
             }
@@ -102,6 +129,14 @@ struct ScenarioCommand: AsyncParsableCommand {
                     throw ExitCode(1)
                 }
             }
+            if let baseline, let known {
+                let found = Set(outcomes.flatMap(\.problems))
+                print(known.compare(found).report(baseline).joined(separator: "\n"))
+                if updateBaseline {
+                    try ProblemBaseline(found).text.write(toFile: baseline, atomically: true, encoding: .utf8)
+                    print("wrote \(baseline) (\(found.count) problems)")
+                }
+            }
             if outcomes.contains(where: { !$0.passed }) { throw ExitCode(1) }
         }
 
@@ -112,11 +147,13 @@ struct ScenarioCommand: AsyncParsableCommand {
             let passed: Bool
             let picture: ScreenPicture?
             let modes: [DrivenMode]
+            /// Its layout problems as a baseline knows them.
+            var problems: Set<ProblemBaseline.Problem> = []
         }
 
         /// Runs every combination, `jobs` at a time, each against its golden trace in the `--check` folder (or
         /// writing it to `--update`'s), printing a line as each finishes, then a summary.
-        private func runMatrix(_ combinations: [Scenario.Combination]) async throws -> [Outcome] {
+        private func runMatrix(_ combinations: [Scenario.Combination], known: ProblemBaseline?) async throws -> [Outcome] {
             if let update { try FileManager.default.createDirectory(atPath: update, withIntermediateDirectories: true) }
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
@@ -131,7 +168,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                     group.addTask {
                         let name = "\(stem)+\(combination.name).trace"
                         return (index, try await runOne(combination, golden: check.map { "\($0)/\(name)" },
-                                                        write: update.map { "\($0)/\(name)" }, quiet: true))
+                                                        write: update.map { "\($0)/\(name)" }, known: known, quiet: true))
                     }
                 }
                 for _ in 0..<jobs { start() }
@@ -148,9 +185,11 @@ struct ScenarioCommand: AsyncParsableCommand {
             return ordered
         }
 
-        /// Runs one combination: its trace printed, checked against `golden` or written to `write`. `quiet`
-        /// (a matrix) prints a differing trace's diff and failures under the combination's name, not the trace.
-        private func runOne(_ combination: Scenario.Combination, golden: String?, write: String?, quiet: Bool = false) async throws -> Outcome {
+        /// Runs one combination: its trace printed, checked against `golden` or written to `write`, its layout
+        /// problems against `known` (`--baseline`). `quiet` (a matrix) prints a differing trace's diff and failures
+        /// under the combination's name, not the trace.
+        private func runOne(_ combination: Scenario.Combination, golden: String?, write: String?, known: ProblemBaseline?,
+                            quiet: Bool = false) async throws -> Outcome {
             let scenario = combination.scenario
             let label = quiet ? "\(file) [\(combination.name)]" : file
             let run: Recording
@@ -183,17 +222,23 @@ struct ScenarioCommand: AsyncParsableCommand {
             } else if !quiet {
                 print(run.trace, terminator: "")
             }
-            if scenario.strict, let first = run.failures.first {
-                FileHandle.standardError.write(Data("traitctl: scenario \(label) (strict): \(first)\n".utf8))
+            // A strict scenario fails on a missed or failed adapter and on a layout problem; with a baseline, on a
+            // problem not in it, strict or not (and, while the baseline is written, on none).
+            let problems = run.problems.filter { problem in known.map { !updateBaseline && !$0.problems.contains(problem.known) } ?? scenario.strict }
+            if let first = (scenario.strict ? run.failures : []).first ?? problems.first?.description {
+                let why = known != nil && !scenario.strict ? "not in the baseline" : "strict"
+                FileHandle.standardError.write(Data("traitctl: scenario \(label) (\(why)): \(first)\n".utf8))
                 passed = false
             }
-            return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes)
+            return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes,
+                           problems: Set(run.problems.map(\.known)))
         }
 
         /// A run's trace, what went wrong in it, and (when asked for) its final screen and the modes it drove.
         struct Recording {
             let trace: String
             let failures: [String]
+            let problems: [ScenarioRun.Problem]
             let picture: ScreenPicture?
             let modes: [DrivenMode]
         }
@@ -244,7 +289,7 @@ struct ScenarioCommand: AsyncParsableCommand {
         }
 
         private func recording(_ scenario: Scenario, _ client: TraitClient) async throws -> Recording {
-            let (trace, failures) = try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
+            let run = try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
             var picture: ScreenPicture?
             if sheet != nil {
                 let state = try await client.state()
@@ -255,7 +300,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             }
             var modes: [DrivenMode] = []
             if coverage { modes = try await client.coverage() }
-            return Recording(trace: trace, failures: failures, picture: picture, modes: modes)
+            return Recording(trace: run.trace, failures: run.failures, problems: run.problems, picture: picture, modes: modes)
         }
     }
 }

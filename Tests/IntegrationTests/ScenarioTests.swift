@@ -122,4 +122,52 @@ import Testing
         let bare = try await run([file.path, "--bus", fixture.bus.address])
         #expect(bare.status == 1 && bare.stderr.contains("needs adapters (adapters: true or layouts:) but the daemon on the \(fixture.bus.address) bus has none registered for any app"), "\(bare)")
     }
+
+    /// A baseline of known problems (`--baseline`): written by `--update-baseline` from a layout with planted
+    /// problems (two views overlapping, both under the status bar), the same run then passes and says so; with
+    /// the second view replaced by a third, its problems are new and fail the run, named, and the second's are
+    /// resolved; a line that is not a problem is refused at its line and column before anything runs.
+    @Test func aBaselineFailsOnlyOnNewProblemsAndSaysWhichAreKnownAndResolved() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("layouts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let layout = folder.appendingPathComponent("layouts/planted.layout")
+        func plant(_ views: [String]) throws {
+            let lines = views.enumerated().map { "H:|-\($0.offset * 100)-[\($0.element)(200)]\nV:|[\($0.element)(100)]" }
+            try ("app notes\nview " + views.joined(separator: " ") + "\n" + lines.joined(separator: "\n") + "\n")
+                .write(to: layout, atomically: true, encoding: .utf8)
+        }
+        try plant(["a", "b"])
+        let file = folder.appendingPathComponent("planted.yaml")
+        try "device: ipad-9.7\nlayouts: [layouts]\nsteps:\n  - set: { arrangement: full }\n".write(to: file, atomically: true, encoding: .utf8)
+        let baseline = folder.appendingPathComponent("baseline.txt").path
+        let written = try await run([file.path, "--private", "--baseline", baseline, "--update-baseline"])
+        #expect(written.status == 0 && written.stdout.contains("wrote \(baseline) (3 problems)"), "\(written)")
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.hasSuffix("notes outside-safe-area a\nnotes outside-safe-area b\nnotes overlap a & b\n"), "\(text)")
+        // One file for both: the Python package (the pytest plugin's --traitd-baseline) reads what traitctl wrote,
+        // and writes it again byte for byte.
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = Binaries.repository.appendingPathComponent("clients/python").path
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        let python = try await ChildProcess.run("/usr/bin/python3", [
+            "-c", "import sys; from traitd import baseline; sys.stdout.write(baseline.text(baseline.read(sys.argv[1])))", baseline,
+        ], environment: environment)
+        #expect(python.status == 0 && python.stdout == text, "\(python)")
+
+        let same = try await run([file.path, "--private", "--baseline", baseline])
+        #expect(same.status == 0 && same.stdout.contains("baseline \(baseline): 0 new, 3 known, 0 resolved"), "\(same)")
+        try plant(["a", "c"])
+        let changed = try await run([file.path, "--private", "--baseline", baseline])
+        #expect(changed.status == 1, "\(changed)")
+        #expect(changed.stdout.contains("baseline \(baseline): 2 new, 1 known, 2 resolved\n  new: notes outside-safe-area c\n"
+                                        + "  new: notes overlap a & c\n  resolved: notes outside-safe-area b\n  resolved: notes overlap a & b"),
+                "\(changed)")
+        #expect(changed.stderr.contains("(not in the baseline): step 1 (set arrangement full): layout problem: notes planted.layout"), "\(changed)")
+
+        try "# known\nnotes overlap a & b\nnotes overlaps a\n".write(toFile: baseline, atomically: true, encoding: .utf8)
+        let bad = try await run([file.path, "--private", "--baseline", baseline])
+        #expect(bad.status == 65 && bad.stderr.contains("\(baseline):3:7: 'overlaps' is not a rule: did you mean overlap?"), "\(bad)")
+        #expect(bad.stdout.isEmpty, "nothing ran")
+    }
 }

@@ -54,3 +54,29 @@ import Testing
         #expect(TextValue.value("inbox") == .string("inbox"))
     }
 }
+
+/// The baseline file (`--baseline`), as traitctl and the Python package read and write it.
+@Suite struct ProblemBaselineTests {
+    @Test func aBaselineReadsItsLinesSkipsCommentsAndWritesThemSorted() throws {
+        let text = "# known\n\nmail overlap a & b  \n  notes small-target button:Close\nmail clipped-text label:Title\n"
+        let baseline = try ProblemBaseline(reading: text, file: "b.txt")
+        #expect(baseline.problems == [.init(app: "mail", rule: .overlap, element: "a & b"),
+                                      .init(app: "notes", rule: .smallTarget, element: "button:Close"),
+                                      .init(app: "mail", rule: .clippedText, element: "label:Title")])
+        #expect(baseline.text.hasSuffix("mail clipped-text label:Title\nmail overlap a & b\nnotes small-target button:Close\n"))
+        #expect(try ProblemBaseline(reading: baseline.text, file: "again") == baseline)
+        let comparison = baseline.compare([.init(app: "mail", rule: .overlap, element: "a & b"), .init(app: "mail", rule: .reflow, element: "table")])
+        #expect(comparison.new.map(\.description) == ["mail reflow table"])
+        #expect(comparison.known.map(\.description) == ["mail overlap a & b"])
+        #expect(comparison.resolved.map(\.description) == ["mail clipped-text label:Title", "notes small-target button:Close"])
+    }
+
+    @Test func aLineThatIsNotAProblemIsRefusedAtItsLineAndColumn() {
+        #expect { try ProblemBaseline(reading: "mail overlap\n", file: "b.txt") } throws: {
+            "\($0)" == "b.txt:1:1: expected a problem as APP RULE ELEMENT (`mail overlap a & b`), got 'mail overlap'"
+        }
+        #expect { try ProblemBaseline(reading: "# x\n  mail small-targets button\n", file: "b.txt") } throws: {
+            "\($0)".hasPrefix("b.txt:2:8: 'small-targets' is not a rule: did you mean small-target? expected one of minimum-size, ")
+        }
+    }
+}

@@ -16,56 +16,66 @@ public enum NameRules {
     public static let localInterface = "org.freedesktop.DBus.Local"
 
     /// `/`, or `/` and elements of ASCII letters, digits and `_`, separated by one `/`, with none after the last.
-    public static func isValidObjectPath(_ s: some StringProtocol) -> Bool {
-        let bytes = Array(s.utf8)
-        guard bytes.first == UInt8(ascii: "/") else { return false }
-        var lastSlash = 0
-        for (index, byte) in bytes.enumerated().dropFirst() {
-            if byte == UInt8(ascii: "/") {
-                guard index - lastSlash >= 2 else { return false }  // an empty element
-                lastSlash = index
-            } else if !isNameCharacter(byte) {
-                return false
+    public static func isValidObjectPath(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            var lastSlash = 0
+            for index in 1..<bytes.count {
+                if bytes[index] == UInt8(ascii: "/") {
+                    guard index - lastSlash >= 2 else { return false }  // an empty element
+                    lastSlash = index
+                } else if !isNameCharacter(bytes[index]) {
+                    return false
+                }
             }
+            return bytes.count == 1 || bytes.count - lastSlash >= 2  // no slash at the end
         }
-        return bytes.count == 1 || bytes.count - lastSlash >= 2  // no slash at the end
     }
 
     /// Two or more elements separated by `.`, each starting with a letter or `_` and going on with letters,
-    /// digits and `_`; at most 255 bytes. An error name follows the same rules.
-    public static func isValidInterfaceName(_ s: some StringProtocol) -> Bool {
-        dotted(Array(s.utf8), initial: isInitialNameCharacter, following: isNameCharacter, needsDot: true)
+    /// digits and `_`; at most 255 bytes.
+    public static func isValidInterfaceName(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { dotted($0, from: 0, busName: false, needsDot: true) }
     }
 
     /// An error name follows an interface name's rules.
-    public static func isValidErrorName(_ s: some StringProtocol) -> Bool { isValidInterfaceName(s) }
+    public static func isValidErrorName(_ s: String) -> Bool { isValidInterfaceName(s) }
 
     /// One element: a letter or `_`, then letters, digits and `_`; at most 255 bytes.
-    public static func isValidMemberName(_ s: some StringProtocol) -> Bool {
-        let bytes = Array(s.utf8)
-        guard !bytes.isEmpty, bytes.count <= maximumNameLength, isInitialNameCharacter(bytes[0]) else { return false }
-        return bytes.dropFirst().allSatisfy(isNameCharacter)
+    public static func isValidMemberName(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= maximumNameLength, isInitialNameCharacter(bytes[0]) else { return false }
+            for index in 1..<bytes.count where !isNameCharacter(bytes[index]) { return false }
+            return true
+        }
     }
 
     /// A unique name (`:` and elements of letters, digits, `_` and `-`, any of them first, separated by `.`) or a
     /// well-known one (two or more elements, none starting with a digit); at most 255 bytes.
-    public static func isValidBusName(_ s: some StringProtocol) -> Bool {
-        let bytes = Array(s.utf8)
-        guard !bytes.isEmpty, bytes.count <= maximumNameLength else { return false }
-        if bytes[0] == UInt8(ascii: ":") {
-            return dotted(bytes, from: 1, initial: isBusNameCharacter, following: isBusNameCharacter, needsDot: false)
+    public static func isValidBusName(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.count <= maximumNameLength else { return false }
+            if bytes[0] == UInt8(ascii: ":") { return dotted(bytes, from: 1, busName: true, needsDot: false) }
+            return dotted(bytes, from: 0, busName: true, needsDot: true)
         }
-        return dotted(bytes, initial: isInitialBusNameCharacter, following: isBusNameCharacter, needsDot: true)
     }
 
     // MARK: Internals
 
-    /// libdbus's walk over dotted names: the first byte (unless `from` skips a prefix) must be `initial`, every
-    /// `.` must be followed by an `initial` byte, every other byte `following`.
-    private static func dotted(
-        _ bytes: [UInt8], from start: Int = 0, initial: (UInt8) -> Bool, following: (UInt8) -> Bool, needsDot: Bool
-    ) -> Bool {
+    /// libdbus's walk over dotted names: the first byte (unless `from` skips a unique name's `:`) must start an
+    /// element, as must every byte after a `.`; the others must be name characters (`busName`: `-` too, and a
+    /// unique name's elements may start with a digit).
+    private static func dotted(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, busName: Bool, needsDot: Bool) -> Bool {
         guard !bytes.isEmpty, bytes.count <= maximumNameLength else { return false }
+        let unique = start > 0
+        func initial(_ byte: UInt8) -> Bool {
+            unique ? isBusNameCharacter(byte) : busName ? isInitialBusNameCharacter(byte) : isInitialNameCharacter(byte)
+        }
+        func following(_ byte: UInt8) -> Bool { busName ? isBusNameCharacter(byte) : isNameCharacter(byte) }
         var index = start
         if start == 0 {
             guard bytes[0] != UInt8(ascii: "."), initial(bytes[0]) else { return false }

@@ -22,20 +22,20 @@ import Glibc
 /// `fuzz-dbus-value` holds it to that: every body it accepts, libdbus reads.
 @usableFromInline
 package struct WireWriter {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    package private(set) var offset = 0
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline package var offset = 0
     /// Containers around the value being written, and the deepest nesting met (`DBusValue.nestingDepth`).
-    private var level = 0
-    private var deepest = 0
+    @usableFromInline var level = 0
+    @usableFromInline var deepest = 0
     /// Bytes of the largest array's elements written so far (`WireLimits.Measure.largestArray`).
-    private var largestArray = 0
+    @usableFromInline var largestArray = 0
     /// False once the bytes would not say what the values do, or say it in a message the bus refuses: an array
     /// holds an item of another type than its element's (the body's signature is built from the arrays' element
     /// types), a value is not of the type its parameter declares, a signature is longer than its one-byte length
     /// can say or not valid, a string holds a NUL, an object path or signature value is not one, or the message
     /// would pass D-Bus's size.
-    private var isFaithful = true
+    @usableFromInline var isFaithful = true
 
     /// A zeroed buffer of `capacity` bytes, which grows as values are written (`fits`).
     private init(capacity: Int) {
@@ -197,10 +197,10 @@ package struct WireWriter {
 
     // MARK: Typed values (what a parameter writes; `DBusValue`'s cases above use them too)
 
-    @inline(__always)
+    @inlinable
     package mutating func boolean(_ value: Bool) { put(UInt32(value ? 1 : 0)) }
 
-    @inline(__always)
+    @inlinable
     package mutating func double(_ value: Double) { put(value.bitPattern) }
 
     package mutating func objectPath(_ path: String) {
@@ -210,7 +210,7 @@ package struct WireWriter {
 
     /// An array whose elements start at a multiple of `alignment` (their type's): its length, then what
     /// `items` writes.
-    @usableFromInline
+    @inlinable
     package mutating func array(alignment: Int, _ items: (inout WireWriter) -> Void) {
         enter()
         pad(to: 4)
@@ -225,7 +225,7 @@ package struct WireWriter {
     }
 
     /// A struct or a dict entry (both start at a multiple of 8): what `fields` writes.
-    @usableFromInline
+    @inlinable
     package mutating func structure(_ fields: (inout WireWriter) -> Void) {
         enter()
         pad(to: 8)
@@ -235,7 +235,7 @@ package struct WireWriter {
 
     /// A variant of a type declared by the contract: `signature`, one complete type, checked where it was
     /// declared (`Parameter.variantSignature`), then what `value` writes.
-    @usableFromInline
+    @inlinable
     package mutating func variant(signature: String, _ value: (inout WireWriter) -> Void) {
         enter()
         signatureValue(signature)
@@ -245,13 +245,15 @@ package struct WireWriter {
 
     /// A signature value: its length, its characters, a NUL; checked by the caller (a declared one when it was
     /// declared).
+    @inlinable
     package mutating func signatureValue(_ signature: String) {
         byte(UInt8(truncatingIfNeeded: signature.utf8.count))
         characters(signature)
         byte(0)
     }
 
-    private mutating func enter() {
+    @inlinable
+    mutating func enter() {
         level += 1
         deepest = max(deepest, level)
     }
@@ -300,15 +302,15 @@ package struct WireWriter {
 
     /// Whether `count` more bytes fit, growing the buffer when they do not (zeroed as at the start); past
     /// D-Bus's largest message nothing more is written and the writer is not faithful.
-    @inline(__always)
-    private mutating func fits(_ count: Int) -> Bool {
+    @inlinable @inline(__always)
+    mutating func fits(_ count: Int) -> Bool {
         guard isFaithful else { return false }
         return offset + count <= capacity || grow(toFit: count)
     }
 
     /// Out of line: the buffer is sized for most messages at the start.
-    @inline(never)
-    private mutating func grow(toFit count: Int) -> Bool {
+    @usableFromInline @inline(never)
+    mutating func grow(toFit count: Int) -> Bool {
         guard offset + count <= WireLimits.maximumMessageBytes else {
             isFaithful = false
             return false
@@ -323,21 +325,21 @@ package struct WireWriter {
         return true
     }
 
-    @inline(__always)
-    private mutating func byte(_ value: UInt8) {
+    @inlinable @inline(__always)
+    mutating func byte(_ value: UInt8) {
         guard fits(1) else { return }
         base[offset] = value
         offset += 1
     }
 
-    @inline(__always)
-    private mutating func bytes(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
+    @inlinable @inline(__always)
+    mutating func bytes(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) {
         guard fits(4) else { return }
         (base[offset], base[offset + 1], base[offset + 2], base[offset + 3]) = (a, b, c, d)
         offset += 4
     }
 
-    @usableFromInline
+    @inlinable
     package mutating func string(_ s: String) {
         put(UInt32(truncatingIfNeeded: s.utf8.count))
         characters(s)
@@ -346,7 +348,8 @@ package struct WireWriter {
 
     /// A string's bytes, copied at once from its storage. A NUL among them is not faithful: D-Bus strings end at
     /// their first NUL. (A Swift string is valid UTF-8, as D-Bus requires, by construction.)
-    private mutating func characters(_ s: String) {
+    @inlinable
+    mutating func characters(_ s: String) {
         var s = s
         s.withUTF8 { utf8 in
             guard fits(utf8.count), let source = utf8.baseAddress else { return }
@@ -357,14 +360,14 @@ package struct WireWriter {
     }
 
     /// Skips to the next multiple of `alignment`: the buffer is zeroed, so the padding is already there.
-    @inline(__always)
-    private mutating func pad(to alignment: Int) {
+    @inlinable @inline(__always)
+    mutating func pad(to alignment: Int) {
         let padding = -offset & (alignment - 1)  // alignments are powers of two
         if fits(padding) { offset += padding }
     }
 
     /// A number in little-endian order at its natural alignment.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func put<Number: FixedWidthInteger>(_ number: Number) {
         let size = MemoryLayout<Number>.size
         pad(to: size)
@@ -373,7 +376,8 @@ package struct WireWriter {
         offset += size
     }
 
-    private func store(_ number: UInt32, at position: Int) {
+    @inlinable
+    func store(_ number: UInt32, at position: Int) {
         guard isFaithful else { return }
         UnsafeMutableRawPointer(base + position).storeBytes(of: number.littleEndian, as: UInt32.self)
     }

@@ -225,15 +225,15 @@ def test_each_wait_has_a_cursor_of_its_own(traitd: TraitdFixture) -> None:
     assert traitd.wait_for("ViewWillTransitionToSize", app="notes")[0] == ids[1]
 
 
-def _nested_pytest(pytestconfig: pytest.Config, test: Path, **extra: str) -> subprocess.CompletedProcess[str]:
+def _nested_pytest(pytestconfig: pytest.Config, test: Path, *arguments: str, **extra: str) -> subprocess.CompletedProcess[str]:
     """Runs pytest on `test` as this session runs: this session's package and binaries, the plugin named with -p
     where this session named it so, and not again where its entry point loads it (an installed wheel: naming it
-    twice is an error); `extra` added to the environment."""
+    twice is an error); `arguments` added to pytest's, `extra` to the environment."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(traitd_package.__file__)))
     environment = dict(os.environ, TRAITD_BIN_DIR=os.path.dirname(find_binary("traitd", pytestconfig)),
                        PYTHONPATH=os.pathsep.join([package, os.environ.get("PYTHONPATH", "")]), **extra)
     plugin = [] if pytestconfig.pluginmanager.has_plugin("traitd") else ["-p", "traitd.pytest_plugin"]
-    return subprocess.run([sys.executable, "-m", "pytest", *plugin, "-p", "no:cacheprovider", "-q", "-rf", str(test)],
+    return subprocess.run([sys.executable, "-m", "pytest", *plugin, "-p", "no:cacheprovider", "-q", "-rf", *arguments, str(test)],
                           cwd=test.parent, env=environment, capture_output=True, text=True, timeout=300)
 
 
@@ -290,3 +290,33 @@ def test_a_layout_problem_fails_the_test_itself(tmp_path: Path, pytestconfig: py
     assert run.returncode == 1, run.stdout + run.stderr
     assert "1 failed, 1 passed" in run.stdout and "error" not in run.stdout.splitlines()[-1], run.stdout
     assert "FAILED test_problem.py::test_unallowed" in run.stdout and "traitd: 1 layout problem(s)" in run.stdout, run.stdout
+
+
+def test_a_baseline_fails_a_session_only_on_new_problems(tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """``--traitd-update-baseline`` writes the session's problems (the file traitctl's ``--baseline`` reads);
+    judged against it, the same tests pass (on pytest-xdist's workers) and the session says the problem is known; a test meeting another
+    problem fails, and the one it no longer meets is resolved."""
+    (tmp_path / "test_known.py").write_text(
+        "import os, pytest\nfrom dbus_fast import Variant\n\n"
+        "@pytest.mark.traitd(fresh=True)\n"
+        "def test_planted(traitd):\n"
+        "    element = os.environ.get('PLANTED', 'undo')\n"
+        "    traitd.run(traitd.client.display('RegisterAdapter', 'ss', ['mail', 'probe']))\n"
+        "    traitd.run(traitd.client.window('mail', 'ReportLayout', 'tsa{s(dddd)}a{sv}', [0, 'probe',\n"
+        "        {element: [100.0, 100.0, 24.0, 24.0]}, {'kinds': Variant('a{ss}', {element: 'control'})}]))\n"
+        "    traitd.set(appearance='dark')\n")
+    file = tmp_path / "baseline.txt"
+    written = _nested_pytest(pytestconfig, tmp_path / "test_known.py", "--traitd-baseline", str(file), "--traitd-update-baseline")
+    assert written.returncode == 0 and f"wrote {file} (1 problems)" in written.stdout, written.stdout + written.stderr
+    assert file.read_text().endswith("\nmail small-target undo\n"), file.read_text()
+    # Under pytest-xdist: the problem a worker meets reaches the controlling process, which counts it known.
+    known = _nested_pytest(pytestconfig, tmp_path / "test_known.py", "--traitd-baseline", str(file), "-n", "2")
+    assert known.returncode == 0 and f"baseline {file}: 0 new, 1 known, 0 resolved" in known.stdout, known.stdout
+    changed = _nested_pytest(pytestconfig, tmp_path / "test_known.py", "--traitd-baseline", str(file), PLANTED="redo")
+    assert changed.returncode == 1, changed.stdout
+    assert "1 layout problem(s) during the test and not in the baseline" in changed.stdout, changed.stdout
+    assert (f"baseline {file}: 1 new, 0 known, 1 resolved\n  new: mail small-target redo\n"
+            "  resolved: mail small-target undo") in changed.stdout, changed.stdout
+    file.write_text("mail small-targets undo\n")
+    bad = _nested_pytest(pytestconfig, tmp_path / "test_known.py", "--traitd-baseline", str(file))
+    assert bad.returncode == 4 and f"{file}:1:6: 'small-targets' is not a rule: did you mean small-target?" in bad.stderr, bad.stderr

@@ -179,3 +179,16 @@ SETTINGS: dict[str, str] = {
     "LegibilityWeight": "legibility",
     "ReduceMotion": "reduce-motion",
 }
+
+# The rules a layout problem names (LayoutProblems' third field; LayoutRule.allCases).
+LAYOUT_RULES: list[str] = [
+    "minimum-size",
+    "reflow",
+    "outside-window",
+    "outside-safe-area",
+    "overlap",
+    "small-target",
+    "under-keyboard",
+    "under-window-controls",
+    "clipped-text",
+]

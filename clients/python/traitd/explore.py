@@ -9,7 +9,8 @@ tile, opening and closing apps, and every display-wide setting. Every walk start
 configuration's start). After every move:
 
 - each transition it began completes, and no adapter missed or failed it;
-- no window has a layout problem (``LayoutProblems``).
+- no window has a layout problem (``LayoutProblems``), but those a baseline lists (``--baseline FILE``: the
+  problems already known, ``traitd.baseline``).
 
 A move traitd refuses (a rotation a device does not offer, a drag outside Split View) changes nothing and is
 left out of the walk. On the first failure, Hypothesis shrinks the walk (fewer moves, simpler values), replaying
@@ -36,6 +37,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from . import baseline
 from .errors import TraitdError
 from .sync import COMMANDS, SyncClient
 
@@ -99,8 +101,11 @@ class Progress:
 class Explorer:
     """Runs walks against the daemon on ``client``'s bus and keeps what the last one did."""
 
-    def __init__(self, client: SyncClient, moves: dict[str, Any], timeout: float) -> None:
+    def __init__(self, client: SyncClient, moves: dict[str, Any], timeout: float,
+                 known: set[baseline.Problem] | None = None) -> None:
         self.client = client
+        # The baseline's problems (--baseline): a walk that meets only these has found nothing new.
+        self.known = known or set()
         self.moves = moves
         self.timeout = timeout
         self.settings = {s["word"]: s for s in moves["settings"]}
@@ -221,6 +226,8 @@ class Explorer:
                     return f"{event.app} transition {event.args[0]}: missed [{','.join(counted)}] failed [{','.join(failed)}]"
         for window in self.client.status()["windows"]:
             for p in window["layoutProblems"]:
+                if baseline.Problem(window["app"], p["rule"], p["element"]) in self.known:
+                    continue
                 return f"layout problem: {window['app']} {p['adapter']} {p['element']} {p['rule']}: {p['message']}"
         return None
 
@@ -276,7 +283,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--adapters", action="store_true")
     parser.add_argument("--traitctl", default="traitctl")
     parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--baseline", default=None)
     args = parser.parse_args(argv)
+    try:
+        known = baseline.read(args.baseline) if args.baseline else set()
+    except (OSError, baseline.BaselineError) as error:
+        print(f"traitctl explore: {error}", file=sys.stderr)
+        return 65
     try:
         from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
         from hypothesis import __version__ as hypothesis_version
@@ -292,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     client = SyncClient(args.bus, timeout=args.timeout)
     try:
         client.run(client.client.wait_for_owner(args.timeout))
-        explorer = Explorer(client, moves, args.timeout)
+        explorer = Explorer(client, moves, args.timeout, known)
         devices = list(client.run(client.client.display("ListDevices", "", []))[0])
         registrations = client.run(client.client.display("ListAdapters", "", []))[0]
         explorer.reset()
@@ -345,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
             trace = os.path.join(args.out, "failure.trace")
             found = os.path.join(args.out, "found.yaml")
             origin = f"traitctl explore --seed {args.seed} with Hypothesis {hypothesis_version}"
-            replay = "This walk is the reproduction: traitctl scenario run FILE --private replays it with any Hypothesis version or none."
+            replay = "This walk is the reproduction: traitctl scenario run FILE --private replays it with any Hypothesis version or none" \
+                + (f" (add --baseline {args.baseline}: the problems it lists were not failures)." if args.baseline else ".")
             write_scenario(scenario, start, args.layouts, args.adapters, explorer.last, [
                 f"Found by {origin} after {state.found} steps; Hypothesis shrank the walk to these {len(explorer.last)}.",
                 f"It fails with: {failure}", replay,
@@ -356,7 +370,8 @@ def main(argv: list[str] | None = None) -> int:
             ])
             timeout = max(60.0, args.timeout * (len(explorer.last) + 2))
             try:
-                run = subprocess.run([args.traitctl, "scenario", "run", scenario, "--private", "--update", trace],
+                known_problems = ["--baseline", args.baseline] if args.baseline else []
+                run = subprocess.run([args.traitctl, "scenario", "run", scenario, "--private", "--update", trace, *known_problems],
                                      capture_output=True, text=True, timeout=timeout)
                 replayed, output = run.returncode, f"{run.stdout}{run.stderr}"
             except subprocess.TimeoutExpired:

@@ -12,7 +12,11 @@ gives a test a daemon of its own.
 
 A test fails when any layout an adapter reported during it has a layout problem (a window's ``LayoutProblems``:
 minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text), unless the marker allows it: ``allow_problems=True``
-for any, or a list of rule names (``allow_problems=["outside-safe-area"]``).
+for any, or a list of rule names (``allow_problems=["outside-safe-area"]``). ``pytest --traitd-baseline FILE``
+judges them against the problems already known (``traitd.baseline``: APP RULE ELEMENT a line, the file ``traitctl
+scenario run --baseline`` reads): a test fails only on a problem not in it, and the session ends with how many were
+new, known and resolved; ``--traitd-update-baseline`` writes the session's problems to FILE instead (workers
+included), failing no test on them.
 
 ``@pytest.mark.traitd_matrix(device=[...], orientation=[...], appearance=[...])`` runs a test once per
 combination (any ``set()`` word as a key; the device and orientation are the start, the rest is set in the
@@ -25,6 +29,7 @@ It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR``, those the 
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import itertools
 import json
@@ -40,7 +45,7 @@ from typing import Any
 
 import pytest
 
-from . import _binaries
+from . import _binaries, baseline
 from .client import problem
 from .model import BUS_NAME
 from .sync import SyncClient
@@ -52,6 +57,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "package carries, else PATH)")
     parser.addoption("--traitd-coverage", action="store_true", default=False,
                      help="print which modes the tests' windows were in, and which never (traitctl coverage)")
+    parser.addoption("--traitd-baseline", metavar="FILE", default=None,
+                     help="the layout problems already known (APP RULE ELEMENT a line): a test fails only on others")
+    parser.addoption("--traitd-update-baseline", action="store_true", default=False,
+                     help="write the session's layout problems to the --traitd-baseline file instead of checking them")
+
+
+# --traitd-baseline: the file's problems (read once, by every process), and the problems the session found (each
+# worker's sent to the controlling process as it finishes, in ``workeroutput``).
+_known = pytest.StashKey[set[baseline.Problem] | None]()
+_found = pytest.StashKey[set[baseline.Problem]]()
 
 
 # --traitd-coverage: each daemon's modes go to a file in this folder as it stops (one folder for the session,
@@ -73,6 +88,21 @@ def pytest_configure(config: pytest.Config) -> None:
                    "orientation=[...], and any set() word: appearance=[...], arrangement=[...], content_size=[...])")
     if config.getoption("--traitd-coverage") and not hasattr(config, "workerinput"):
         os.environ[_COVERAGE_FOLDER] = tempfile.mkdtemp(prefix="traitd-coverage-")
+    found: set[baseline.Problem] = set()
+    config.stash[_found] = found
+    config.stash[_known] = None
+    path = config.getoption("--traitd-baseline")
+    if config.getoption("--traitd-update-baseline") and not path:
+        raise pytest.UsageError("--traitd-update-baseline writes the --traitd-baseline file: give --traitd-baseline FILE")
+    if path:
+        try:
+            config.stash[_known] = baseline.read(path)
+        except FileNotFoundError:
+            if not config.getoption("--traitd-update-baseline"):
+                raise pytest.UsageError(f"cannot read the baseline {path}; write it with --traitd-update-baseline") from None
+            config.stash[_known] = found.copy()  # empty
+        except (OSError, baseline.BaselineError) as error:
+            raise pytest.UsageError(f"traitd baseline: {error}") from None
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -96,6 +126,7 @@ def traitd_combination(request: pytest.FixtureRequest) -> dict[str, Any]:
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    _baseline_summary(terminalreporter, config)
     folder = os.environ.get(_COVERAGE_FOLDER)
     if not config.getoption("--traitd-coverage") or hasattr(config, "workerinput") or not folder:
         return
@@ -163,15 +194,24 @@ class TraitdFixture(SyncClient):
                     seen.append(found)
         return seen
 
-    def check_layout_problems(self, allowed: bool | list[str]) -> None:
-        """Fails the test on a layout problem that ``allowed`` (the marker's ``allow_problems``) does not cover."""
+    def check_layout_problems(self, allowed: bool | list[str], config: pytest.Config | None = None) -> None:
+        """Fails the test on a layout problem that ``allowed`` (the marker's ``allow_problems``) does not cover and
+        the session's baseline (``--traitd-baseline``) does not list; the session counts the problems it finds."""
         if allowed is True:
             return
         kept = [p for p in self.layout_problems() if not (isinstance(allowed, list) and p["rule"] in allowed)]
+        known = config.stash.get(_known, None) if config is not None else None
+        if config is not None:
+            config.stash[_found].update(baseline.Problem.of(p) for p in kept)
+            if known is not None and config.getoption("--traitd-update-baseline"):
+                return
+        if known is not None:
+            kept = [p for p in kept if baseline.Problem.of(p) not in known]
         if kept:
             lines = "\n".join(f"  {p['app']} {p['adapter']} {p['element']} {p['rule']}: {p['message']}" for p in kept)
-            pytest.fail(f"traitd: {len(kept)} layout problem(s) during the test (allow them with "
-                        f"@pytest.mark.traitd(allow_problems=[...])):\n{lines}", pytrace=False)
+            where = " and not in the baseline" if known is not None else ""
+            pytest.fail(f"traitd: {len(kept)} layout problem(s) during the test{where} (allow them with "
+                        f"@pytest.mark.traitd(allow_problems=[...]) or --traitd-baseline):\n{lines}", pytrace=False)
 
     @property
     def environment(self) -> dict[str, str]:
@@ -284,6 +324,29 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     for daemon in _shared.values():
         daemon.stop()
     _shared.clear()
+    if hasattr(session.config, "workeroutput"):  # a pytest-xdist worker: its problems go to the controller
+        session.config.workeroutput["traitd_problems"] = [list(dataclasses.astuple(p)) for p in session.config.stash[_found]]
+
+
+@pytest.hookimpl(optionalhook=True)  # type: ignore[misc]  # pytest-xdist's hook, when it is installed
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """A pytest-xdist worker finished: its problems join the session's."""
+    found = getattr(node, "workeroutput", {}).get("traitd_problems", [])
+    node.config.stash[_found].update(baseline.Problem(*p) for p in found)
+
+
+def _baseline_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """With --traitd-baseline: the session's problems beside the file's (new, known, resolved), or the file
+    written with them (--traitd-update-baseline)."""
+    known, path = config.stash.get(_known, None), config.getoption("--traitd-baseline")
+    if known is None or hasattr(config, "workerinput"):
+        return
+    found = config.stash[_found]
+    terminalreporter.section("traitd baseline")
+    terminalreporter.write_line("\n".join(baseline.compare(known, found).report(path)))
+    if config.getoption("--traitd-update-baseline"):
+        baseline.write(path, found)
+        terminalreporter.write_line(f"wrote {path} ({len(found)} problems)")
 
 
 # The test's fixture and what its marker allows, for the check after the test's body.
@@ -298,7 +361,7 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, Any, None]:
     checked = item.stash.get(_checked_after_the_call, None)
     if checked is not None and outcome.excinfo is None:
         fixture, allowed = checked
-        fixture.check_layout_problems(allowed)
+        fixture.check_layout_problems(allowed, item.config)
 
 
 @pytest.fixture
