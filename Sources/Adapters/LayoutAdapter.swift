@@ -80,11 +80,12 @@ public enum AdapterResult: Sendable, Equatable {
     /// traitd's layout checks what the elements are (the extra `kinds`; an element without one is content) and
     /// which scroll in which (the extra `scrolledIn`: element -> the element it scrolls in), and where the app or
     /// page needs more room than the window gives (the extras `minimumSize` and `reflow`), which elements are
-    /// known only by their content box, smaller than what is drawn (the extra `contentBoxes`), and whose text
-    /// does not fit them (the extra `clippedText`, by name or place).
+    /// known only by their content box, smaller than what is drawn (the extra `contentBoxes`), whose text
+    /// does not fit them (the extra `clippedText`, by name or place), and whose text stands out too little from
+    /// its background (the extra `lowContrast`).
     case laidOut(frames: [String: Rect], extras: [String: Extra], kinds: [String: ElementKind] = [:],
                  scrolledIn: [String: String] = [:], overflow: Overflow? = nil, contentBoxes: Set<String> = [],
-                 clippedText: [String: ClippedText] = [:])
+                 clippedText: [String: ClippedText] = [:], lowContrast: [String: LowContrast] = [:])
     /// The layout cannot hold in this window (required constraints conflict): reported as failed, with no frames.
     case failed(String)
 

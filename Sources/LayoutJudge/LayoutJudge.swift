@@ -156,6 +156,13 @@ public enum LayoutJudge {
             found(element, .clippedText, "the text of '\(element)' \(how): it needs \(clipped.needed) pt\(room)",
                   severity: box.map { max(clipped.needed.width - $0.width, clipped.needed.height - $0.height) } ?? 0)
         }
+        // low-contrast: text the adapter measured against its background (WCAG 1.4.3); the lowest contrast first.
+        for (element, low) in layout.lowContrast.sorted(by: { $0.key < $1.key }) {
+            let large = low.required < 4.5 ? "large text (24 px, or 18.66 px bold)" : "text of its size"
+            found(element, .lowContrast, "the text of '\(element)' stands out from its background by \(Self.ratio(low.ratio)); "
+                    + "WCAG 1.4.3 asks \(Self.ratio(low.required)) of \(large)",
+                  severity: low.required - low.ratio)
+        }
         problems.removeAll { checks.off.contains($0.problem.rule) }
         guard !problems.isEmpty else { return [] }
         return problems.sorted { a, b in
@@ -186,6 +193,9 @@ public enum LayoutJudge {
 
     /// Each rule's place in `LayoutRule.allCases`: the order problems are listed in.
     private static let ruleOrder = Dictionary(uniqueKeysWithValues: LayoutRule.allCases.enumerated().map { ($1, $0) })
+
+    /// A contrast ratio as WCAG writes it: `2.85:1`, `4.5:1`.
+    private static func ratio(_ value: Double) -> String { "\(((value * 100).rounded(.down) / 100).compact):1" }
 
     /// How far `rect` passes the farthest edge of `area`.
     private static func farthest(_ rect: Rect, past area: Rect) -> Double {

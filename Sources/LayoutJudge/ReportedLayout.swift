@@ -20,6 +20,8 @@ public struct ReportedLayout: Sendable, Equatable {
     /// Elements whose text does not fit them (`clippedText`), by their name or, for one the report has no frame
     /// for, by their place (`#main>ul>li.3`).
     public var clippedText: [String: ClippedText]
+    /// Elements whose text stands out too little from its background (`lowContrast`), by name or place.
+    public var lowContrast: [String: LowContrast]
 
     /// Why a report's `scrolledIn`, `minimumSize`, `reflow` or `clippedText` cannot be read, for a person, and which it is.
     public struct Invalid: Error, Equatable {
@@ -29,7 +31,7 @@ public struct ReportedLayout: Sendable, Equatable {
 
     public init(frames: [String: Rect], kinds: [String: ElementKind] = [:], scrolledIn: [String: String] = [:],
                 minimumSize: Size? = nil, reflow: Reflow? = nil, contentBoxes: Set<String> = [],
-                clippedText: [String: ClippedText] = [:]) throws(Invalid) {
+                clippedText: [String: ClippedText] = [:], lowContrast: [String: LowContrast] = [:]) throws(Invalid) {
         for element in contentBoxes.sorted() where frames[element] == nil {
             throw Invalid(key: "contentBoxes", message: "contentBoxes names element '\(element)', which the report has no frame for")
         }
@@ -40,14 +42,17 @@ public struct ReportedLayout: Sendable, Equatable {
             throw Invalid(key: "reflow", message: "reflow's width must be finite and not negative; got \(reflow.width)")
         }
         for (element, clipped) in clippedText.sorted(by: { $0.key < $1.key }) {
-            // A place is a name too: no spaces (a problem's element has none), and short enough to read.
-            guard !element.isEmpty, element.utf8.count <= 128, !element.contains(where: { $0.isWhitespace || $0.isNewline }),
-                  element.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else {
-                throw Invalid(key: "clippedText", message: "clippedText's element '\(element.prefix(40))' must be 1 to 128 bytes without spaces")
-            }
+            try Self.checkPlace(element, key: "clippedText")
             let needed = clipped.needed
             guard needed.width.isFinite, needed.height.isFinite, needed.width >= 0, needed.height >= 0 else {
                 throw Invalid(key: "clippedText", message: "clippedText's size for '\(element)' must be finite and not negative; got \(needed)")
+            }
+        }
+        for (element, low) in lowContrast.sorted(by: { $0.key < $1.key }) {
+            try Self.checkPlace(element, key: "lowContrast")
+            guard (1...21).contains(low.ratio), (1...21).contains(low.required), low.ratio < low.required else {
+                throw Invalid(key: "lowContrast", message: "lowContrast's ratios for '\(element)' must be from 1 to 21, "
+                              + "the contrast below the one required; got \(low.ratio) and \(low.required)")
             }
         }
         for (element, scroller) in scrolledIn.sorted(by: { $0.key < $1.key }) {
@@ -74,6 +79,16 @@ public struct ReportedLayout: Sendable, Equatable {
         self.reflow = reflow
         self.contentBoxes = contentBoxes
         self.clippedText = clippedText
+        self.lowContrast = lowContrast
+    }
+
+    /// An element named by a report's extra, with or without a frame: a name or a place (`#main>ul>li.3`), which
+    /// is a name too: no spaces (a problem's element has none), and short enough to read.
+    private static func checkPlace(_ element: String, key: String) throws(Invalid) {
+        guard !element.isEmpty, element.utf8.count <= 128, !element.contains(where: { $0.isWhitespace || $0.isNewline }),
+              element.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else {
+            throw Invalid(key: key, message: "\(key)'s element '\(element.prefix(40))' must be 1 to 128 bytes without spaces")
+        }
     }
 
     /// What `element` is: its declared kind, or `content`.

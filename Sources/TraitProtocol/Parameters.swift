@@ -101,6 +101,17 @@ extension Parameter where Value == ClippedText {
     }
 }
 
+extension Parameter where Value == LowContrast {
+    /// `(dd)`: the contrast ratio, and the ratio required.
+    public static func lowContrast(_ name: String) -> Self {
+        Self(name, "(dd)", extract: { value in
+            guard value.hasSignature("(dd)"), let fields = value.elements, case .double(let ratio) = fields[0],
+                  case .double(let required) = fields[1] else { return nil }
+            return LowContrast(ratio: ratio, required: required)
+        }, encode: { .structure([.double($0.ratio), .double($0.required)]) })
+    }
+}
+
 /// An object and its properties, as `GetState` lists the windows.
 public struct ObjectProperties: Sendable, Equatable {
     public var path: String

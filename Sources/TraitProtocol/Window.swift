@@ -9,7 +9,7 @@ extension Layout1 {
 
         public static let reportLayout = Declare.method(
             "ReportLayout", .uint64("transition"), .adapterName("adapter"), .frames("frames"), .vardict("extras"),
-            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed; kinds a{ss}: element -> background, container, content, control or text; scrolledIn a{ss}: element -> the scroll view it scrolls in; minimumSize (dd) and reflow (sd): the app or page needs more room than the window; contentBoxes as: elements known only by their content box, whose small-target sentence says so; clippedText a{s(sdd)}: element -> how its text is cut and the size it needs). Checked against the window's geometry (LayoutProblems).")
+            doc: "An adapter's layout for a transition (0: for the window as it is): element frames in window coordinates, and extras (error: the layout failed; kinds a{ss}: element -> background, container, content, control or text; scrolledIn a{ss}: element -> the scroll view it scrolls in; minimumSize (dd) and reflow (sd): the app or page needs more room than the window; contentBoxes as: elements known only by their content box, whose small-target sentence says so; clippedText a{s(sdd)}: element -> how its text is cut and the size it needs; lowContrast a{s(dd)}: element -> its text's contrast against its background and the ratio required). Checked against the window's geometry (LayoutProblems).")
         public static let setRestorationState = Declare.method(
             "SetRestorationState", .value("state", "a{sv}"),
             doc: "Replaces the app's restoration state; the reply comes once it is on disk.")
@@ -85,6 +85,10 @@ extension Layout1 {
             /// is cut (`ellipsized`, `clipped`, `clamped`) and the size the text needs in points: judged as
             /// `clipped-text` problems.
             public static let clippedText = "clippedText"
+            /// a{s(dd)}: element (its name, or its place) -> the contrast ratio of its text against its background
+            /// and the ratio WCAG 1.4.3 asks of text of its size (4.5, or 3 for large text): judged as
+            /// `low-contrast` problems.
+            public static let lowContrast = "lowContrast"
 
             public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(
                 kinds, of: .choice(kinds, what: "element kind"))
@@ -94,6 +98,8 @@ extension Layout1 {
             public static let contentBoxesParameter = Parameter<[String]>.strings(contentBoxes)
             public static let clippedTextParameter = Parameter<[String: ClippedText]>.dictionary(
                 clippedText, of: .clippedText(clippedText))
+            public static let lowContrastParameter = Parameter<[String: LowContrast]>.dictionary(
+                lowContrast, of: .lowContrast(lowContrast))
         }
 
         // MARK: Signals
@@ -180,7 +186,7 @@ extension Layout1 {
             .layoutExtras("LayoutExtras"), doc: "The extras of each adapter's latest report (error for a failed layout).")
         public static let layoutProblems = Declare.property(
             .layoutProblems("LayoutProblems"),
-            doc: "adapter, element, rule (minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
+            doc: "adapter, element, rule (minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text, low-contrast) and a sentence with the numbers: what the latest reports break of the geometry this window was given.")
         public static let restorationState = Declare.property(
             .vardict("RestorationState"), doc: "The app's own state; nothing the simulation does changes it.")
 

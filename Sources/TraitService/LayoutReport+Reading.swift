@@ -97,9 +97,10 @@ extension LayoutReport {
         let reflow = try decode(Keys.reflow, Keys.reflowParameter)
         let contentBoxes = Set(try decode(Keys.contentBoxes, Keys.contentBoxesParameter) ?? [])
         let clippedText = try decode(Keys.clippedText, Keys.clippedTextParameter) ?? [:]
+        let lowContrast = try decode(Keys.lowContrast, Keys.lowContrastParameter) ?? [:]
         do {
             return try ReportedLayout(frames: frames, kinds: kinds, scrolledIn: scrolledIn, minimumSize: minimumSize, reflow: reflow,
-                                      contentBoxes: contentBoxes, clippedText: clippedText)
+                                      contentBoxes: contentBoxes, clippedText: clippedText, lowContrast: lowContrast)
         } catch {
             throw Refusal(.invalidArgs, "extras '\(error.key)': \(error.message)")
         }

@@ -47,6 +47,9 @@ public enum LayoutRule: String, Sendable, CaseIterable, Codable, CustomStringCon
     /// Text that does not fit its element: cut short with an ellipsis, clipped at its element's edge, or clamped
     /// to fewer lines than it has (XCUITest's `textClipped` audit), as the adapter measured it.
     case clippedText = "clipped-text"
+    /// Text whose colour stands out from its background less than WCAG 1.4.3 asks (4.5:1; 3:1 for large text, 24
+    /// px or 18.66 px bold), as the adapter computed it (a page's computed colours).
+    case lowContrast = "low-contrast"
 
     public var description: String { rawValue }
 }
@@ -73,6 +76,20 @@ public struct ClippedText: Sendable, Hashable, Codable {
     public init(cut: Cut, needed: Size) {
         self.cut = cut
         self.needed = needed
+    }
+}
+
+/// Text that stands out from its background less than WCAG 1.4.3 asks (`low-contrast`), as an adapter measures
+/// it: the contrast ratio of its colour against its background (1 to 21), and the ratio its size needs.
+public struct LowContrast: Sendable, Hashable, Codable {
+    /// The contrast ratio, (L1 + 0.05) / (L2 + 0.05) of the two relative luminances.
+    public var ratio: Double
+    /// What WCAG 1.4.3 asks of text of its size: 4.5, or 3 for large text.
+    public var required: Double
+
+    public init(ratio: Double, required: Double) {
+        self.ratio = ratio
+        self.required = required
     }
 }
 

@@ -21,12 +21,12 @@ import Vocabulary
     }
 
     func frames(_ result: AdapterResult) -> [String: Rect]? {
-        if case .laidOut(let frames, _, _, _, _, _, _) = result { return frames }
+        if case .laidOut(let frames, _, _, _, _, _, _, _) = result { return frames }
         return nil
     }
 
     func extras(_ result: AdapterResult) -> [String: Extra]? {
-        if case .laidOut(_, let extras, _, _, _, _, _) = result { return extras }
+        if case .laidOut(_, let extras, _, _, _, _, _, _) = result { return extras }
         return nil
     }
 

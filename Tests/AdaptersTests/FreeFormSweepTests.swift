@@ -17,7 +17,7 @@ import Vocabulary
     }
 
     func frames(_ adapter: some LayoutAdapter, _ width: Double, _ height: Double) -> [String: Rect] {
-        guard case .laidOut(let frames, _, _, _, _, _, _) = adapter.layout(window(width, height)) else {
+        guard case .laidOut(let frames, _, _, _, _, _, _, _) = adapter.layout(window(width, height)) else {
             Issue.record("\(adapter.name) did not lay out \(width) x \(height)")
             return [:]
         }

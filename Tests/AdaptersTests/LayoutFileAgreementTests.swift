@@ -58,7 +58,7 @@ import Testing
             let fromFile = adapter.layout(context)
             let fromSwift = twin.layout(context)
             #expect(fromFile == fromSwift, "\(file) \(what)")
-            if case .laidOut(let frames, let extras, _, _, _, _, _) = fromSwift {
+            if case .laidOut(let frames, let extras, _, _, _, _, _, _) = fromSwift {
                 kinds.insert(frames.keys.sorted().joined(separator: "+") + " " + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" }
                     .filter { !$0.hasPrefix("ratio=") }.joined(separator: " "))
             }

@@ -58,7 +58,7 @@ import Vocabulary
 
     @Test func ambiguousLayoutsNameTheFreeAnchors() {
         let adapter = LayoutFileLoader.load([(path: "/x/loose.layout", text: "app mail\nview a\na.width == 10\n")]).adapters[0]
-        guard case .laidOut(_, let extras, _, _, _, _, _) = adapter.layout(WindowContext(width: 100, height: 100)) else {
+        guard case .laidOut(_, let extras, _, _, _, _, _, _) = adapter.layout(WindowContext(width: 100, height: 100)) else {
             Issue.record("an ambiguous layout still lays out")
             return
         }

@@ -36,7 +36,7 @@ import Testing
                "share/dbus-1/interfaces/org.traitd.Layout1.xml",
                "share/doc/traitd/README.md", "share/doc/traitd/docs/dbus-api.md", "share/doc/traitd/examples/traitd.yaml",
                "share/doc/traitd/examples/layouts/support-panel.layout"]
-            + ["__init__", "_binaries", "_contract", "adapter", "client", "errors", "explore", "model", "pytest_plugin", "sync"].map { "share/traitd/python/traitd/\($0).py" }
+            + ["__init__", "_binaries", "_contract", "adapter", "baseline", "client", "errors", "explore", "model", "pytest_plugin", "sync"].map { "share/traitd/python/traitd/\($0).py" }
             + ["share/traitd/python/traitd/py.typed"]
     }
 

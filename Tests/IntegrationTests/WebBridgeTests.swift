@@ -174,11 +174,32 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// Text whose colours stand out too little from its background is one `low-contrast` problem each (WCAG
+    /// 1.4.3), with its ratio and the one asked: grey on white, pale on a pale panel (named by its place), and in
+    /// dark mode a colour set for a light page on dark mode's canvas; large text that meets 3:1, text over a
+    /// picture and a disabled button's label are not problems. A rule switched off is not reported.
+    @Test func textThatStandsOutTooLittleIsLowContrast() async throws {
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("contrast.html") }
+        _ = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
+        var problems = try await recorder.client.state().window("notes")?.layoutProblems.filter { $0.rule == .lowContrast } ?? []
+        #expect(problems.map(\.element).sorted() == ["body>div>p", "faint"], "\(problems.map { "\($0.element): \($0.message)" })")
+        let faint = try #require(problems.first { $0.element == "faint" })
+        #expect(faint.message == "the text of 'faint' stands out from its background by 2.84:1; WCAG 1.4.3 asks 4.5:1 of text of its size",
+                "\(faint.message)")
+        _ = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
+        problems = try await recorder.client.state().window("notes")?.layoutProblems.filter { $0.rule == .lowContrast } ?? []
+        #expect(problems.map(\.element).contains("dim") && !problems.map(\.element).contains("fine")
+                && !problems.map(\.element).contains("large"), "\(problems.map { "\($0.element): \($0.message)" })")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// Part of the corpus of docs/measurements.md in every run: Python's own `library/functions.html` (Debian's
     /// python3.11-doc, no one here wrote it) in a 320-pt window at the largest text size. A person sees three
     /// problems on the screenshot, and those are what traitd says: the page scrolls sideways (`reflow`, 947 pt
     /// of text the width of a 320-pt window; once refused as too tall, leaving every transition `missed`), and the
     /// menu button, 39 pt square, sits under the status bar. Nothing far down the page is outside the window.
+    /// Further down, every example's `>>>` toggle (copybutton.js colours it as its code block's pale green
+    /// border, on the block's pale green) stands out by 1.77:1: `low-contrast`, true by WCAG's rule.
     @Test func pythonsFunctionsPageAtTheLargestTextSize() async throws {
         let page = URL(fileURLWithPath: "/usr/share/doc/python3.11/html/library/functions.html")
         let (fixture, recorder, host) = try await startHost { _ in page }
@@ -186,9 +207,12 @@ import Testing
             try await recorder.client.setTraits([.contentSize: "accessibility-extra-extra-extra-large"])
         }
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
-        #expect(problems.map { "\($0.rule) \($0.element)" }.sorted() == [
+        #expect(problems.filter { $0.rule != .lowContrast }.map { "\($0.rule) \($0.element)" }.sorted() == [
             "outside-safe-area menuToggler", "reflow #built-in-functions>dl.19>dd>div.1>div>pre>span.16", "small-target menuToggler",
         ], "\(problems.map { "\($0.rule) \($0.element): \($0.message)" })")
+        let toggles = problems.filter { $0.rule == .lowContrast }
+        #expect(!toggles.isEmpty && toggles.allSatisfy { $0.element.hasSuffix(">div>span") && $0.message.contains("by 1.77:1") },
+                "\(toggles.map { "\($0.element): \($0.message)" })")
         let reflow = try #require(problems.first { $0.rule == .reflow })
         #expect(reflow.message.hasPrefix("the page is 9"), "\(reflow.message)")
         withExtendedLifetime((fixture, host)) {}

@@ -79,6 +79,23 @@ import Vocabulary
         #expect(off.isEmpty, "\(off)")
     }
 
+    /// Text the adapter measured against its background: one `low-contrast` problem each, the lowest contrast
+    /// first, with WCAG's ratio for its size; a ratio that meets the one required, or is not a ratio, is refused.
+    @Test func textThatStandsOutTooLittleIsLowContrast() throws {
+        let layout = try ReportedLayout(
+            frames: ["note": rect(0, 0, 120, 20)], kinds: ["note": .text],
+            lowContrast: ["note": LowContrast(ratio: 2.847, required: 4.5), "body>h1": LowContrast(ratio: 2.5, required: 3)])
+        let found = LayoutJudge.problems(of: layout, adapter: "web", in: Self.column)
+        #expect(found.map(\.element) == ["note", "body>h1"], "\(found)")
+        #expect(found.allSatisfy { $0.rule == .lowContrast })
+        #expect(found[0].message == "the text of 'note' stands out from its background by 2.84:1; WCAG 1.4.3 asks 4.5:1 of text of its size")
+        #expect(found[1].message == "the text of 'body>h1' stands out from its background by 2.5:1; WCAG 1.4.3 asks 3:1 of large text (24 px, or 18.66 px bold)")
+        #expect(LayoutJudge.problems(of: layout, adapter: "web", in: Self.column, checks: LayoutChecks(off: [.lowContrast])).isEmpty)
+        for low in [LowContrast(ratio: 4.5, required: 4.5), LowContrast(ratio: 0.5, required: 3), LowContrast(ratio: .nan, required: 4.5)] {
+            #expect(throws: ReportedLayout.Invalid.self) { _ = try ReportedLayout(frames: [:], lowContrast: ["a": low]) }
+        }
+    }
+
     /// Text the adapter measured as cut: one `clipped-text` problem each, by name (with its element's size) or
     /// by place (the report has no frame for it), the worst first; a place with a space, or a size that is not a
     /// size, is refused naming the key.

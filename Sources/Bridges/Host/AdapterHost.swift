@@ -295,7 +295,7 @@ public actor AdapterHost {
         switch result {
         case .failed(let reason):
             return ([:], [Layout1.Window.Extras.error: .string(reason)])
-        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow, let contentBoxes, let clippedText):
+        case .laidOut(let frames, let extras, let kinds, let scrolledIn, let overflow, let contentBoxes, let clippedText, let lowContrast):
             var wire = extras.mapValues { extra -> DBusValue in
                 switch extra {
                 case .string(let s): return .string(s)
@@ -318,6 +318,9 @@ public actor AdapterHost {
             if !clippedText.isEmpty {
                 wire[Layout1.Window.Extras.clippedText] = Layout1.Window.Extras.clippedTextParameter.encode(clippedText)
             }
+            if !lowContrast.isEmpty {
+                wire[Layout1.Window.Extras.lowContrast] = Layout1.Window.Extras.lowContrastParameter.encode(lowContrast)
+            }
             return (frames, wire)
         }
     }
@@ -325,7 +328,7 @@ public actor AdapterHost {
     static func summary(_ result: AdapterResult) -> String {
         switch result {
         case .failed(let reason): return "failed: " + reason.replacing("\n", with: " ")
-        case .laidOut(let frames, let extras, _, _, _, _, _):
+        case .laidOut(let frames, let extras, _, _, _, _, _, _):
             let shown = frames.keys.sorted().map { "\($0)=(\(frames[$0]!.values.map(\.compact).joined(separator: ",")))" }
             return (shown + extras.keys.sorted().map { "\($0)=\(extras[$0]!)" })
                 .joined(separator: " ")

@@ -28,7 +28,8 @@ import Vocabulary
 /// video and canvases content, an element holding others a container, one with text text. A page taller than
 /// the window scrolls: it is reported as the element `viewport` (the window), and every element not
 /// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window (also when
-/// the page is too wide as well: its width is the one `reflow` problem).
+/// the page is too wide as well: its width is the one `reflow` problem). Text the page cuts is its `clippedText`,
+/// text whose colours stand out too little its `lowContrast` (the script says which it judges and why).
 public actor WebPage: BridgeAdapter {
     public nonisolated let name = "web"
     public nonisolated let app: String
@@ -83,7 +84,7 @@ public actor WebPage: BridgeAdapter {
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
             }
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn,
-                            overflow: page.reflow.map(Overflow.reflow), clippedText: page.clipped)
+                            overflow: page.reflow.map(Overflow.reflow), clippedText: page.clipped, lowContrast: page.lowContrast)
         } catch {
             // The tab may be stuck (a script that never returns, an alert waiting for a person): the next
             // transition gets a new one, and fails with its own reason if the page is stuck again.
@@ -243,6 +244,69 @@ public actor WebPage: BridgeAdapter {
             clips++;
           }
           const root = document.documentElement;
+          // Text that stands out too little from its background (WCAG 1.4.3: 4.5:1, 3:1 for text of 24 px or
+          // 18.66 px bold). Its colour against the background its ancestors' background colours lay over the
+          // canvas; judged only where colours decide it: not text over a background image or gradient, under an
+          // element that is not its ancestor (a hero picture beneath it), under opacity, a filter or a blend mode,
+          // with a shadow or a stroke, nor a disabled control's (WCAG exempts them), nor a colour other than
+          // rgb()/rgba(). At most 32, the first in the page.
+          const lowContrast = Object.create(null);
+          const rgba = c => {
+            if (!(c.startsWith('rgb(') || c.startsWith('rgba(')) || !c.endsWith(')')) return null;
+            const p = c.slice(c.indexOf('(') + 1, -1).split(/[ ,/]+/).filter(Boolean).map(Number);
+            return p.length >= 3 && p.every(v => isFinite(v)) ? [p[0], p[1], p[2], p.length > 3 ? p[3] : 1] : null;
+          };
+          const over = (top, bottom) => [0, 1, 2].map(i => top[i] * top[3] + bottom[i] * (1 - top[3])).concat([1]);
+          const luminance = c => {
+            const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const darkCanvas = getComputedStyle(root).colorScheme.includes('dark') && matchMedia('(prefers-color-scheme: dark)').matches;
+          const canvas = darkCanvas ? [18, 18, 18, 1] : [255, 255, 255, 1];
+          // The background behind `el`, or null where the colours alone do not tell it; each element's once (a
+          // long page's text shares its ancestors: walking them for each cost 0.6 s a layout on Python's
+          // functions.html).
+          const backgrounds = new Map();
+          const background = el => {
+            if (!el) return canvas;
+            if (backgrounds.has(el)) return backgrounds.get(el);
+            const style = getComputedStyle(el);
+            const plain = style.backgroundImage === 'none' && style.opacity === '1' && style.filter === 'none'
+              && style.mixBlendMode === 'normal' && (!style.backdropFilter || style.backdropFilter === 'none');
+            const colour = plain ? rgba(style.backgroundColor) : null;
+            const under = colour ? background(el.parentElement) : null;
+            const result = under ? (colour[3] === 0 ? under : over(colour, under)) : null;
+            backgrounds.set(el, result);
+            return result;
+          };
+          let lows = 0;
+          for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+            if (lows >= 32) break;
+            let ownText = false;
+            for (let n = el.firstChild; n && !ownText; n = n.nextSibling) ownText = n.nodeType === 3 && n.nodeValue.trim() !== '';
+            if (!ownText) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width <= 2 || r.height <= 2) continue;
+            const style = getComputedStyle(el);
+            if (style.visibility !== 'visible' || style.textShadow !== 'none' || parseFloat(style.webkitTextStrokeWidth) > 0) continue;
+            const text = rgba(style.color);
+            if (!text || text[3] === 0) continue;
+            if (el.closest('svg, [aria-hidden="true"], [disabled], [aria-disabled="true"]')) continue;
+            // Under it at its middle (where the window shows it): only itself, its ancestors and what it holds.
+            const x = r.x + r.width / 2, y = r.y + r.height / 2;
+            if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight
+                && document.elementsFromPoint(x, y).some(e => e !== el && !e.contains(el) && !el.contains(e))) continue;
+            const behind = background(el);
+            if (!behind) continue;
+            const drawn = over(text, behind);
+            const [l1, l2] = [luminance(drawn), luminance(behind)].sort((p, q) => q - p);
+            const ratio = (l1 + 0.05) / (l2 + 0.05);
+            const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight, 10) >= 700;
+            const required = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
+            if (ratio >= required) continue;
+            lowContrast[el.id && valid.test(el.id) ? el.id : place(el)] = {ratio, required};
+            lows++;
+          }
           // Taller than the window: it scrolls, whether or not it is also too wide (that is `reflow`, below).
           const scrolls = root.scrollHeight > innerHeight + 1 && !('viewport' in frames);
           const scrolledIn = Object.create(null);
@@ -263,7 +327,7 @@ public actor WebPage: BridgeAdapter {
             }
             reflow = {element: widest ? place(widest) : 'body', width};  // CSS px: the points it needs across
           }
-          return {frames, kinds, scrolledIn, reflow, clippedText};
+          return {frames, kinds, scrolledIn, reflow, clippedText, lowContrast};
         })
         """
 
@@ -290,6 +354,8 @@ public actor WebPage: BridgeAdapter {
         let reflow: Reflow?
         /// As the script returns it: element -> `{cut, width, height}`.
         let clippedText: [String: Clip]
+        /// As the script returns it: element -> `{ratio, required}`, the vocabulary's fields.
+        let lowContrast: [String: LowContrast]
 
         struct Clip: Decodable {
             let cut: ClippedText.Cut

@@ -191,4 +191,5 @@ LAYOUT_RULES: list[str] = [
     "under-keyboard",
     "under-window-controls",
     "clipped-text",
+    "low-contrast",
 ]

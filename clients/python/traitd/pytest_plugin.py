@@ -11,7 +11,7 @@ gives a test a daemon of its own.
         assert traitd.status()["windows"][0]["frame"] == [0, 0, 375, 812]
 
 A test fails when any layout an adapter reported during it has a layout problem (a window's ``LayoutProblems``:
-minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text), unless the marker allows it: ``allow_problems=True``
+minimum-size, reflow, outside-window, outside-safe-area, overlap, small-target, under-keyboard, under-window-controls, clipped-text, low-contrast), unless the marker allows it: ``allow_problems=True``
 for any, or a list of rule names (``allow_problems=["outside-safe-area"]``). ``pytest --traitd-baseline FILE``
 judges them against the problems already known (``traitd.baseline``: APP RULE ELEMENT a line, the file ``traitctl
 scenario run --baseline`` reads): a test fails only on a problem not in it, and the session ends with how many were
