@@ -163,7 +163,7 @@ public enum LayoutJudge {
                     + "WCAG 1.4.3 asks \(Self.ratio(low.required)) of \(large)",
                   severity: low.required - low.ratio)
         }
-        problems.removeAll { checks.off.contains($0.problem.rule) }
+        problems.removeAll { checks.leavesOut($0.problem) }
         guard !problems.isEmpty else { return [] }
         return problems.sorted { a, b in
             (ruleOrder[a.problem.rule]!, -a.severity, a.problem.element) < (ruleOrder[b.problem.rule]!, -b.severity, b.problem.element)

@@ -113,9 +113,22 @@ public struct DaemonConfig: Sendable, Equatable {
                 layoutChecks.targetSize = try reader.choice(n, what: "target size rule", LayoutChecks.TargetSize.self)
             }
             if let n = fields["off"] {
-                layoutChecks.off = Set(try reader.sequence(n, what: "the rules left out").map {
-                    try reader.choice($0, what: "layout rule", LayoutRule.self)
-                })
+                // A rule (`small-target`), or a rule for one element (`small-target button:Close`).
+                var rules: Set<LayoutRule> = [], elements: Set<LayoutChecks.ElementRule> = []
+                for item in try reader.sequence(n, what: "the rules left out") {
+                    let text = try reader.string(item, what: "a rule, or a rule and an element")
+                    if text.contains(" ") {
+                        guard let element = LayoutChecks.ElementRule(parsing: text) else {
+                            throw reader.fail(item, "expected RULE ELEMENT (`small-target button:Close`), a rule of "
+                                              + LayoutRule.allCases.map(\.rawValue).joined(separator: ", ") + "; got '\(text)'")
+                        }
+                        elements.insert(element)
+                    } else {
+                        rules.insert(try reader.choice(item, what: "layout rule", LayoutRule.self))
+                    }
+                }
+                layoutChecks.off = rules
+                layoutChecks.offElements = elements
             }
         }
         deviceDirectories = try map["device-directories"].map { node in

@@ -17,10 +17,48 @@ public struct LayoutChecks: Sendable, Hashable {
     public var targetSize: TargetSize
     /// Rules this run does not check (nor report).
     public var off: Set<LayoutRule>
+    /// Rules this run does not check for one element (`off: ["small-target button:Close"]`): an element a team
+    /// has decided about, in an app it may not have written. An overlap is left out when either element is.
+    public var offElements: Set<ElementRule>
+
+    /// A rule left out for one element, by its name as problems name it (`button:Close`, `#main>ul>li.3`).
+    public struct ElementRule: Sendable, Hashable {
+        public var rule: LayoutRule
+        public var element: String
+
+        public init(_ rule: LayoutRule, _ element: String) {
+            self.rule = rule
+            self.element = element
+        }
+
+        /// `RULE ELEMENT` (`small-target button:Close`): nil when the text is not a rule, a space and an element.
+        public init?(parsing text: String) {
+            let words = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard words.count == 2, let rule = LayoutRule(rawValue: String(words[0])) else { return nil }
+            let element = words[1].trimmingCharacters(in: " ")
+            guard !element.isEmpty, !element.contains(" ") else { return nil }
+            self.init(rule, element)
+        }
+    }
 
     /// Apple's 44 pt and every rule, unless told otherwise.
-    public init(targetSize: TargetSize = .apple44pt, off: Set<LayoutRule> = []) {
+    public init(targetSize: TargetSize = .apple44pt, off: Set<LayoutRule> = [], offElements: Set<ElementRule> = []) {
         self.targetSize = targetSize
         self.off = off
+        self.offElements = offElements
+    }
+
+    /// Whether `problem` is left out: its rule, or its rule for its element (for an overlap, `a & b`, either one).
+    public func leavesOut(_ problem: LayoutProblem) -> Bool {
+        if off.contains(problem.rule) { return true }
+        guard !offElements.isEmpty else { return false }
+        let elements = problem.rule == .overlap ? problem.element.split(separator: " & ").map(String.init) : [problem.element]
+        return elements.contains { offElements.contains(ElementRule(problem.rule, $0)) }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

@@ -256,7 +256,8 @@ extension String {
 struct LayoutChecksOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The rule small-target holds controls to: apple-44pt (the default) or wcag-24px.", valueName: "rule"))
     var targetSize: String = LayoutChecks.TargetSize.apple44pt.rawValue
-    @Option(name: .customLong("off"), help: ArgumentHelp("A rule to leave out (repeat for more).", valueName: "rule"))
+    @Option(name: .customLong("off"), help: ArgumentHelp("A rule to leave out, or a rule for one element ('small-target button:Close'); repeat for more.",
+                                                        valueName: "rule"))
     var off: [String] = []
 
     func checks() throws -> LayoutChecks {
@@ -264,12 +265,17 @@ struct LayoutChecksOptions: ParsableArguments {
             throw ValidationError("--target-size \(targetSize.printable): expected "
                                   + LayoutChecks.TargetSize.allCases.map(\.rawValue).joined(separator: " or "))
         }
-        let rules = try off.map { word in
-            guard let rule = LayoutRule(rawValue: word) else {
-                throw ValidationError("--off \(word.printable): expected a rule, one of " + LayoutRule.allCases.map(\.rawValue).joined(separator: ", "))
+        var rules: Set<LayoutRule> = [], elements: Set<LayoutChecks.ElementRule> = []
+        for word in off {
+            if let rule = LayoutRule(rawValue: word) {
+                rules.insert(rule)
+            } else if let element = LayoutChecks.ElementRule(parsing: word) {
+                elements.insert(element)
+            } else {
+                throw ValidationError("--off \(word.printable): expected a rule, or a rule and an element ('small-target button:Close'); "
+                                      + "the rules: " + LayoutRule.allCases.map(\.rawValue).joined(separator: ", "))
             }
-            return rule
         }
-        return LayoutChecks(targetSize: size, off: Set(rules))
+        return LayoutChecks(targetSize: size, off: rules, offElements: elements)
     }
 }

@@ -75,6 +75,14 @@ import Testing
         let off = try await traitctl(["layout", "check", Self.seed.replacingOccurrences(of: "support-panel.layout", with: "book-pages.layout"),
                                       "--off", "outside-safe-area"])
         #expect(off.status == 0 && off.stdout.contains("456 cases: 456 ok"), "\(off.stdout.suffix(300))")
+        // Left out for one element: its problems go and the other page's stay (48 cases, landscape's left page
+        // under the status bar); left out for both, none.
+        let pagesFile = Self.seed.replacingOccurrences(of: "support-panel.layout", with: "book-pages.layout")
+        let offOne = try await traitctl(["layout", "check", pagesFile, "--off", "outside-safe-area rightPage"])
+        #expect(offOne.status == 1 && offOne.stdout.contains("456 cases: 408 ok, 0 with conflicts, 0 ambiguous, 48 with layout problems")
+                && !offOne.stdout.contains("rightPage") && offOne.stdout.contains("outside-safe-area leftPage"), "\(offOne.stdout.suffix(300))")
+        let offBoth = try await traitctl(["layout", "check", pagesFile, "--off", "outside-safe-area rightPage", "--off", "outside-safe-area leftPage"])
+        #expect(offBoth.status == 0 && offBoth.stdout.contains("456 cases: 456 ok"), "\(offBoth.stdout.suffix(300))")
         let unknown = try await traitctl(["layout", "check", Self.seed, "--target-size", "48dp"])
         #expect(unknown.status == 64 && unknown.stderr.contains("--target-size 48dp: expected apple-44pt or wcag-24px"), "\(unknown)")
         // layout matrix judges as check does: the same cases with problems, the same sentences, marked on the sheet.

@@ -91,6 +91,8 @@ import Vocabulary
         #expect(found[0].message == "the text of 'note' stands out from its background by 2.84:1; WCAG 1.4.3 asks 4.5:1 of text of its size")
         #expect(found[1].message == "the text of 'body>h1' stands out from its background by 2.5:1; WCAG 1.4.3 asks 3:1 of large text (24 px, or 18.66 px bold)")
         #expect(LayoutJudge.problems(of: layout, adapter: "web", in: Self.column, checks: LayoutChecks(off: [.lowContrast])).isEmpty)
+        let oneLeftOut = LayoutChecks(offElements: [.init(.lowContrast, "note")])
+        #expect(LayoutJudge.problems(of: layout, adapter: "web", in: Self.column, checks: oneLeftOut).map(\.element) == ["body>h1"])
         for low in [LowContrast(ratio: 4.5, required: 4.5), LowContrast(ratio: 0.5, required: 3), LowContrast(ratio: .nan, required: 4.5)] {
             #expect(throws: ReportedLayout.Invalid.self) { _ = try ReportedLayout(frames: [:], lowContrast: ["a": low]) }
         }

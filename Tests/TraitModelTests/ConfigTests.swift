@@ -61,7 +61,11 @@ import Testing
         let config = try DaemonConfig(text: "layout-checks:\n  target-size: wcag-24px\n  off: [overlap, clipped-text]\n",
                                       file: "u.yaml", base: .embedded())
         #expect(config.layoutChecks == LayoutChecks(targetSize: .wcag24px, off: [.overlap, .clippedText]))
+        // A rule for one element: the rest of the rule is still checked.
+        let element = try DaemonConfig(text: "layout-checks:\n  off: [clipped-text, \"small-target button:Close\"]\n", file: "u.yaml", base: .embedded())
+        #expect(element.layoutChecks == LayoutChecks(off: [.clippedText], offElements: [.init(.smallTarget, "button:Close")]))
         for (text, location) in [("layout-checks:\n  target-size: 48dp\n", "u.yaml:2:16"), ("layout-checks:\n  off: [overlaps]\n", "u.yaml:2:9"),
+                                 ("layout-checks:\n  off: [overlap, \"small-targets button:Close\"]\n", "u.yaml:2:18"),
                                  ("layout-checks:\n  strict: true\n", "u.yaml:2:3")] {
             do {
                 _ = try DaemonConfig(text: text, file: "u.yaml", base: .embedded())
