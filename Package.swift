@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
         .testTarget(name: "LayoutJudgeTests", dependencies: ["LayoutJudge", "Vocabulary"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
-        .testTarget(name: "BridgesTests", dependencies: ["Bridges", "Adapters", "Vocabulary", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgesTests", dependencies: ["Bridges", "Adapters", "Vocabulary", "TraitProtocol", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TransitionEngineTests",

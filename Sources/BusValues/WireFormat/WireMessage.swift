@@ -57,9 +57,6 @@ public struct WireMessage: Sendable, Equatable {
         (self.type, self.path, self.interface, self.member, self.values) = (type, path, interface, member, values)
     }
 
-    /// libdbus's largest message (`DBUS_MAXIMUM_MESSAGE_LENGTH`).
-    static let maximumLength = 128 << 20
-
     private static func read(_ buffer: UnsafeRawBufferPointer) throws(WireReader.Invalid) -> WireMessage {
         guard buffer.count >= 16 else { throw WireReader.Invalid("it is \(buffer.count) bytes, and a message is at least 16") }
         let order = buffer[0]
@@ -76,10 +73,10 @@ public struct WireMessage: Sendable, Equatable {
         let serial = try header.uint32()
         var fieldsReader = header  // at the fields' array, whose length comes first
         let fieldsLength = Int(try header.uint32())
-        guard fieldsLength <= maximumLength else { throw WireReader.Invalid("the header's fields claim \(fieldsLength) bytes") }
-        guard bodyLength <= maximumLength else { throw WireReader.Invalid("the body claims \(bodyLength) bytes") }
+        guard fieldsLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the header's fields claim \(fieldsLength) bytes") }
+        guard bodyLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the body claims \(bodyLength) bytes") }
         let headerLength = (16 + fieldsLength + 7) & ~7
-        guard headerLength + bodyLength <= maximumLength else { throw WireReader.Invalid("the message is longer than 128 MiB") }
+        guard headerLength + bodyLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the message is longer than 128 MiB") }
         guard headerLength + bodyLength <= buffer.count else { throw WireReader.Invalid("the message is cut short") }
         guard headerLength + bodyLength == buffer.count else {
             throw WireReader.Invalid("\(buffer.count - headerLength - bodyLength) byte(s) follow the message")

@@ -27,9 +27,8 @@ package struct WireReader {
     private(set) var offset: Int
     let bigEndian: Bool
 
-    /// libdbus's limits: an array's bytes, and values nested in values (32 arrays and 32 structs, the nesting a
-    /// signature allows, which a variant must not let go past).
-    static let maximumArrayBytes = 64 << 20
+    /// libdbus's limit on values nested in values (32 arrays and 32 structs, the nesting a signature allows, which
+    /// a variant must not let go past).
     static let maximumDepth = 64
 
     /// A reader of `bytes` from `offset` up to `end`.
@@ -152,7 +151,7 @@ package struct WireReader {
         let element = UnsafeBufferPointer(rebasing: signature[elementStart..<elementEnd])
         try align(to: DBusValue.alignment(ofTypeCode: element[0]))
         guard length <= end - offset else { throw Invalid("an array's length (\(length) bytes) goes past the message") }
-        guard length <= Self.maximumArrayBytes else { throw Invalid("an array is longer than 64 MiB") }
+        guard length <= WireLimits.maximumArrayBytes else { throw Invalid("an array is longer than 64 MiB") }
         let itemsEnd = offset + length
         // libdbus walks into the items of an array of containers one level deeper; fixed-size items it skips.
         let itemDepth = element.count == 1 && DBusValue.fixedSize(ofTypeCode: element[0]) != nil ? depth : depth + 1
