@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test (Swift Testing) in two invocations and ends with a plain "N passed, N failed" line:
-#   1. everything but the CPU-heavy suites, in parallel: the tests that wait for processes and signals;
-#   2. the CPU-heavy suites (HEAVY_SUITES), in parallel among themselves, apart from the first, so that a
-#      100,000-call soak or a solver churn never competes with a test waiting for a daemon.
-# Nothing is dropped: the second invocation runs exactly what the first skips.
+# Runs every test (Swift Testing) in three invocations and ends with a plain "N passed, N failed" line:
+#   1. everything but the heavy suites, in parallel: the tests that wait for processes and signals;
+#   2. the suites that run real programs (PROGRAM_SUITES: browsers, desktop apps, Hypothesis's walks), in
+#      parallel among themselves;
+#   3. the CPU-heavy suites (CPU_SUITES), in parallel among themselves,
+# each apart from the others, so that a 100,000-call soak or a solver churn never competes with a test waiting
+# for a daemon or a browser. Nothing is dropped: the second and third run exactly what the first skips.
 set -uo pipefail
 swift="${1:-swift}"
 source "$(dirname "$0")/test-groups.sh"
@@ -11,7 +13,10 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 "$swift" test --skip-build --disable-xctest --skip "$HEAVY_SUITES" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-"$swift" test --skip-build --disable-xctest --filter "$HEAVY_SUITES" 2>&1 | tee -a "$log"
+"$swift" test --skip-build --disable-xctest --filter "$PROGRAM_SUITES" 2>&1 | tee -a "$log"
+programs=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] && status=$programs
+"$swift" test --skip-build --disable-xctest --filter "$CPU_SUITES" 2>&1 | tee -a "$log"
 heavy=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] && status=$heavy
 # Swift Testing's last line of each run: "✔ Test run with 53 tests in 11 suites passed after ..." or "... failed
@@ -22,8 +27,8 @@ for count in $runs; do total=$((total + count)); done
 # One "✘ Test name() failed after 1.2 seconds with N issues." line per failed test; its issues have lines of
 # their own ("✘ Test name() recorded an issue at ...: Expectation failed: ..."), which must not be counted.
 failed=$(grep -a -E "^✘ Test .* failed after [0-9.]+ seconds" "$log" | grep -a -v -c -E "^✘ Test run with" || true)
-if [ "$(echo "$runs" | grep -c .)" -ne 2 ]; then
-    echo "tests: a test run did not finish (saw $(echo "$runs" | grep -c .) of 2 summaries)"
+if [ "$(echo "$runs" | grep -c .)" -ne 3 ]; then
+    echo "tests: a test run did not finish (saw $(echo "$runs" | grep -c .) of 3 summaries)"
     exit 1
 fi
 echo "tests: $((total - failed)) passed, $failed failed"

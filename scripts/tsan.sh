@@ -13,10 +13,12 @@ trap 'rm -rf "$reports"' EXIT
 log="$reports/tests.log"
 # Four tests at a time, and four times the usual waits for a process to start: instrumented processes are
 # several times slower, and forty of them at once on two cores missed the fixtures' start-up wait.
-# The CPU-heavy suites run after the others, as in make test (scripts/test-groups.sh).
+# The suites that run real programs, then the CPU-heavy ones, run after the others, each apart, as in make test
+# (scripts/test-groups.sh).
 source "$(dirname "$0")/test-groups.sh"
 status=0
-for group in "--filter ^(DBusTests|IntegrationTests)\. --skip $HEAVY_SUITES" "--filter ^(DBusTests|IntegrationTests)\..*($HEAVY_SUITES)"; do
+for group in "--filter ^(DBusTests|IntegrationTests)\. --skip $HEAVY_SUITES" "--filter ^(DBusTests|IntegrationTests)\..*($PROGRAM_SUITES)" \
+             "--filter ^(DBusTests|IntegrationTests)\..*($CPU_SUITES)"; do
     # shellcheck disable=SC2086 # the group is two or four words
     SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 TRAITD_TEST_TIME_SCALE=4 \
         TSAN_OPTIONS="log_path=$reports/report halt_on_error=0" \
