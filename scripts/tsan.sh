@@ -17,10 +17,13 @@ log="$reports/tests.log"
 # (scripts/test-groups.sh).
 source "$(dirname "$0")/test-groups.sh"
 status=0
-for group in "--filter ^(DBusTests|IntegrationTests)\. --skip $HEAVY_SUITES" "--filter ^(DBusTests|IntegrationTests)\..*($PROGRAM_SUITES)" \
-             "--filter ^(DBusTests|IntegrationTests)\..*($CPU_SUITES)"; do
+# Each group with how many tests run at once: the real programs' suites one at a time, as in make test.
+for entry in "4 --filter ^(DBusTests|IntegrationTests)\. --skip $HEAVY_SUITES" "1 --filter ^(DBusTests|IntegrationTests)\..*($PROGRAM_SUITES)" \
+             "4 --filter ^(DBusTests|IntegrationTests)\..*($CPU_SUITES)"; do
+    width=${entry%% *}
+    group=${entry#* }
     # shellcheck disable=SC2086 # the group is two or four words
-    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=4 TRAITD_TEST_TIME_SCALE=4 \
+    SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$width TRAITD_TEST_TIME_SCALE=4 \
         TSAN_OPTIONS="log_path=$reports/report halt_on_error=0" \
         "$swift" test --skip-build --sanitize=thread --scratch-path "$scratch" $group \
         2>&1 | tee -a "$log"
