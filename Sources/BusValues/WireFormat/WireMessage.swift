@@ -58,42 +58,24 @@ public struct WireMessage: Sendable, Equatable {
     }
 
     private static func read(_ buffer: UnsafeRawBufferPointer) throws(WireReader.Invalid) -> WireMessage {
-        guard buffer.count >= 16 else { throw WireReader.Invalid("it is \(buffer.count) bytes, and a message is at least 16") }
-        let order = buffer[0]
-        guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else {
-            throw WireReader.Invalid("the byte order is neither 'l' nor 'B'")
-        }
-        // The fixed header, then the fields (`a(yv)`), read as a body of signature `yyyyuua(yv)` is.
-        var header = WireReader(buffer, from: 0, to: buffer.count, bigEndian: order == UInt8(ascii: "B"))
-        _ = try header.byte()
-        let type = try header.byte()
-        _ = try header.byte()  // flags: unknown ones are ignored
-        let version = try header.byte()
-        let bodyLength = Int(try header.uint32())
-        let serial = try header.uint32()
-        var fieldsReader = header  // at the fields' array, whose length comes first
-        let fieldsLength = Int(try header.uint32())
-        guard fieldsLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the header's fields claim \(fieldsLength) bytes") }
-        guard bodyLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the body claims \(bodyLength) bytes") }
-        let headerLength = (16 + fieldsLength + 7) & ~7
-        guard headerLength + bodyLength <= WireLimits.maximumMessageBytes else { throw WireReader.Invalid("the message is longer than 128 MiB") }
-        guard headerLength + bodyLength <= buffer.count else { throw WireReader.Invalid("the message is cut short") }
-        guard headerLength + bodyLength == buffer.count else {
-            throw WireReader.Invalid("\(buffer.count - headerLength - bodyLength) byte(s) follow the message")
-        }
+        let fixed = try WireReader.FixedHeader(buffer)
+        let end = fixed.bodyStart + fixed.bodyLength
+        guard end == buffer.count else { throw WireReader.Invalid("\(buffer.count - end) byte(s) follow the message") }
+        // The fields (`a(yv)`, from the array's length at byte 12), as libdbus reads the header: a body of
+        // signature `yyyyuua(yv)`.
+        var header = WireReader(buffer, from: 12, to: buffer.count, bigEndian: fixed.bigEndian)
         let fields = try Fields(try Self.withCharacters("a(yv)") { signature throws(WireReader.Invalid) in
             var position = 0
-            return try fieldsReader.value(signature, &position, depth: 0)
+            return try header.value(signature, &position, depth: 0)
         })
-        header = fieldsReader
         try header.align(to: 8)  // the padding after the fields is zero
-        guard type != 0 else { throw WireReader.Invalid("the message type is 0") }
-        guard version == 1 else { throw WireReader.Invalid("the protocol version is \(version), not 1") }
-        guard serial != 0 else { throw WireReader.Invalid("the serial is 0") }
-        try fields.checkRequired(by: type)
-        var body = WireReader(buffer, from: headerLength, to: headerLength + bodyLength, bigEndian: header.bigEndian)
+        guard fixed.type != 0 else { throw WireReader.Invalid("the message type is 0") }
+        guard fixed.version == 1 else { throw WireReader.Invalid("the protocol version is \(fixed.version), not 1") }
+        guard fixed.serial != 0 else { throw WireReader.Invalid("the serial is 0") }
+        try fields.checkRequired(by: fixed.type)
+        var body = WireReader(buffer, from: fixed.bodyStart, to: end, bigEndian: fixed.bigEndian)
         let values = try Self.withCharacters(fields.signature ?? "") { signature throws(WireReader.Invalid) in try body.values(signature) }
-        return WireMessage(type: type, path: fields.path, interface: fields.interface, member: fields.member, values: values)
+        return WireMessage(type: fixed.type, path: fields.path, interface: fields.interface, member: fields.member, values: values)
     }
 }
 

@@ -62,20 +62,45 @@ package struct WireReader {
         return total
     }
 
-    /// A reader at the start of the body of the whole message in `buffer`. The fixed header: byte order, type,
-    /// flags, version, the body's length, the serial, the length of the header fields' array; the body starts at
-    /// the next multiple of 8 after that array.
+    /// A reader at the start of the body of the whole message in `buffer`.
     private static func body(of buffer: UnsafeRawBufferPointer) throws(Invalid) -> WireReader {
-        guard buffer.count >= 16, let base = buffer.baseAddress else { throw Invalid("a message is at least 16 bytes") }
-        let order = base.load(as: UInt8.self)
-        guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else { throw Invalid("the byte order is neither 'l' nor 'B'") }
-        var header = WireReader(buffer, from: 4, to: 16, bigEndian: order == UInt8(ascii: "B"))
-        let bodyLength = try header.uint32()
-        _ = try header.uint32()
-        let fieldsLength = try header.uint32()
-        let body = (16 + Int(fieldsLength) + 7) & ~7
-        guard body <= buffer.count, Int(bodyLength) <= buffer.count - body else { throw Invalid("the message is cut short") }
-        return WireReader(buffer, from: body, to: body + Int(bodyLength), bigEndian: header.bigEndian)
+        let header = try FixedHeader(buffer)
+        return WireReader(buffer, from: header.bodyStart, to: header.bodyStart + header.bodyLength, bigEndian: header.bigEndian)
+    }
+
+    /// A message's fixed header, the first 16 bytes: byte order, type, flags, version, the body's length, the
+    /// serial, the length of the header fields' array, which follows; the body starts at the next multiple of 8
+    /// after that array. Read the same way for a message libdbus checked (`arguments`, `measure`) and for bytes
+    /// nothing checked (`WireMessage`), with libdbus's bounds (`_dbus_header_have_message_untrusted`).
+    package struct FixedHeader {
+        package let bigEndian: Bool
+        package let type: UInt8
+        package let version: UInt8
+        package let serial: UInt32
+        package let fieldsLength: Int
+        package let bodyLength: Int
+        /// Where the body starts: the fields' end, padded to 8.
+        package let bodyStart: Int
+
+        /// The header of the message in `buffer`, which must hold the whole message (and may hold more).
+        package init(_ buffer: UnsafeRawBufferPointer) throws(Invalid) {
+            guard buffer.count >= 16 else { throw Invalid("it is \(buffer.count) bytes, and a message is at least 16") }
+            let order = buffer[0]
+            guard order == UInt8(ascii: "l") || order == UInt8(ascii: "B") else { throw Invalid("the byte order is neither 'l' nor 'B'") }
+            var reader = WireReader(buffer, from: 1, to: 16, bigEndian: order == UInt8(ascii: "B"))
+            bigEndian = reader.bigEndian
+            type = try reader.byte()
+            _ = try reader.byte()  // flags: unknown ones are ignored
+            version = try reader.byte()
+            bodyLength = Int(try reader.uint32())
+            serial = try reader.uint32()
+            fieldsLength = Int(try reader.uint32())
+            guard fieldsLength <= WireLimits.maximumMessageBytes else { throw Invalid("the header's fields claim \(fieldsLength) bytes") }
+            guard bodyLength <= WireLimits.maximumMessageBytes else { throw Invalid("the body claims \(bodyLength) bytes") }
+            bodyStart = (16 + fieldsLength + 7) & ~7
+            guard bodyStart + bodyLength <= WireLimits.maximumMessageBytes else { throw Invalid("the message is longer than 128 MiB") }
+            guard bodyStart + bodyLength <= buffer.count else { throw Invalid("the message is cut short") }
+        }
     }
 
     // MARK: Values
