@@ -218,14 +218,23 @@ public actor WebPage: BridgeAdapter {
             }
             return parts.join('>').slice(-64);
           };
+          // An element by its id, or without one its place.
+          const nameOf = el => el.id && valid.test(el.id) ? el.id : place(el);
+          // The elements that hold text themselves (a text node of their own), in the page's order: what both
+          // text checks below look at, found in one walk.
+          const texts = [];
+          for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+            for (let n = el.firstChild; n; n = n.nextSibling) {
+              if (n.nodeType === 3 && n.nodeValue.trim() !== '') { texts.push(el); break; }
+            }
+          }
           // Text cut by its element: an ellipsis, a clipped edge, lines clamped. Only elements that hold text
           // themselves and are drawn; not those a person scrolls (overflow auto or scroll), nor text hidden on
           // purpose (a 1-px "visually hidden" label, a clip or clip-path). At most 32, the first in the page.
           const clippedText = Object.create(null);
           let clips = 0;
-          for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+          for (const el of texts) {
             if (clips >= 32) break;
-            if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
             const style = getComputedStyle(el);
             if (style.display === 'none' || style.display === 'inline' || style.display === 'contents'
                 || style.visibility === 'hidden') continue;
@@ -239,8 +248,7 @@ public actor WebPage: BridgeAdapter {
               : clamp && clamp !== 'none' && sh > ch + 1 ? 'clamped'
               : wider || taller ? 'clipped' : null;
             if (!cut) continue;
-            const name = el.id && valid.test(el.id) ? el.id : place(el);
-            clippedText[name] = {cut, width: sw * scale, height: sh * scale};
+            clippedText[nameOf(el)] = {cut, width: sw * scale, height: sh * scale};
             clips++;
           }
           const root = document.documentElement;
@@ -280,11 +288,8 @@ public actor WebPage: BridgeAdapter {
             return result;
           };
           let lows = 0;
-          for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+          for (const el of texts) {
             if (lows >= 32) break;
-            let ownText = false;
-            for (let n = el.firstChild; n && !ownText; n = n.nextSibling) ownText = n.nodeType === 3 && n.nodeValue.trim() !== '';
-            if (!ownText) continue;
             const r = el.getBoundingClientRect();
             if (r.width <= 2 || r.height <= 2) continue;
             const style = getComputedStyle(el);
@@ -304,7 +309,7 @@ public actor WebPage: BridgeAdapter {
             const size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight, 10) >= 700;
             const required = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
             if (ratio >= required) continue;
-            lowContrast[el.id && valid.test(el.id) ? el.id : place(el)] = {ratio, required};
+            lowContrast[nameOf(el)] = {ratio, required};
             lows++;
           }
           // Taller than the window: it scrolls, whether or not it is also too wide (that is `reflow`, below).
