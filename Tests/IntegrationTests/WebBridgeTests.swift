@@ -94,6 +94,25 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// Controls without ids (issue 62, item 6: a problem names its culprit) are reported by their role and
+    /// accessible name, as the desktop bridge names widgets: a link by its text or `aria-label`, a second button
+    /// of the same name as `.2`, a field by its label, an image link by its `alt`. A link inside running text, a
+    /// skip link moved off the page and a transparent button are not what a person sees as controls, and are not.
+    @Test func controlsWithoutIdsAreNamedByRoleAndName() async throws {
+        let (fixture, recorder, host) = try await startHost { _ in Self.fixture("controls.html") }
+        try await recorder.until("the page's first layout", timeout: 60) {
+            (try? await recorder.layouts(of: "notes").frames["web"]) != nil
+        }
+        let frames = try await web(recorder)
+        let named = Set(frames.keys.filter { $0.contains(":") })
+        #expect(named == ["link:Home", "link:About_us", "button:Copy", "button:Copy.2", "textbox:Your_name", "link:Shop"],
+                "\(frames)")
+        #expect(frames["button:Copy"]?.suffix(2) == [60, 30], "\(frames)")
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
+        #expect(problems.contains { $0.element == "button:Copy.2" && $0.rule == .smallTarget }, "\(problems)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// A page that never finishes loading (its frame reads a named pipe nobody writes): the wait for its load
     /// event gives up at its limit, the bridge registers all the same, and each transition completes `failed`
     /// with the reason at once, while the page is loaded again in the background, never `missed` (once, such a
@@ -194,10 +213,12 @@ import Testing
     }
 
     /// Part of the corpus of docs/measurements.md in every run: Python's own `library/functions.html` (Debian's
-    /// python3.11-doc, no one here wrote it) in a 320-pt window at the largest text size. A person sees three
-    /// problems on the screenshot, and those are what traitd says: the page scrolls sideways (`reflow`, 947 pt
-    /// of text the width of a 320-pt window; once refused as too tall, leaving every transition `missed`), and the
-    /// menu button, 39 pt square, sits under the status bar. Nothing far down the page is outside the window.
+    /// python3.11-doc, no one here wrote it) in a 320-pt window at the largest text size. What a person sees on
+    /// the screenshot is what traitd says: the page scrolls sideways (`reflow`, 947 pt of text the width of a
+    /// 320-pt window; once refused as too tall, leaving every transition `missed`), and the header's four
+    /// controls, the menu button (39 pt square), the logo, the search field and its Go button, all too small to
+    /// tap, sit under the status bar (only the menu button has an id: the others are named by role and name).
+    /// Nothing far down the page is outside the window.
     /// Further down, every example's `>>>` toggle (copybutton.js colours it as its code block's pale green
     /// border, on the block's pale green) stands out by 1.77:1: `low-contrast`, true by WCAG's rule.
     @Test func pythonsFunctionsPageAtTheLargestTextSize() async throws {
@@ -208,7 +229,9 @@ import Testing
         }
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
         #expect(problems.filter { $0.rule != .lowContrast }.map { "\($0.rule) \($0.element)" }.sorted() == [
-            "outside-safe-area menuToggler", "reflow #built-in-functions>dl.19>dd>div.1>div>pre>span.16", "small-target menuToggler",
+            "outside-safe-area button:Go", "outside-safe-area link:Logo", "outside-safe-area menuToggler",
+            "outside-safe-area textbox:Quick_search", "reflow #built-in-functions>dl.19>dd>div.1>div>pre>span.16",
+            "small-target button:Go", "small-target link:Logo", "small-target menuToggler", "small-target textbox:Quick_search",
         ], "\(problems.map { "\($0.rule) \($0.element): \($0.message)" })")
         let toggles = problems.filter { $0.rule == .lowContrast }
         #expect(!toggles.isEmpty && toggles.allSatisfy { $0.element.hasSuffix(">div>span") && $0.message.contains("by 1.77:1") },

@@ -24,7 +24,8 @@ import Vocabulary
 /// observers have run at the new size; an event, not a sleep), every
 /// rendered element with an `id` is reported as `id=(x, y, width, height)` in window coordinates: an element
 /// with `display: none`, `visibility: hidden` or no area is not. Ids that are not element names (1-64 of
-/// A-Z a-z 0-9 _ - .) are left out. `kinds`: buttons, links with an `href` and form fields are controls, images,
+/// A-Z a-z 0-9 _ - .) are left out. A control without an id is reported by its role and accessible name
+/// (`link:index`, `button:Go`), not a link inside running text (the script says which and why). `kinds`: buttons, links with an `href` and form fields are controls, images,
 /// video and canvases content, an element holding others a container, one with text text. A page taller than
 /// the window scrolls: it is reported as the element `viewport` (the window), and every element not
 /// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window (also when
@@ -173,8 +174,8 @@ public actor WebPage: BridgeAdapter {
 
     /// The next rendering of the page (an animation frame, then a task queued from it: by then that frame's
     /// style, layout and resize observers have run at the new size, and a page's own script has answered the
-    /// resize), then every rendered element with an id: its box, its kind, whether the page scrolls, and the
-    /// text its elements cut (`clipped-text`).
+    /// resize), then every rendered element with an id and every control (without an id, by its role and name):
+    /// its box, its kind, whether the page scrolls, and the text its elements cut (`clipped-text`).
     /// (`WebBridgeTests` holds a page whose ids are `constructor`, `toString` and `__proto__` to it.)
     static let readScript = """
         new Promise(done => requestAnimationFrame(() => setTimeout(done, 0))).then(() => {
@@ -192,7 +193,7 @@ public actor WebPage: BridgeAdapter {
           let count = 0;
           // Where the page is drawn in the window: a page wider than its window is zoomed out to fit (the layout
           // viewport grows, the visual one is scaled down), so a box in CSS px is drawn at (box - offset) * scale.
-          const vv = visualViewport, scale = vv.scale;
+          const vv = visualViewport, scale = vv.scale, root = document.documentElement;
           const drawn = r => [(r.x - vv.offsetLeft) * scale, (r.y - vv.offsetTop) * scale, r.width * scale, r.height * scale];
           const windowWidth = vv.width * scale, windowHeight = vv.height * scale;
           for (const el of document.querySelectorAll('[id]')) {
@@ -206,6 +207,70 @@ public actor WebPage: BridgeAdapter {
             if (style.position === 'fixed') fixed.push(el.id);
             if (++count >= 255) break;
           }
+          // A control without an id, by its role and accessible name as a person (and Playwright's getByRole)
+          // knows it: link:index, button:Copy (characters other than A-Z a-z 0-9 _ - . as _, at most 58, .2 where
+          // the name comes again, in the page's order), as the desktop bridge names widgets. Not a link inside
+          // running text (WCAG 2.5.8's inline exception: the line decides its size, and a person reads it as
+          // text), nor a control moved out of sight on purpose (a skip link at -10000 px, a 1-px "visually
+          // hidden" one); the ids' elements come first, up to 255 in all.
+          const roleOf = el => {
+            const role = el.getAttribute('role');
+            if (role) return role.trim().split(/\\s+/)[0];
+            const type = (el.getAttribute('type') || '').toLowerCase();
+            switch (el.tagName) {
+              case 'A': return 'link';
+              case 'BUTTON': case 'SUMMARY': return 'button';
+              case 'SELECT': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+              case 'TEXTAREA': return 'textbox';
+              case 'INPUT':
+                return ['button', 'submit', 'reset', 'image'].includes(type) ? 'button'
+                  : type === 'checkbox' ? 'checkbox' : type === 'radio' ? 'radio' : type === 'range' ? 'slider'
+                  : type === 'search' ? 'searchbox' : 'textbox';
+            }
+            return 'button';
+          };
+          const nameText = text => (text || '').replace(/\\s+/g, ' ').trim();
+          const accessibleName = el => {
+            const label = nameText(el.getAttribute('aria-label'));
+            if (label) return label;
+            const by = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).filter(Boolean)
+              .map(id => document.getElementById(id)).filter(Boolean).map(e => e.textContent).join(' ');
+            if (nameText(by)) return nameText(by);
+            if (el.labels && el.labels.length) return nameText(el.labels[0].textContent);
+            if (el.tagName === 'INPUT') return nameText(el.type === 'image' ? el.alt : ['button', 'submit', 'reset'].includes(el.type) ? el.value : el.placeholder) || nameText(el.title);
+            const img = el.querySelector('img[alt]');
+            return nameText(el.textContent) || nameText(img && img.alt) || nameText(el.title);
+          };
+          const inRunningText = el => {
+            if (getComputedStyle(el).display !== 'inline') return false;
+            let block = el.parentElement;
+            while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+            return !!block && /[\\p{L}\\p{N}]/u.test((block.textContent || '').replace(el.textContent || '', ''));
+          };
+          const roleNames = Object.create(null);
+          const page = {width: root.scrollWidth, height: root.scrollHeight};
+          for (const el of document.body && count < 255 ? document.body.querySelectorAll(
+              'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link]') : []) {
+            if (el.id && valid.test(el.id)) continue;
+            const style = getComputedStyle(el);
+            if (style.display === 'none' || style.visibility !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none') continue;
+            if (el.checkVisibility && !el.checkVisibility({opacityProperty: true, contentVisibilityAuto: true})) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width <= 1 || r.height <= 1) continue;
+            const x = r.x + scrollX, y = r.y + scrollY;
+            if (x + r.width <= 0 || y + r.height <= 0 || x >= page.width || y >= page.height) continue;
+            if (inRunningText(el)) continue;
+            const clean = text => text.replace(/[^A-Za-z0-9_.-]/g, '_');
+            const label = accessibleName(el);
+            const base = (clean(roleOf(el)) + (label ? ':' + clean(label) : '')).slice(0, 58);
+            roleNames[base] = (roleNames[base] || 0) + 1;
+            const name = roleNames[base] === 1 ? base : base.slice(0, 60) + '.' + roleNames[base];
+            if (name in frames) continue;
+            frames[name] = drawn(r);
+            kinds[name] = 'control';
+            if (style.position === 'fixed') fixed.push(name);
+            if (++count >= 255) break;
+          }
           // An element without an id, by its place: body>main>table.2 is the second table in main, from the
           // nearest ancestor with an id (#notes>ul>li.3).
           const place = el => {
@@ -216,7 +281,10 @@ public actor WebPage: BridgeAdapter {
               const name = at.tagName.toLowerCase();
               parts.unshift(same.length > 1 ? name + '.' + (same.indexOf(at) + 1) : name);
             }
-            return parts.join('>').slice(-64);
+            // At most 64 characters, whole steps from the element up, '...>' where the steps before are left out.
+            let name = parts.join('>');
+            while (parts.length > 1 && name.length > 64) { parts.shift(); name = '...>' + parts.join('>'); }
+            return name.slice(-64);
           };
           // An element by its id, or without one its place.
           const nameOf = el => el.id && valid.test(el.id) ? el.id : place(el);
@@ -251,7 +319,6 @@ public actor WebPage: BridgeAdapter {
             clippedText[nameOf(el)] = {cut, width: sw * scale, height: sh * scale};
             clips++;
           }
-          const root = document.documentElement;
           // Text that stands out too little from its background (WCAG 1.4.3: 4.5:1, 3:1 for text of 24 px or
           // 18.66 px bold). Its colour against the background its ancestors' background colours lay over the
           // canvas; judged only where colours decide it: not text over a background image or gradient, under an
