@@ -38,3 +38,36 @@ import Vocabulary
         #expect(gtk3.followsSettings && gtk4.followsSettings && !qt.followsSettings)
     }
 }
+
+/// Qt apps hear the settings through a platform theme chosen by the Qt their executable links (Debian's KCalc
+/// links Qt 5, qt6ct Qt 6; GNOME's calculator and a shell link neither), and its file holds the text size as
+/// Qt's 9-pt default times the text's scale and dark mode as the theme's `darker` colours.
+@Suite struct QtThemeTests {
+    @Test func theThemeFollowsTheQtTheExecutableLinks() {
+        #expect(QtTheme.forCommand("kcalc") == .qt5 && QtTheme.forCommand("/usr/bin/qt6ct") == .qt6)
+        #expect(QtTheme.forCommand("gnome-calculator") == nil && QtTheme.forCommand("sh") == nil)
+        #expect(QtTheme.forCommand("no-such-program") == nil && QtTheme.forCommand("/nowhere/kcalc") == nil)
+        #expect(QtTheme.locate("kcalc", path: "/nowhere:/usr/bin") == "/usr/bin/kcalc" && QtTheme.locate("kcalc", path: "/nowhere") == nil)
+    }
+
+    @Test func theTextSizeAndDarkModeAsTheThemeReadsThem() {
+        var traits = DisplayTraits()
+        #expect(ToolkitSettings(traits).qtConfiguration(.qt5) == """
+            [Appearance]
+            custom_palette=false
+            color_scheme_path=/usr/share/qt5ct/colors/darker.conf
+            style=Fusion
+            icon_theme=Adwaita
+
+            [Fonts]
+            general="Sans Serif,9,-1,5,50,0,0,0,0,0"
+            fixed="Monospace,9,-1,5,50,0,0,0,0,0"
+
+            """)
+        traits[.contentSize] = "accessibility-extra-extra-extra-large"
+        traits[.appearance] = "dark"
+        let file = ToolkitSettings(traits).qtConfiguration(.qt6)
+        #expect(file.contains("custom_palette=true\ncolor_scheme_path=/usr/share/qt6ct/colors/darker.conf\n"), "\(file)")
+        #expect(file.contains("general=\"Sans Serif,28.1,"), "\(file)")
+    }
+}

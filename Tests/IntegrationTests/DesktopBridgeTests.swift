@@ -148,6 +148,47 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A Qt app follows dark mode and the text size as they change, in the transition that changes them, through
+    /// the platform theme the host gives it (qt5ct for KCalc's Qt 5; Qt's DPI stays pinned): at the largest text
+    /// its menu's items are more than twice as tall, and in dark mode its window is drawn dark (the screenshot's
+    /// mean brightness falls by more than half). Before, a Qt app followed neither.
+    @Test func aQtAppFollowsDarkModeAndTheTextSize() async throws {
+        let (fixture, recorder, host) = try await start(["--screenshots"], app: "kcalc")
+        #expect(host.log.contains("resized with ConfigureWindow on :") && host.log.contains(", settings through qt5ct"), "\(host.log)")
+        _ = try await recorder.transition(of: "notes", "half the screen") { try await recorder.client.setArrangement(.splitHalf) }
+        let before = try #require(try await desktop(recorder)["menu-item:File"])
+        let light = try await brightness(recorder)
+        _ = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
+        let dark = try await brightness(recorder)
+        #expect(dark < light / 2, "mean brightness \(light) light, \(dark) dark")
+        _ = try await recorder.transition(of: "notes", "the largest text") {
+            try await recorder.client.setTraits([.contentSize: "accessibility-extra-extra-extra-large"])
+        }
+        let after = try #require(try await desktop(recorder)["menu-item:File"])
+        #expect(after[3] > before[3] * 2, "File's menu item \(before) at large, \(after) at the largest size")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// The mean brightness (0-255) of the desktop bridge's latest screenshot (an 8-bit RGB PNG without filters,
+    /// as the bridge writes it), read by Python's zlib.
+    func brightness(_ recorder: Recorder) async throws -> Double {
+        let path = try #require(try await recorder.layouts(of: "notes").extras["desktop"]?["screenshot"]?.unwrapped.string)
+        let script = """
+            import struct, sys, zlib
+            data = open(sys.argv[1], 'rb').read()
+            width, height = struct.unpack('>II', data[16:24])
+            idat, at = b'', 8
+            while at < len(data):
+                length, kind = struct.unpack('>I4s', data[at:at + 8])
+                if kind == b'IDAT': idat += data[at + 8:at + 8 + length]
+                at += 12 + length
+            raw = zlib.decompress(idat)
+            print(sum(raw) / len(raw))
+            """
+        let result = try await ChildProcess.run("/usr/bin/python3", ["-c", script, path])
+        return try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result)")
+    }
+
     /// A Qt 6 app (qt6ct 0.7, Qt 6.4): it finds the accessibility bus only through `org.a11y.Bus` on its session
     /// bus, which the host serves (given `AT_SPI_BUS_ADDRESS`, Qt 6.4 connects before its bridge listens and never
     /// appears: "qt6ct did not appear on the accessibility bus"); its window follows the Split View widths.

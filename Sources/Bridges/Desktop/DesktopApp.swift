@@ -51,6 +51,12 @@ public actor DesktopApp: BridgeAdapter {
     /// after a change of text size the bridge waits for the app to lay out again (`awaitRelayout`).
     private var laidOutTextScale: Double?
     private var lastFrames: [Rect]?
+    /// The platform theme a Qt app is given to follow the display's settings (`QtTheme`), nil for other apps;
+    /// and the settings its file holds now.
+    nonisolated let qtTheme: QtTheme?
+    private var qtSettings: ToolkitSettings?
+    /// How long a Qt app may take to read its theme's new settings (qt5ct waits 3 s after its folder changes).
+    static let qtSettingsLimit: Duration = .seconds(10)
 
     /// How long an app may take to show its window.
     static let windowLimit: Duration = .seconds(30)
@@ -67,16 +73,23 @@ public actor DesktopApp: BridgeAdapter {
         self.sessionBus = sessionBus
         self.reader = AccessibilityReader(connection: accessibility, walkOnly: walkTrees)
         self.log = log
+        self.qtTheme = command.first.flatMap { QtTheme.forCommand($0) }
     }
 
     /// Starts the app, and waits for its window on the display and on the accessibility bus.
     public func prepare() async throws -> String {
         try await start()
-        return "\(command.joined(separator: " ")) (pid \(pid ?? 0)), resized with \(resizer)"
+        let settings = qtTheme.map { ", settings through \($0.name)" } ?? ""
+        return "\(command.joined(separator: " ")) (pid \(pid ?? 0)), resized with \(resizer)\(settings)"
     }
 
     private func start() async throws {
-        let started = try Spawn.start(command[0], Array(command.dropFirst()), environment: session.environment(session: sessionBus)) {
+        var qt: (theme: QtTheme, configuration: String)?
+        if let qtTheme {
+            try writeQtSettings(ToolkitSettings(DisplayTraits()), theme: qtTheme)
+            qt = (qtTheme, qtConfiguration)
+        }
+        let started = try Spawn.start(command[0], Array(command.dropFirst()), environment: session.environment(session: sessionBus, qt: qt)) {
             [log] actions in
             Spawn.logging(to: log, &actions)
         }
@@ -145,9 +158,10 @@ public actor DesktopApp: BridgeAdapter {
             let settings = ToolkitSettings(context.traits.display)
             let boundsBefore = reader.boundsChanges.load(ordering: .relaxed)
             session.apply(settings)
+            if let qtTheme, settings != qtSettings { try await applyQtSettings(settings, theme: qtTheme) }
             let textChanged = laidOutTextScale.map { $0 != settings.textScale } ?? false
             try await resize(window, to: Size(width: context.width, height: context.height))
-            if textChanged, session.settingsDaemon != nil, reader.toolkit.followsSettings {
+            if textChanged, (session.settingsDaemon != nil && reader.toolkit.followsSettings) || qtTheme != nil {
                 try await awaitRelayout(window, since: boundsBefore)
             }
             guard let read = try await readSettled(window, textChanged: textChanged) else { return .failed("desktop: \(command[0])'s window is not visible") }
@@ -206,6 +220,28 @@ public actor DesktopApp: BridgeAdapter {
     /// (from an app that sends them), or its tree's frames no longer those of its last report; at most 200 reads
     /// of the window's tree (a few seconds), as an app whose layout the text does not move (no text at all) never
     /// gives either sign. No sleep: each read is a round trip to the app, which answers between its own events.
+    /// The Qt app's own configuration folder (`XDG_CONFIG_HOME`): its theme's file is its alone.
+    private nonisolated var qtConfiguration: String { "\(session.configuration)/apps/\(app)" }
+
+    /// Writes `settings` as `theme`'s file, whole or not at all (written aside, then renamed over it).
+    private func writeQtSettings(_ settings: ToolkitSettings, theme: QtTheme) throws {
+        let folder = "\(qtConfiguration)/\(theme.folder)", path = "\(folder)/\(theme.file)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(settings.qtConfiguration(theme).utf8).write(to: URL(fileURLWithPath: path + ".new"))
+        guard rename(path + ".new", path) == 0 else { throw DevToolsError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        qtSettings = settings
+    }
+
+    /// Gives the Qt app `settings` and waits until it has read them: its theme re-reads its file a while after
+    /// the folder changes, on a timer of its own, and the layout read before that would be the old one.
+    private func applyQtSettings(_ settings: ToolkitSettings, theme: QtTheme) async throws {
+        let watch = try ConfigReadWatch(folder: "\(qtConfiguration)/\(theme.folder)")
+        try writeQtSettings(settings, theme: theme)
+        guard await watch.opened(theme.file, within: Self.qtSettingsLimit) else {
+            throw DevToolsError("\(command[0]) did not read its new settings (\(theme.name)'s \(theme.file)) within \(Self.qtSettingsLimit)")
+        }
+    }
+
     private func awaitRelayout(_ window: (x: String, bus: String, path: String), since bounds: Int) async throws {
         guard let lastFrames else { return }
         for _ in 0..<200 {

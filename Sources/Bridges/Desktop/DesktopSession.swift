@@ -106,8 +106,9 @@ public final class DesktopSession: Sendable {
 
     /// The environment of an app on this session: the X display, the accessibility bus, GTK on X11 at 2x with
     /// its animations off (`configuration`), and the accessibility of Qt turned on; the session bus is the
-    /// caller's (traitd's, for its portal).
-    func environment(session: String?) -> [String: String] {
+    /// caller's (traitd's, for its portal). A Qt app given a platform theme (`QtTheme`) has it named, and a
+    /// configuration folder of its own, where the theme's file is the app's alone.
+    func environment(session: String?, qt: (theme: QtTheme, configuration: String)? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         environment["AT_SPI_BUS_ADDRESS"] = accessibilityBusServed.load(ordering: .relaxed) ? nil : accessibilityAddress
@@ -118,13 +119,14 @@ public final class DesktopSession: Sendable {
         environment["QT_SCALE_FACTOR"] = String(Self.scale)
         // Qt 5 takes XSETTINGS' Xft/DPI (GTK's, twice 96 at the session's scale) as its logical DPI, and a KDE
         // app scales its whole window by it on top of QT_SCALE_FACTOR: KCalc's window came out 421 x 442 in a
-        // 320 x 768 slot. Its DPI stays 96, so its text does not follow the text size (docs/adapters.md).
+        // 320 x 768 slot. Its DPI stays 96; its text follows the text size through its platform theme's fonts.
         environment["QT_FONT_DPI"] = "96"
         environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
         environment["QT_ACCESSIBILITY"] = "1"
         environment["NO_AT_BRIDGE"] = nil
         environment["WAYLAND_DISPLAY"] = nil
-        environment["XDG_CONFIG_HOME"] = configuration
+        environment["XDG_CONFIG_HOME"] = qt?.configuration ?? configuration
+        environment["QT_QPA_PLATFORMTHEME"] = qt?.theme.name
         if let session { environment["DBUS_SESSION_BUS_ADDRESS"] = session }
         return environment
     }

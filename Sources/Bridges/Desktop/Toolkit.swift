@@ -38,7 +38,8 @@ struct Toolkit: Sendable, Equatable {
     /// reported the size of its label).
     var contentBoxes: Bool { family == .gtk4 }
 
-    /// Whether the app follows the session's text size as it changes (GTK 3 and 4; a Qt app's DPI is pinned at
-    /// 96, `DesktopSession.environment`).
+    /// Whether the app follows the session's text size through XSETTINGS as it changes (GTK 3 and 4; a Qt app's
+    /// DPI is pinned at 96, `DesktopSession.environment`, and it follows the text size through its platform theme
+    /// instead, `QtTheme`, where it has one).
     var followsSettings: Bool { family == .gtk3 || family == .gtk4 }
 }
