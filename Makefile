@@ -60,12 +60,12 @@ APT_PACKAGES = libdbus-1-dev libyaml-dev zlib1g-dev pkg-config dbus dbus-bin dbu
 # the GTK client (examples/gtk), libadwaita's for the portal's test app (examples/adwaita); dbus-fast, pytest, mypy
 # and setuptools for the Python package and its pytest plugin (clients/python), Hypothesis for its explorer
 # (traitctl explore), pytest-xdist for the plugin's parallel runs; Chromium for the web bridge (traitd-adapters --web); GNOME's calculator (GTK 4),
-# Python's documentation (python3.11-doc: a real page for the web bridge's corpus test); KDE's KCalc (Qt 5), qt6ct (a Qt 6 app, and Qt 6's platform theme), qt5ct (Qt 5's: how Qt apps hear dark mode and the text size), the accessibility bus and xsettingsd (the display's settings as XSETTINGS) for the desktop bridge's tests
+# Python's documentation (python3.11-doc: a real page for the web bridge's corpus test); KDE's KCalc (Qt 5), qt6ct (a Qt 6 app, and Qt 6's platform theme), qt5ct (Qt 5's: how Qt apps hear dark mode and the text size), GTK's widget factory (a GTK 3 app) and the GTK 3 Adwaita-dark theme (gnome-themes-extra: GTK 3 has none built in), the accessibility bus and xsettingsd (the display's settings as XSETTINGS) for the desktop bridge's tests
 # (traitd-adapters --app); valgrind for the smoke run of
 # scripts/solver-build-counts.sh.
 TEST_APT_PACKAGES = python3 python3-dbus python3-gi python3-numpy python3-scipy libglib2.0-dev gcc \
 	gir1.2-gtk-4.0 gir1.2-adw-1 xvfb x11-apps python3-dbus-fast python3-pytest mypy python3-setuptools python3-venv xdotool valgrind \
-	python3-hypothesis python3-pytest-xdist chromium gnome-calculator kcalc qt6ct qt5ct at-spi2-core xsettingsd python3.11-doc
+	python3-hypothesis python3-pytest-xdist chromium gnome-calculator kcalc qt6ct qt5ct gtk-3-examples gnome-themes-extra at-spi2-core xsettingsd python3.11-doc
 # What make deb and make wheel need beyond the build: dpkg-shlibdeps (dpkg-dev), lintian, pip and wheel, and
 # libsystemd's link file for the wheel's static libdbus (which calls libsystemd).
 PACKAGE_APT_PACKAGES = dpkg-dev lintian python3-pip python3-wheel python3-setuptools python3-venv libsystemd-dev

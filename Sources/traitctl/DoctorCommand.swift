@@ -111,6 +111,13 @@ struct Doctor: AsyncParsableCommand {
         } else {
             say(.warn, "xsettingsd", "no /usr/bin/xsettingsd: desktop apps will not follow the text size (apt install xsettingsd)")
         }
+        // GTK 3 has no dark Adwaita of its own; Qt apps hear the settings through a platform theme.
+        if !FileManager.default.fileExists(atPath: "/usr/share/themes/Adwaita-dark/gtk-3.0") {
+            say(.warn, "GTK 3 dark theme", "no Adwaita-dark for GTK 3: GTK 3 apps stay light in dark mode (apt install gnome-themes-extra)")
+        }
+        for (theme, qt) in [("qt5ct", 5), ("qt6ct", 6)] where !FileManager.default.fileExists(atPath: "/usr/share/\(theme)") {
+            say(.warn, theme, "no \(theme): Qt \(qt) apps will not follow dark mode nor the text size (apt install \(theme))")
+        }
     }
 
     private func checkBrowser(_ say: (Verdict, String, String) -> Void) async {

@@ -169,6 +169,19 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A GTK 3 app (GTK's own widget factory) is drawn dark in dark mode, in the transition that sets it: GTK 3 takes
+    /// XSETTINGS' theme name, and its Adwaita-dark comes from Debian's gnome-themes-extra (GTK 3 has no built-in
+    /// one: without it, GTK 3 apps stayed light).
+    @Test func aGtk3AppFollowsDarkMode() async throws {
+        let (fixture, recorder, host) = try await start(["--screenshots"], app: "gtk3-widget-factory")
+        _ = try await recorder.transition(of: "notes", "half the screen") { try await recorder.client.setArrangement(.splitHalf) }
+        let light = try await brightness(recorder)
+        _ = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
+        let dark = try await brightness(recorder)
+        #expect(dark < light / 2, "mean brightness \(light) light, \(dark) dark")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The mean brightness (0-255) of the desktop bridge's latest screenshot (an 8-bit RGB PNG without filters,
     /// as the bridge writes it), read by Python's zlib.
     func brightness(_ recorder: Recorder) async throws -> Double {
