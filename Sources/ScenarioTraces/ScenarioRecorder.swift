@@ -51,7 +51,7 @@ public struct ScenarioRecorder: Sendable {
             while try await client.state().windows.contains(where: { !$0.reportedAdapters.isSuperset(of: $0.adapters) }) {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            let (layoutLines, problems) = try await layouts()
+            let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             found += problems.map { ScenarioRun.Problem(step: "the start", app: $0.app, problem: $0.problem) }
             for window in try await client.state().windows {
@@ -69,7 +69,7 @@ public struct ScenarioRecorder: Sendable {
                 throw DBusError(error.name, "step \(number + 1) (\(step.title)\(line)): \(error.message)")
             }
             lines += Self.normalised(events)
-            let (layoutLines, problems) = try await layouts()
+            let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             let where_ = "step \(number + 1) (\(step.title))"
             // A transition another one of the same window overtook within the step (a divider drag's snapshot
@@ -168,9 +168,10 @@ public struct ScenarioRecorder: Sendable {
         }
     }
 
-    /// The adapters' layouts of every window after the step, one line a window and adapter, then the layout
-    /// checks' problems, one line each; and those problems as `APP ADAPTER ELEMENT RULE: MESSAGE`.
-    private func layouts() async throws -> ([String], [(app: String, problem: LayoutProblem)]) {
+    /// The adapters' layouts of every window after the step, one line a window and adapter, then (with `aria`)
+    /// each adapter's accessibility snapshot as `aria APP ADAPTER:` and its lines indented two spaces, then the
+    /// layout checks' problems, one line each; and those problems as `APP ADAPTER ELEMENT RULE: MESSAGE`.
+    private func layouts(aria: Bool) async throws -> ([String], [(app: String, problem: LayoutProblem)]) {
         let state = try await client.state()
         let problems = state.windows.flatMap { window in window.layoutProblems.map { (app: window.app, problem: $0) } }
         return (state.windows.flatMap { window in
@@ -180,7 +181,9 @@ public struct ScenarioRecorder: Sendable {
                     let f = frames[name]!
                     return "\(name)=(\(f.x.compact),\(f.y.compact),\(f.width.compact),\(f.height.compact))"
                 }.joined(separator: " ")
-            } + window.layoutProblems.map { "problem \(window.app) \($0)" }
+            } + (aria ? window.ariaSnapshots.sorted(by: { $0.key < $1.key }).flatMap { adapter, snapshot in
+                ["aria \(window.app) \(adapter):"] + snapshot.split(separator: "\n").map { "  \($0)" }
+            } : []) + window.layoutProblems.map { "problem \(window.app) \($0)" }
         }, problems)
     }
 

@@ -116,6 +116,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
     public var screenshots: [String: String]
+    /// Each adapter's accessibility snapshot as of its latest report (its extra `ariaSnapshot`: the bridges send
+    /// one with `traitd-adapters --aria-snapshots`), by adapter.
+    public var ariaSnapshots: [String: String]
     /// adapter -> why its latest layout failed (the extra `error` of a failed report; such a report has no
     /// frames in ``layouts``).
     public var failures: [String: String]
@@ -147,6 +150,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         supportedOrientations = p[W.supportedOrientations.name] == nil ? [] : try W.supportedOrientations.read(from: p)
         let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
+        ariaSnapshots = extras.compactMapValues { $0[W.Extras.ariaSnapshot]?.string }
         failures = extras.compactMapValues { $0[W.Extras.error]?.string }
     }
 

@@ -89,6 +89,10 @@ extension Layout1 {
             /// and the ratio WCAG 1.4.3 asks of text of its size (4.5, or 3 for large text): judged as
             /// `low-contrast` problems.
             public static let lowContrast = "lowContrast"
+            /// s: the window's accessibility snapshot as of this report (`AriaSnapshot`: roles, names, states and
+            /// nesting, as Playwright writes aria snapshots; the bridges send one with `traitd-adapters
+            /// --aria-snapshots`). Not read by traitd: `traitctl aria` prints it, scenarios keep it in their trace.
+            public static let ariaSnapshot = "ariaSnapshot"
 
             public static let kindsParameter = Parameter<[String: ElementKind]>.dictionary(
                 kinds, of: .choice(kinds, what: "element kind"))

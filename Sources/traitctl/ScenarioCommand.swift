@@ -208,7 +208,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             } else if let golden {
                 if let data = FileManager.default.contents(atPath: golden) {
                     let expected = String(decoding: data, as: UTF8.self)
-                    if expected != run.trace {
+                    if !TraceDiff.matches(golden: expected, run.trace) {
                         print("\(label): the run differs from \(golden) (- golden, + this run):")
                         print(TraceDiff.lines(expected, run.trace))
                         passed = false
@@ -266,7 +266,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                     (app, page.contains("://") ? page
                         : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path))
                 },
-                apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
+                apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, aria: scenario.aria)
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
                                    hostArguments: host, daemonArguments: coverage ? ["--testing"] : [])
             let client = try TraitClient(bus: .address(daemon.address))

@@ -73,6 +73,9 @@ struct TraitdAdapters: AsyncParsableCommand {
     @Flag(name: .long, help: "The bridges write each window's pixels as a PNG before each report, named by its extra screenshot (traitctl render and traitd-view draw them); a little slower.")
     var screenshots = false
 
+    @Flag(name: .long, help: "The bridges send each window's accessibility snapshot with each report, as its extra ariaSnapshot (roles, names, states and nesting as Playwright writes aria snapshots; traitctl aria prints it); slower on long pages.")
+    var ariaSnapshots = false
+
     @Flag(name: .long, help: "Desktop apps: read each app's widgets by walking its tree, five calls a widget, not from its cache (org.a11y.atspi.Cache) and a call a widget: slower, for an app whose cache is wrong, or to compare the two.")
     var walkTrees = false
 
@@ -182,7 +185,7 @@ struct TraitdAdapters: AsyncParsableCommand {
                 let started = try DevToolsPipe(browser: chromium, log: log)
                 browser = started
                 logger.info("web pages in \(chromium) (pid \(started.pid)), its output in \(log)")
-                bridges = setup.web.map { WebPage(app: $0.app, url: $0.url, browser: started, screenshots: pictures) }
+                bridges = setup.web.map { WebPage(app: $0.app, url: $0.url, browser: started, screenshots: pictures, ariaSnapshots: ariaSnapshots) }
             }
             if !setup.apps.isEmpty {
                 let log = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-adapters-desktop-\(getpid()).log").path
@@ -199,7 +202,8 @@ struct TraitdAdapters: AsyncParsableCommand {
                 desktopSessionBus = (bus ?? settings.bus) == "system" ? nil : sessionBus
                 bridges += setup.apps.map {
                     DesktopApp(app: $0.app, command: $0.command, session: session, sessionBus: sessionBus,
-                               accessibility: accessibility, walkTrees: walkTrees, log: log, screenshots: pictures) as any BridgeAdapter
+                               accessibility: accessibility, walkTrees: walkTrees, log: log, screenshots: pictures,
+                               ariaSnapshots: ariaSnapshots) as any BridgeAdapter
                 }
             }
             host = try AdapterHost(bus: Connection.Bus(argument: bus ?? settings.bus), adapters: plugins.load(settings, logger),

@@ -182,6 +182,23 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A GTK 4 app's accessibility snapshot (`--aria-snapshots`), in the format pages have: GTK's `button` as
+    /// ARIA's, the boxes that only arrange left out, the names GTK makes of class names (`GtkMenuButton`) no
+    /// names; what a hidden page of a stack holds is not in it. At two widths it holds the same widgets.
+    @Test func aGtkAppsAccessibilitySnapshot() async throws {
+        let (fixture, recorder, host) = try await start(["--aria-snapshots"])
+        var snapshots: [String] = []
+        for arrangement in [Arrangement.splitOneThird, .splitTwoThirds] {
+            _ = try await recorder.transition(of: "notes", "\(arrangement)") { try await recorder.client.setArrangement(arrangement) }
+            let aria = try await ChildProcess.run(Binaries.path("traitctl"), ["aria", "notes", "--bus", fixture.bus.address])
+            #expect(aria.status == 0 && aria.stdout.hasPrefix("- button \"Undo\"\n- button:\n  - button \"Basic\"\n"), "\(aria)")
+            #expect(aria.stdout.contains("- button \"Close\"\n") && !aria.stdout.contains("Gtk") && !aria.stdout.contains("- group"), "\(aria)")
+            snapshots.append(aria.stdout)
+        }
+        #expect(snapshots[0] == snapshots[1], "\(snapshots)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     /// The mean brightness (0-255) of the desktop bridge's latest screenshot (an 8-bit RGB PNG without filters,
     /// as the bridge writes it), read by Python's zlib.
     func brightness(_ recorder: Recorder) async throws -> Double {

@@ -28,12 +28,12 @@ import Testing
 
     /// A daemon whose transitions wait a minute and a host running only `page` (given by `place`, which may put
     /// it beside files of the test's own in the bus's folder), once its adapter is registered.
-    func startHost(_ place: (DaemonFixture) throws -> URL, registeredWithin timeout: Double = 30) async throws
+    func startHost(_ place: (DaemonFixture) throws -> URL, options: [String] = [], registeredWithin timeout: Double = 30) async throws
         -> (DaemonFixture, Recorder, HostProcess) {
         let fixture = try await DaemonFixture(config: "transitions:\n  deadline-ms: 60000\n")
         let page = try place(fixture)
         let recorder = try await Recorder(fixture)
-        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"])
+        let host = try HostProcess(fixture, ["--only-layouts", "--web", "notes=file://\(page.path)"] + options)
         try await registered(recorder, timeout: timeout)
         return (fixture, recorder, host)
     }
@@ -111,6 +111,89 @@ import Testing
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
         #expect(problems.contains { $0.element == "button:Copy.2" && $0.rule == .smallTarget }, "\(problems)")
         withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// The page's accessibility snapshot (`--aria-snapshots`, `traitctl aria`), as Playwright writes aria
+    /// snapshots: landmarks, a heading's level, text around a `<strong>` as one, a checked box named by its label, a
+    /// disabled button, nothing hidden from assistive technology. A golden taken at 694 pt fails at 320 pt, where
+    /// the page renames its button, naming the line; a golden that names the button `/^Copy/` matches both.
+    @Test func thePagesAccessibilitySnapshotAndItsGolden() async throws {
+        let (fixture, recorder, host) = try await startHost({ _ in Self.fixture("aria.html") }, options: ["--aria-snapshots"])
+        func aria(_ arguments: [String] = []) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await ChildProcess.run(Binaries.path("traitctl"), ["aria", "notes", "--bus", fixture.bus.address] + arguments)
+        }
+        _ = try await recorder.transition(of: "notes", "694 pt") { try await recorder.client.setArrangement(.splitOneThird) }
+        let wide = try await aria()
+        let snapshot = """
+            - banner:
+              - heading "Sign up" [level=1]
+            - navigation "Sections":
+              - link "Form"
+              - link "Help"
+            - main:
+              - paragraph:
+                - text: "Fill in every field."
+              - checkbox "Keep me signed in" [checked]
+              - button "Copy"
+              - button "Send" [disabled]
+
+            """
+        #expect(wide.status == 0 && wide.stdout == snapshot, "\(wide)")
+        let golden = fixture.bus.folder.appendingPathComponent("notes.aria.yaml").path
+        let pattern = fixture.bus.folder.appendingPathComponent("notes-pattern.aria.yaml").path
+        try snapshot.write(toFile: golden, atomically: true, encoding: .utf8)
+        try snapshot.replacing("button \"Copy\"", with: "button /^Copy/").write(toFile: pattern, atomically: true, encoding: .utf8)
+        let same = try await aria(["--check", golden])
+        #expect(same.status == 0 && same.stdout == "notes web: matches \(golden)\n", "\(same)")
+
+        _ = try await recorder.transition(of: "notes", "320 pt") { try await recorder.client.setArrangement(.splitTwoThirds) }
+        let renamed = try await aria(["--check", golden])
+        #expect(renamed.status == 1 && renamed.stdout.contains(
+            "notes web: the snapshot differs from \(golden): line 10: the golden has `  - button \"Copy\"`, the snapshot `  - button \"Copy link\"`"),
+                "\(renamed)")
+        let matched = try await aria(["--check", pattern])
+        #expect(matched.status == 0, "\(matched)")
+        // Without --aria-snapshots nothing is sent, and traitctl says how to get one.
+        let none = try await ChildProcess.run(Binaries.path("traitctl"), ["aria", "nobody", "--bus", fixture.bus.address])
+        #expect(none.status == 1 && none.stderr.contains("nobody has no window"), "\(none)")
+        withExtendedLifetime((fixture, host)) {}
+    }
+
+    /// A scenario with `aria: true` keeps each step's accessibility snapshot in its golden trace: checked as the
+    /// trace is, line for line, except that a golden name written `/pattern/` matches a name it is found in. The
+    /// page renames its button at 320 pt; a golden that still says "Copy" there fails, showing the line.
+    @Test func aScenarioKeepsTheSnapshotInItsGoldenTrace() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-aria-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("aria.yaml"), trace = folder.appendingPathComponent("aria.trace").path
+        try """
+            device: ipad-9.7
+            web: { notes: \(Self.fixture("aria.html").path) }
+            aria: true
+            steps:
+              - set: { arrangement: split-one-third }
+              - set: { arrangement: split-two-thirds }
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        func scenario(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await ChildProcess.run(Binaries.path("traitctl"), ["scenario", "run", file.path, "--private"] + arguments, timeout: 120)
+        }
+        let written = try await scenario(["--update", trace])
+        #expect(written.status == 0, "\(written)")
+        let text = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(text.contains("aria notes web:\n  - banner:\n    - heading \"Sign up\" [level=1]\n"), "\(text)")
+        #expect(text.contains("  - button \"Copy\"\n") && text.contains("  - button \"Copy link\"\n"), "\(text)")
+        let same = try await scenario(["--check", trace])
+        #expect(same.status == 0, "\(same)")
+        // The golden says "Copy" where the page now says "Copy link": the run fails on that line.
+        try text.replacing("  - button \"Copy link\"", with: "  - button \"Copy\"").write(toFile: trace, atomically: true, encoding: .utf8)
+        let renamed = try await scenario(["--check", trace])
+        #expect(renamed.status == 1 && renamed.stdout.contains("-     - button \"Copy\"\n+     - button \"Copy link\""), "\(renamed)")
+        // A pattern matches both names.
+        try text.replacing("  - button \"Copy link\"", with: "  - button /^Copy/").write(toFile: trace, atomically: true, encoding: .utf8)
+        let pattern = try await scenario(["--check", trace])
+        #expect(pattern.status == 0, "\(pattern)")
     }
 
     /// A page that never finishes loading (its frame reads a named pipe nobody writes): the wait for its load

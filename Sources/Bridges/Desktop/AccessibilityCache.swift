@@ -86,7 +86,7 @@ extension AccessibilityReader {
             guard ordered[node.path] != nil else { return nil }  // not visible
             return AccessibleNode(role: roles[node.role] ?? "unknown", name: node.name, frame: extents[node.path] ?? .zero,
                                   children: (ordered[node.path] ?? []).compactMap(assemble),
-                                  editable: AccessibilityReader.isEditable(node.states), bus: bus, path: node.path)
+                                  states: node.states.first ?? 0, bus: bus, path: node.path)
         }
         return .some(assemble(root))
     }

@@ -9,9 +9,22 @@ struct AccessibleNode: Equatable {
     var name: String
     var frame: Rect
     var children: [AccessibleNode]
+    /// The first word of its AT-SPI state set (`GetState`'s `au`: bit N is `AtspiStateType` N), what its
+    /// accessibility snapshot says of it (checked, pressed, expanded, selected, enabled).
+    var states: UInt32 = 0
     /// Text a person types into (`ATSPI_STATE_EDITABLE`): GTK 3 calls an entry `text`, like a label, and a field
     /// 34 pt tall is a small target all the same (zenity's form).
-    var editable = false
+    var editable: Bool {
+        get { has(.editable) }
+        set { states = newValue ? states | 1 << State.editable.rawValue : states & ~(1 << State.editable.rawValue) }
+    }
+
+    /// The AT-SPI states a snapshot or the kinds read (`AtspiStateType`'s numbers).
+    enum State: UInt32 {
+        case checked = 4, editable = 7, enabled = 8, expandable = 9, expanded = 10, pressed = 20, selected = 23, sensitive = 24
+    }
+
+    func has(_ state: State) -> Bool { states & 1 << state.rawValue != 0 }
     /// Where the node is on the accessibility bus (its app's connection and object path).
     var bus = ""
     var path = ""
@@ -43,11 +56,6 @@ final class AccessibilityReader: Sendable {
     }
     private static let accessible = "org.a11y.atspi.Accessible"
     private static let component = "org.a11y.atspi.Component"
-    /// `ATSPI_STATE_EDITABLE`.
-    private static let editableBit: UInt32 = 7
-
-    /// Whether a state set says the node takes typed text.
-    static func isEditable(_ states: [UInt32]) -> Bool { (states.first ?? 0) & (1 << editableBit) != 0 }
     /// `ATSPI_COORD_TYPE_WINDOW`, `ATSPI_COORD_TYPE_SCREEN`.
     private static let windowCoordinates: UInt32 = 1, screenCoordinateType: UInt32 = 0
     private var coordinateType: UInt32 { toolkit.screenCoordinates ? Self.screenCoordinateType : Self.windowCoordinates }
@@ -97,7 +105,7 @@ final class AccessibilityReader: Sendable {
             return nodes.compactMap { $0 }
         }
         return AccessibleNode(role: try await role.first?.string ?? "unknown", name: try await name.first?.string ?? "",
-                              frame: frame, children: children, editable: Self.isEditable(states), bus: bus, path: path)
+                              frame: frame, children: children, states: states.first ?? 0, bus: bus, path: path)
     }
 
     /// The frames of `tree`'s nodes read again, in `AccessibleNode.frames`' order: one call a node, all at once

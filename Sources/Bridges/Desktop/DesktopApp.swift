@@ -35,6 +35,8 @@ public actor DesktopApp: BridgeAdapter {
     private let log: String
     /// Where the window's screenshot goes before each report (`--screenshots`), or nil.
     private let screenshots: String?
+    /// Whether each report carries the window's accessibility snapshot (`--aria-snapshots`).
+    private let ariaSnapshots: Bool
     private var pid: pid_t?
     private var exitStatus: Int32?
     /// The app's top-level X window (xdotool's id) and accessible window.
@@ -58,6 +60,9 @@ public actor DesktopApp: BridgeAdapter {
     /// How long a Qt app may take to read its theme's new settings (qt5ct waits 3 s after its folder changes).
     static let qtSettingsLimit: Duration = .seconds(10)
 
+    /// The most lines a report's accessibility snapshot has (about 16 KiB: a report is at most 64 KiB).
+    static let ariaLines = 400
+
     /// How long an app may take to show its window.
     static let windowLimit: Duration = .seconds(30)
 
@@ -65,9 +70,10 @@ public actor DesktopApp: BridgeAdapter {
     static let scale = Double(DesktopSession.scale)
 
     public init(app: String, command: [String], session: DesktopSession, sessionBus: String?, accessibility: Connection,
-         walkTrees: Bool = false, log: String, screenshots: String? = nil) {
+         walkTrees: Bool = false, log: String, screenshots: String? = nil, ariaSnapshots: Bool = false) {
         self.app = app
         self.screenshots = screenshots
+        self.ariaSnapshots = ariaSnapshots
         self.command = command
         self.session = session
         self.sessionBus = sessionBus
@@ -170,6 +176,10 @@ public actor DesktopApp: BridgeAdapter {
             let tree = reader.inWindowCoordinates(read)
             let (frames, kinds, scrolledIn) = Self.elements(of: tree)
             var extras: [String: Extra] = [:]
+            if ariaSnapshots {
+                extras[Layout1.Window.Extras.ariaSnapshot] = .string(AriaSnapshot.yaml(DesktopAria.nodes(of: Self.drawn(tree)),
+                                                                                       maximumLines: Self.ariaLines))
+            }
             if let screenshots {
                 extras[Layout1.Window.Extras.screenshot] = .string(try await screenshot(window.x, size: tree.frame, into: screenshots))
             }
@@ -326,19 +336,11 @@ public actor DesktopApp: BridgeAdapter {
         var kinds: [String: ElementKind] = ["window": .container]
         var scrolledIn: [String: String] = [:]
         var seen: [String: Int] = [:]
-        // `clip`: what the ancestors with an area leave visible. A widget wholly outside it is not drawn (a list's
-        // row scrolled away, a page of a stack slid out), so neither it nor what it holds is reported.
-        // A widget under one with no area is not drawn either: Qt 5 lists a closed combo box's popup rows, SHOWING
-        // and 753 pt wide, under a list of size 0 (KCharSelect's took every overlap of its reports).
-        func visit(_ node: AccessibleNode, named parent: String?, clip: Rect, inArea: Bool) {
+        func visit(_ node: AccessibleNode, named parent: String?) {
             for child in node.children {
                 if frames.count >= 255 { return }
-                let hasArea = child.frame.width > 0 && child.frame.height > 0
-                if hasArea, !inArea { continue }
-                if hasArea, !child.frame.intersects(clip) { continue }
-                if hasArea, isHiddenPage(child, of: node) { continue }
                 var reported: String?
-                if hasArea, let drawn = Self.withinBorder(child.frame, of: bounds) {
+                if let drawn = Self.withinBorder(child.frame, of: bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
@@ -347,11 +349,29 @@ public actor DesktopApp: BridgeAdapter {
                     if node.role == "page tab list", let parent { scrolledIn[name] = parent }
                     reported = name
                 }
-                visit(child, named: reported, clip: hasArea ? child.frame.intersection(clip) ?? clip : clip, inArea: hasArea)
+                visit(child, named: reported)
             }
         }
-        visit(window, named: "window", clip: bounds, inArea: true)
+        visit(drawn(window), named: "window")
         return (frames, kinds, scrolledIn)
+    }
+
+    /// `window` with only the widgets that are drawn: a widget wholly outside what its ancestors leave visible is
+    /// not (a list's row scrolled away, a page of a stack slid out), nor one without an area, nor what either holds
+    /// (Qt 5 lists a closed combo box's popup rows, SHOWING and 753 pt wide, under a list of size 0: KCharSelect's
+    /// took every overlap of its reports), nor a stack's or squeezer's hidden page (`isHiddenPage`). What the
+    /// layout reports and what the accessibility snapshot holds.
+    static func drawn(_ window: AccessibleNode) -> AccessibleNode {
+        func prune(_ node: AccessibleNode, clip: Rect) -> AccessibleNode {
+            var pruned = node
+            pruned.children = node.children.compactMap { child in
+                guard child.frame.width > 0, child.frame.height > 0, child.frame.intersects(clip),
+                      !isHiddenPage(child, of: node) else { return nil }
+                return prune(child, clip: child.frame.intersection(clip) ?? clip)
+            }
+            return pruned
+        }
+        return prune(window, clip: Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height))
     }
 
     /// `frame`, without what it has past `bounds` where that is a border's point or two; nil when nothing of it

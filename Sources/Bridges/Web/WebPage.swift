@@ -38,6 +38,8 @@ public actor WebPage: BridgeAdapter {
     private let browser: DevToolsPipe
     /// Where the page's screenshot goes before each report (`--screenshots`), or nil.
     private let screenshots: String?
+    /// Whether each report carries the page's accessibility snapshot (`--aria-snapshots`).
+    private let ariaSnapshots: Bool
     /// The page's tab and its DevTools session, once it is open and loaded.
     private var session: String?
     private var target: String?
@@ -47,10 +49,11 @@ public actor WebPage: BridgeAdapter {
     private var openFailure: String?
     private var reopening: Task<Void, Never>?
 
-    public init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil) {
+    public init(app: String, url: String, browser: DevToolsPipe, screenshots: String? = nil, ariaSnapshots: Bool = false) {
         self.app = app
         self.url = url
         self.screenshots = screenshots
+        self.ariaSnapshots = ariaSnapshots
         self.browser = browser
     }
 
@@ -83,6 +86,10 @@ public actor WebPage: BridgeAdapter {
                 let shot = try await browser.call("Page.captureScreenshot", ["format": "png"], session: session, returning: Captured.self)
                 guard let png = Data(base64Encoded: shot.data) else { throw DevToolsError("Page.captureScreenshot gave no PNG") }
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
+            }
+            if ariaSnapshots {
+                let tree = try await browser.call("Accessibility.getFullAXTree", DevToolsPipe.Empty(), session: session, returning: FullTree.self)
+                extras[Layout1.Window.Extras.ariaSnapshot] = .string(AriaSnapshot.yaml(WebAria.nodes(tree.nodes), maximumLines: Self.ariaLines))
             }
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: page.scrolledIn,
                             overflow: page.reflow.map(Overflow.reflow), clippedText: page.clipped, lowContrast: page.lowContrast)
@@ -241,11 +248,18 @@ public actor WebPage: BridgeAdapter {
             const img = el.querySelector('img[alt]');
             return nameText(el.textContent) || nameText(img && img.alt) || nameText(el.title);
           };
+          // Running text: words in the line's block that are not a link's or a button's (a row of links separated
+          // by spaces or bars is a navigation bar, not a sentence).
           const inRunningText = el => {
             if (getComputedStyle(el).display !== 'inline') return false;
             let block = el.parentElement;
             while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
-            return !!block && /[\\p{L}\\p{N}]/u.test((block.textContent || '').replace(el.textContent || '', ''));
+            if (!block) return false;
+            const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              if (/[\\p{L}\\p{N}]/u.test(n.nodeValue) && !n.parentElement.closest('a[href], button, [role=button], [role=link]')) return true;
+            }
+            return false;
           };
           const roleNames = Object.create(null);
           const page = {width: root.scrollWidth, height: root.scrollHeight};
@@ -442,6 +456,9 @@ public actor WebPage: BridgeAdapter {
     }
 
     private struct Created: Decodable { let targetId: String }
+    private struct FullTree: Decodable { let nodes: [WebAria.AXNode] }
+    /// The most lines a report's accessibility snapshot has (about 16 KiB: a report is at most 64 KiB).
+    static let ariaLines = 400
     private struct Captured: Decodable { let data: String }
     private struct Attach: Encodable {
         let targetId: String

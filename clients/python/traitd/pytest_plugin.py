@@ -76,10 +76,11 @@ _COVERAGE_FOLDER = "TRAITD_COVERAGE_DIR"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "traitd(device=None, orientation=None, adapters=False, web=None, apps=None, portal=False, "
+        "markers", "traitd(device=None, orientation=None, adapters=False, web=None, apps=None, aria=False, portal=False, "
                    "config=None, allow_problems=False, fresh=False): the traitd fixture's start: the device and orientation, the "
                    "adapter host (its built-in adapters; web: {app: URL} pages in headless Chromium as the apps' "
-                   "adapter web; apps: {app: [command, args...]} unmodified desktop apps as their adapter desktop), the "
+                   "adapter web; apps: {app: [command, args...]} unmodified desktop apps as their adapter desktop; "
+                   "aria=True: their accessibility snapshots, for traitd.expect_aria), the "
                    "settings portal, a config file's text; and the layout problems the test allows (True, or a list "
                    "of rule names); fresh=True for a daemon of the test's own (else one is shared, and Reset, by the "
                    "tests that start alike)")
@@ -170,6 +171,20 @@ class TraitdFixture(SyncClient):
         if run.returncode != 0:
             pytest.fail(f"scenario {path}: {run.stdout}{run.stderr}", pytrace=False)
         return run.stdout
+
+    def expect_aria(self, app: str, golden: str, adapter: str | None = None) -> None:
+        """Fails the test unless ``app``'s window's accessibility snapshot, as of its adapter's last report, matches
+        ``golden`` (YAML, as Playwright writes aria snapshots: ``- button "Copy"``), strictly: the same nodes in the
+        same order, each name as written or, written ``/pattern/``, a regular expression found in it. The match is
+        ``traitctl aria APP --check``'s; the bridges send snapshots with ``@pytest.mark.traitd(aria=True)``."""
+        path = os.path.join(self.folder, f"expect-aria-{app}.yaml")
+        with open(path, "w") as file:
+            file.write(golden)
+        arguments = [self.traitctl, "aria", app, "--check", path, "--bus", self.address]
+        arguments += ["--adapter", adapter] if adapter else []
+        run = subprocess.run(arguments, capture_output=True, text=True)
+        if run.returncode != 0:
+            pytest.fail(f"traitd: {(run.stdout + run.stderr).strip()}", pytrace=False)
 
     def expect(self, condition: str, timeout: float | None = None) -> str:
         """Waits until ``condition`` holds (``traitctl wait --until``: ``"mail.horizontalSizeClass == compact and
@@ -273,6 +288,7 @@ class _Daemon:
             if options.get("adapters") or web or apps:
                 # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
                 extra = ([] if options.get("adapters") else ["--only-layouts"])
+                extra += ["--aria-snapshots"] if options.get("aria") else []
                 extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
                 extra += [argument for app, command in sorted(apps.items())
                           for argument in ("--app", f"{app}={shlex.join(command)}")]
@@ -316,7 +332,7 @@ _shared: dict[str, _Daemon] = {}
 def _sharing_key(options: dict[str, Any]) -> str | None:
     if options.get("fresh"):
         return None
-    return repr([options.get(k) for k in ("config", "portal", "adapters")]
+    return repr([options.get(k) for k in ("config", "portal", "adapters", "aria")]
                 + [sorted((options.get("web") or {}).items()), sorted((options.get("apps") or {}).items())])
 
 
