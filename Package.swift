@@ -165,7 +165,7 @@ let package = Package(
         .target(
             name: "Bridges",
             dependencies: [
-                "Adapters", "TraitClient", "TraitProtocol", "Vocabulary", "DBus", "Spawn", "CZlib",
+                "Adapters", "TraitClient", "TraitProtocol", "Vocabulary", "DBus", "Spawn", "Pixels",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -187,10 +187,12 @@ let package = Package(
         .target(name: "Spawn", dependencies: ["CSpawn"]),
         // A scenario's run against a daemon, recorded as trace lines, and the diff of two traces: traitctl's
         // scenarios, matrices and explore use them; tests reach them without the executable.
-        .target(name: "ScenarioTraces", dependencies: ["TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DBus"]),
+        .target(name: "ScenarioTraces", dependencies: ["TraitClient", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Pixels"]),
         // The pictures traitctl draws: a display as render draws it (ScreenPicture), a matrix's contact sheet
         // (RunSheet), on a small SVG document (Picture) whose labels never overprint.
         .target(name: "Pictures", dependencies: ["TraitClient", "TraitModel", "Vocabulary"]),
+        // Pixels: screenshots read and written as PNG, compared as pixelmatch compares them, measured.
+        .target(name: "Pixels", dependencies: ["CZlib"]),
         .executableTarget(
             name: "traitctl",
             dependencies: [
@@ -233,7 +235,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Vocabulary"]),
         .testTarget(name: "LayoutJudgeTests", dependencies: ["LayoutJudge", "Vocabulary"]),
         .testTarget(name: "AdaptersTests", dependencies: ["Adapters", "Layout", "TraitConfig", "TraitModel", "Vocabulary"]),
-        .testTarget(name: "BridgesTests", dependencies: ["Bridges", "Adapters", "Vocabulary", "TraitProtocol", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BridgesTests", dependencies: ["Bridges", "Adapters", "Vocabulary", "TraitProtocol", "Pixels", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
         .testTarget(
             name: "TransitionEngineTests",

@@ -10,7 +10,8 @@ import Vocabulary
 /// - **Scrolled content** is named by the report (`scrolledIn`: element -> its scroll view). It is judged only
 ///   by the part of it that shows through its scroll view (and that scroll view's, outwards); an element
 ///   scrolled wholly out of sight is not judged at all. Whatever scrolls in nothing is judged whole: content
-///   that overflows its window is a problem, content a person can scroll to is not.
+///   that overflows its window is a problem, content a person can scroll to is not; nor is content the safe
+///   area's bottom edge cuts (a person scrolls it up from under the home indicator).
 /// - **An element that holds another** is not overlapping it: `overlap` is two foreground elements that share
 ///   area while neither holds the other (within `tolerance`), as a label on a card, not a label over a label.
 public enum LayoutJudge {
@@ -64,12 +65,16 @@ public enum LayoutJudge {
                     + " (the window is \(window.size) pt)", severity: farthest(shown[name]!, past: bounds))
         }
 
-        // outside-safe-area: content, controls and text inside the window but not inside its safe area.
+        // outside-safe-area: content, controls and text inside the window but not inside its safe area. Content
+        // in a scroll view is not judged by the bottom edge: a person scrolls it up from under the home indicator
+        // (its scroll view is judged like any element).
         let safe = window.safeAreaInsets.inset(bounds)
-        for name in names where layout.kind(of: name).isForeground && !outside.contains(name)
-            && !safe.contains(shown[name]!, tolerance: tolerance) {
+        let scrolledSafe = Rect(x: safe.x, y: safe.y, width: safe.width, height: bounds.maxY - safe.y)
+        for name in names where layout.kind(of: name).isForeground && !outside.contains(name) {
+            let area = layout.scrolledIn[name] == nil ? safe : scrolledSafe
+            guard !area.contains(shown[name]!, tolerance: tolerance) else { continue }
             found(name, .outsideSafeArea, "\(describe(name, layout)) reaches "
-                    + overflow(shown[name]!, past: safe, edges: "the safe area's")
+                    + overflow(shown[name]!, past: area, edges: "the safe area's")
                     + " (safe-area insets top \(window.safeAreaInsets.top.compact), left \(window.safeAreaInsets.left.compact), "
                     + "bottom \(window.safeAreaInsets.bottom.compact), right \(window.safeAreaInsets.right.compact))",
                   severity: farthest(shown[name]!, past: safe))

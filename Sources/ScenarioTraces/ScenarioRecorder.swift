@@ -1,4 +1,5 @@
 import DBus
+import FoundationEssentials
 import TraitClient
 import TraitConfig
 import TraitModel
@@ -44,6 +45,7 @@ public struct ScenarioRecorder: Sendable {
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
         var failures: [String] = []
         var found: [ScenarioRun.Problem] = []
+        var pictures: [ScenarioRun.Picture] = []
         // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
         if scenario.steps.isEmpty {
             // Adapters first report the window as it is when they register, in their own time: wait for each
@@ -54,6 +56,7 @@ public struct ScenarioRecorder: Sendable {
             let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             found += problems.map { ScenarioRun.Problem(step: "the start", app: $0.app, problem: $0.problem) }
+            if scenario.screenshots { pictures += try await self.pictures(step: 0, title: "the start") }
             for window in try await client.state().windows {
                 failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
             }
@@ -72,6 +75,7 @@ public struct ScenarioRecorder: Sendable {
             let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             let where_ = "step \(number + 1) (\(step.title))"
+            if scenario.screenshots { pictures += try await self.pictures(step: number + 1, title: where_) }
             // A transition another one of the same window overtook within the step (a divider drag's snapshot
             // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
             // window's last transition of the step counts its misses (as traitctl explore counts them).
@@ -85,7 +89,7 @@ public struct ScenarioRecorder: Sendable {
             }
             found += problems.map { ScenarioRun.Problem(step: where_, app: $0.app, problem: $0.problem) }
         }
-        return ScenarioRun(trace: lines.joined(separator: "\n") + "\n", failures: failures, problems: found)
+        return ScenarioRun(trace: lines.joined(separator: "\n") + "\n", failures: failures, problems: found, pictures: pictures)
     }
 
     /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
@@ -187,6 +191,19 @@ public struct ScenarioRecorder: Sendable {
         }, problems)
     }
 
+    /// The screenshot each window's adapter sent with its latest report (`traitd-adapters --screenshots`), read
+    /// now: the bridges write the next one over it.
+    private func pictures(step: Int, title: String) async throws -> [ScenarioRun.Picture] {
+        try await client.state().windows.flatMap { window in
+            try window.screenshots.sorted(by: { $0.key < $1.key }).map { adapter, path in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ScenarioRunError("\(title): cannot read \(window.app)'s \(adapter) screenshot \(path)")
+                }
+                return ScenarioRun.Picture(step: step, title: title, app: window.app, adapter: adapter, png: [UInt8](data))
+            }
+        }
+    }
+
     /// The step's signals as trace lines: `traitctl watch`'s lines without the layouts' and registrations'
     /// property changes (adapters report in their own time; the final layouts follow the step), with every
     /// TransitionCompleted moved last, in id order.
@@ -217,6 +234,22 @@ public struct ScenarioRun: Sendable {
     /// A line for each step with an adapter missed or failed.
     public var failures: [String]
     public var problems: [Problem]
+    /// Each window's screenshot after each step, with `screenshots: true`.
+    public var pictures: [Picture] = []
+
+    /// A window's picture after a step (0: the start), as its adapter sent it.
+    public struct Picture: Sendable {
+        public var step: Int
+        public var title: String
+        public var app: String
+        public var adapter: String
+        public var png: [UInt8]
+
+        /// Its file's name among a trace's golden pictures: `02-notes-web.png`.
+        public var fileName: String {
+            (step < 10 ? "0\(step)" : "\(step)") + "-\(app)-\(adapter).png"
+        }
+    }
 
     /// A layout problem of `app`'s after `step` (`step 2 (rotate portrait)`, or `the start`).
     public struct Problem: Sendable, CustomStringConvertible {

@@ -14,6 +14,7 @@ import Vocabulary
 /// apps: { mail: gnome-calculator }  # with --private: unmodified desktop apps as apps' adapter desktop
 /// strict: true                      # the run fails where an adapter misses or fails, or a layout has a problem
 /// aria: true                        # the trace keeps each bridged window's accessibility snapshot after each step
+/// screenshots: true                 # each bridged window's picture after each step, checked against golden PNGs
 /// steps:
 ///   - set: { orientation: portrait }        # device, orientation, arrangement, windowing, keyboard, or a setting's word (in the file's order)
 ///   - open: { app: video, role: pip }
@@ -47,6 +48,9 @@ public struct Scenario: Sendable {
     /// Whether the trace keeps the accessibility snapshot each bridged window's adapter sends after each step
     /// (the host runs with `--aria-snapshots`), so that a golden trace holds them too.
     public var aria = false
+    /// Whether each bridged window's screenshot after each step is kept (the host runs with `--screenshots`) and
+    /// checked against the golden trace's pictures (`TRACE.pictures/`).
+    public var screenshots = false
     /// The scenario's matrix (`matrix:`): `traitctl scenario run --matrix` runs it once per combination
     /// (`combinations`), in the file's order of keys.
     public var matrix: [MatrixDimension] = []
@@ -83,7 +87,7 @@ public struct Scenario: Sendable {
     public static func parse(_ text: String, file: String, knownDevices: [String]? = nil) throws -> Scenario {
         let reader = YAMLReader(file: file, knownDevices: knownDevices)
         guard let root = try reader.document(text) else { throw reader.fail(nil, "expected a scenario, found an empty file") }
-        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "aria", "matrix", "steps"])
+        let map = try reader.mapping(root, what: "a scenario", allowed: ["device", "orientation", "adapters", "layouts", "web", "apps", "strict", "aria", "screenshots", "matrix", "steps"])
         guard let device = map["device"] else { throw reader.fail(root, "missing key 'device' (a profile id) in the scenario") }
         var scenario = Scenario(
             device: try reader.device(device),
@@ -109,6 +113,7 @@ public struct Scenario: Sendable {
         }
         scenario.strict = try map["strict"].map { try reader.flag($0, what: "strict (true or false)") } ?? false
         scenario.aria = try map["aria"].map { try reader.flag($0, what: "aria (true or false)") } ?? false
+        scenario.screenshots = try map["screenshots"].map { try reader.flag($0, what: "screenshots (true or false)") } ?? false
         if let matrix = map["matrix"] { scenario.matrix = try parseMatrix(matrix, reader) }
         // A matrix alone is a scenario: each combination's trace is its start's layouts.
         guard let steps = map["steps"] else {

@@ -85,12 +85,14 @@ final class PrivateTraitd {
 
     /// The adapter host's arguments for folders of layout files, web pages and desktop apps (app, URL or command),
     /// run beside the built-in adapters or, without `builtIns`, alone (`--only-layouts`); with `aria`, the bridges
-    /// send accessibility snapshots.
+    /// send accessibility snapshots, with `screenshots`, pictures.
     static func hostArguments(builtIns: Bool, layouts: [String], web: [(String, String)] = [], apps: [(String, String)] = [],
-                              aria: Bool = false) -> [String] {
+                              aria: Bool = false, screenshots: Bool = false) -> [String] {
         let arguments = layouts.flatMap { ["--layouts", $0] } + web.flatMap { ["--web", "\($0.0)=\($0.1)"] }
             + apps.flatMap { ["--app", "\($0.0)=\($0.1)"] }
-        return (builtIns || arguments.isEmpty ? [] : ["--only-layouts"]) + (aria && !arguments.isEmpty ? ["--aria-snapshots"] : []) + arguments
+        let bridged = !web.isEmpty || !apps.isEmpty
+        return (builtIns || arguments.isEmpty ? [] : ["--only-layouts"]) + (aria && bridged ? ["--aria-snapshots"] : [])
+            + (screenshots && bridged ? ["--screenshots"] : []) + arguments
     }
 
     /// `hostArguments` go to the adapter host (`--layouts DIR`); `daemonArguments` to traitd (`--testing`).

@@ -205,6 +205,10 @@ struct ScenarioCommand: AsyncParsableCommand {
             if let write {
                 try run.trace.write(toFile: write, atomically: true, encoding: .utf8)
                 if !quiet { print("wrote \(write) (\(run.trace.split(separator: "\n").count) lines)") }
+                if scenario.screenshots {
+                    try GoldenPictures.write(run.pictures, beside: write)
+                    if !quiet { print("wrote \(GoldenPictures.folder(of: write)) (\(run.pictures.count) pictures)") }
+                }
             } else if let golden {
                 if let data = FileManager.default.contents(atPath: golden) {
                     let expected = String(decoding: data, as: UTF8.self)
@@ -214,6 +218,15 @@ struct ScenarioCommand: AsyncParsableCommand {
                         passed = false
                     } else if !quiet {
                         print("\(file): matches \(golden)")
+                    }
+                    let pictures = scenario.screenshots
+                        ? GoldenPictures.check(run.pictures, beside: golden, golden: expected, run: run.trace) : []
+                    if !pictures.isEmpty {
+                        print("\(label): pictures differ from \(GoldenPictures.folder(of: golden)):")
+                        for line in pictures { print("  " + line) }
+                        passed = false
+                    } else if scenario.screenshots && !quiet {
+                        print("\(file): \(run.pictures.count) pictures match \(GoldenPictures.folder(of: golden))")
                     }
                 } else {
                     FileHandle.standardError.write(Data("traitctl: cannot read the golden trace \(golden); write it with --update\n".utf8))
@@ -239,6 +252,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             let trace: String
             let failures: [String]
             let problems: [ScenarioRun.Problem]
+            var pictures: [ScenarioRun.Picture] = []
             let picture: ScreenPicture?
             let modes: [DrivenMode]
         }
@@ -266,7 +280,8 @@ struct ScenarioCommand: AsyncParsableCommand {
                     (app, page.contains("://") ? page
                         : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path))
                 },
-                apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, aria: scenario.aria)
+                apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, aria: scenario.aria,
+                screenshots: scenario.screenshots)
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
                                    hostArguments: host, daemonArguments: coverage ? ["--testing"] : [])
             let client = try TraitClient(bus: .address(daemon.address))
@@ -300,7 +315,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             }
             var modes: [DrivenMode] = []
             if coverage { modes = try await client.coverage() }
-            return Recording(trace: run.trace, failures: run.failures, problems: run.problems, picture: picture, modes: modes)
+            return Recording(trace: run.trace, failures: run.failures, problems: run.problems, pictures: run.pictures, picture: picture, modes: modes)
         }
     }
 }

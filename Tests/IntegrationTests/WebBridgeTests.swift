@@ -196,6 +196,44 @@ import Testing
         #expect(pattern.status == 0, "\(pattern)")
     }
 
+    /// A scenario with `screenshots: true` keeps each step's picture beside its golden trace and checks it as
+    /// Playwright's `toHaveScreenshot` does: the same page matches; with the sidebar narrowed from 300 to 200 px
+    /// and the content moved with it, the picture differs, and the failure says what the frames say moved and
+    /// writes the run's picture and the difference beside the golden for review.
+    @Test func aScenariosGoldenPicturesAndWhatTheirFramesSayMoved() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-pictures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html")
+        let original = try String(contentsOf: Self.fixture("adaptive.html"), encoding: .utf8)
+        try original.write(to: page, atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("pictures.yaml"), trace = folder.appendingPathComponent("pictures.trace").path
+        try "device: ipad-9.7\nweb: { notes: page.html }\nscreenshots: true\nsteps:\n  - set: { arrangement: split-one-third }\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        func scenario(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+            try await ChildProcess.run(Binaries.path("traitctl"), ["scenario", "run", file.path, "--private"] + arguments, timeout: 120)
+        }
+        let written = try await scenario(["--update", trace])
+        #expect(written.status == 0 && written.stdout.contains("wrote \(trace).pictures (1 pictures)"), "\(written)")
+        let golden = "\(trace).pictures/01-notes-web.png"
+        #expect(FileManager.default.fileExists(atPath: golden), "\(written)")
+        let same = try await scenario(["--check", trace])
+        #expect(same.status == 0 && same.stdout.contains("1 pictures match"), "\(same)")
+
+        try original.replacing("width: 300px", with: "width: 200px").replacing("margin-left: 300px", with: "margin-left: 200px")
+            .write(to: page, atomically: true, encoding: .utf8)
+        let changed = try await scenario(["--check", trace])
+        #expect(changed.status == 1, "\(changed)")
+        #expect(changed.stdout.contains("step 1 (set arrangement split-one-third): notes web: ")
+                && changed.stdout.contains("pixels differ, in x ")
+                && changed.stdout.contains("the frames say content: x 300 -> 200, width 394 -> 494; greeting: x 308 -> 208, "
+                                           + "width 378 -> 478; sidebar: width 300 -> 200; spinner: x 308 -> 208 (01-notes-web.actual.png, "
+                                           + "01-notes-web.diff.png)"),
+                "\(changed)")
+        #expect(FileManager.default.fileExists(atPath: "\(trace).pictures/01-notes-web.diff.png")
+                && FileManager.default.fileExists(atPath: "\(trace).pictures/01-notes-web.actual.png"))
+    }
+
     /// A page that never finishes loading (its frame reads a named pipe nobody writes): the wait for its load
     /// event gives up at its limit, the bridge registers all the same, and each transition completes `failed`
     /// with the reason at once, while the page is loaded again in the background, never `missed` (once, such a

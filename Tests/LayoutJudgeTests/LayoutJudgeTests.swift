@@ -126,6 +126,15 @@ import Vocabulary
         #expect(found[0].message.contains("bottom 34"))
     }
 
+    /// A row of a list scrolled under the home indicator is not a problem: a person scrolls it up. One under the
+    /// sensor housing at the top, and a button that does not scroll, are.
+    @Test func scrolledContentUnderTheHomeIndicatorIsNotOutsideTheSafeArea() throws {
+        let frames = ["list": rect(0, 0, 375, 812), "row": rect(0, 760, 375, 44), "header": rect(0, 20, 375, 44), "buy": rect(16, 760, 343, 44)]
+        let found = try problems(frames, kinds: ["list": .container, "row": .text, "header": .text, "buy": .control],
+                                 scrolledIn: ["row": "list", "header": "list"], in: Self.phone)
+        #expect(found.map { "\($0.rule) \($0.element)" }.sorted() == ["outside-safe-area buy", "outside-safe-area header"], "\(found)")
+    }
+
     @Test func backgroundsAndContainersMayFillTheWindowUnderTheSafeArea() throws {
         let frames = ["backdrop": rect(0, 0, 375, 812), "list": rect(0, 0, 375, 812)]
         #expect(try problems(frames, kinds: ["backdrop": .background, "list": .container], in: Self.phone).isEmpty)

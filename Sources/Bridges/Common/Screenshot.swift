@@ -1,4 +1,3 @@
-import CZlib
 import FoundationEssentials
 
 /// A window's pixels as the app drew them (`traitd-adapters --screenshots`): each bridge writes one PNG per
@@ -6,6 +5,24 @@ import FoundationEssentials
 /// render` and `traitd-view` draw the app's real pixels in its window. Chromium gives a PNG
 /// (`Page.captureScreenshot`); the desktop bridge reads the X window with `xwd` and writes it here.
 enum Screenshot {
+    /// The most captures taken to find two alike in a row: a window that never holds still (a blinking cursor, an
+    /// animation) gives its last.
+    static let stabilityCaptures = 5
+
+    /// A capture that the next one repeats exactly (Playwright's `toHaveScreenshot` rule: a picture is taken once
+    /// two in a row are alike), or the last of `stabilityCaptures`.
+    static func stable<Capture: Equatable & Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ capture: () async throws -> Capture
+    ) async throws -> Capture {
+        var last = try await capture()
+        for _ in 1..<stabilityCaptures {
+            let next = try await capture()
+            if next == last { return next }
+            last = next
+        }
+        return last
+    }
+
     /// Writes `png` to `folder/APP-ADAPTER.png` atomically (a temporary file and a rename: a reader never sees
     /// half a picture), and returns its path.
     static func write(_ png: [UInt8], folder: String, app: String, adapter: String) throws -> String {
@@ -59,28 +76,4 @@ enum Screenshot {
         return (w, h, pixels)
     }
 
-    /// RGB rows as a PNG (8 bits a channel, no filter, zlib's fastest compression: it is on the report's path).
-    static func png(width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
-        var raw = [UInt8]()
-        raw.reserveCapacity((width * 3 + 1) * height)
-        for y in 0..<height {
-            raw.append(0)  // filter: none
-            raw += rgb[(y * width * 3)..<((y + 1) * width * 3)]
-        }
-        var size = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(size))
-        guard compress2(&compressed, &size, raw, uLong(raw.count), Z_BEST_SPEED) == Z_OK else { throw DevToolsError("zlib could not compress the picture") }
-        compressed.removeSubrange(Int(size)...)
-        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(kind.utf8) + data
-            let crc = UInt32(crc32(0, body, uInt(body.count)))
-            return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
-        }
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]  // 8-bit RGB
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", compressed) + chunk("IEND", [])
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
 }

@@ -1,6 +1,7 @@
 import Adapters
 import DBus
 import FoundationEssentials
+import Pixels
 import Spawn
 import TraitProtocol
 import Vocabulary
@@ -271,11 +272,15 @@ public actor DesktopApp: BridgeAdapter {
         } else {
             _ = try await ChildRun.run("xdotool", ["windowraise", x], environment: environment)
         }
-        let dump = try await ChildRun.run("xwd", ["-id", x, "-silent"], environment: environment)
-        guard dump.status == 0 else { throw DevToolsError("xwd could not read window \(x) (status \(dump.status))") }
+        // Two captures alike in a row (Playwright's rule for a stable picture): a picture taken mid-repaint is not kept.
+        let dump = try await Screenshot.stable { () async throws -> [UInt8] in
+            let read = try await ChildRun.run("xwd", ["-id", x, "-silent"], environment: environment)
+            guard read.status == 0 else { throw DevToolsError("xwd could not read window \(x) (status \(read.status))") }
+            return read.bytes
+        }
         let (width, height) = (Int((size.width * Self.scale).rounded()), Int((size.height * Self.scale).rounded()))
-        let picture = try Screenshot.rgb(xwd: dump.bytes, crop: (margin.width / 2, margin.height / 2, width, height))
-        return try Screenshot.write(try Screenshot.png(width: picture.width, height: picture.height, rgb: picture.pixels),
+        let picture = try Screenshot.rgb(xwd: dump, crop: (margin.width / 2, margin.height / 2, width, height))
+        return try Screenshot.write(PNG.rgb(width: picture.width, height: picture.height, pixels: picture.pixels),
                                     folder: folder, app: app, adapter: name)
     }
 
@@ -340,7 +345,9 @@ public actor DesktopApp: BridgeAdapter {
             for child in node.children {
                 if frames.count >= 255 { return }
                 var reported: String?
-                if let drawn = Self.withinBorder(child.frame, of: bounds) {
+                // A label with no text draws nothing (KCalc's empty status label): nothing to report.
+                let empty = kind(of: child) == .text && child.children.isEmpty && child.name.allSatisfy(\.isWhitespace)
+                if !empty, let drawn = Self.withinBorder(child.frame, of: bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"

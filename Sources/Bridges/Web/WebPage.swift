@@ -25,7 +25,8 @@ import Vocabulary
 /// rendered element with an `id` is reported as `id=(x, y, width, height)` in window coordinates: an element
 /// with `display: none`, `visibility: hidden` or no area is not. Ids that are not element names (1-64 of
 /// A-Z a-z 0-9 _ - .) are left out. A control without an id is reported by its role and accessible name
-/// (`link:index`, `button:Go`), not a link inside running text (the script says which and why). `kinds`: buttons, links with an `href` and form fields are controls, images,
+/// (`link:index`, `button:Go`), not a link inside running text; at most 255 elements, those the window shows
+/// first (the script says which and why). `kinds`: buttons, links with an `href` and form fields are controls, images,
 /// video and canvases content, an element holding others a container, one with text text. A page taller than
 /// the window scrolls: it is reported as the element `viewport` (the window), and every element not
 /// `position: fixed` as scrolled in it, so that what a person scrolls to is not outside the window (also when
@@ -83,8 +84,11 @@ public actor WebPage: BridgeAdapter {
             var extras: [String: Extra] = [:]
             if let screenshots {
                 // The viewport as drawn, at the device's scale (a PNG from Chromium).
-                let shot = try await browser.call("Page.captureScreenshot", ["format": "png"], session: session, returning: Captured.self)
-                guard let png = Data(base64Encoded: shot.data) else { throw DevToolsError("Page.captureScreenshot gave no PNG") }
+                // Two captures alike in a row (Playwright's rule for a stable picture).
+                let shot = try await Screenshot.stable {
+                    try await self.browser.call("Page.captureScreenshot", ["format": "png"], session: session, returning: Captured.self).data
+                }
+                guard let png = Data(base64Encoded: shot) else { throw DevToolsError("Page.captureScreenshot gave no PNG") }
                 extras[Layout1.Window.Extras.screenshot] = .string(try Screenshot.write([UInt8](png), folder: screenshots, app: app, adapter: name))
             }
             if ariaSnapshots {
@@ -203,23 +207,37 @@ public actor WebPage: BridgeAdapter {
           const vv = visualViewport, scale = vv.scale, root = document.documentElement;
           const drawn = r => [(r.x - vv.offsetLeft) * scale, (r.y - vv.offsetTop) * scale, r.width * scale, r.height * scale];
           const windowWidth = vv.width * scale, windowHeight = vv.height * scale;
+          // A control that has no text of its own is what it holds draws (a link around an image: its own box is a
+          // line of text around the image, or the image's alt text, drawn larger).
+          const box = el => {
+            const r = el.getBoundingClientRect();
+            if (kind(el) !== 'control' || (el.textContent || '').trim() || !el.children.length) return r;
+            let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+            for (const child of el.querySelectorAll('*')) {
+              const c = child.getBoundingClientRect();
+              if (c.width <= 0 || c.height <= 0) continue;
+              [left, top, right, bottom] = [Math.min(left, c.left), Math.min(top, c.top), Math.max(right, c.right), Math.max(bottom, c.bottom)];
+            }
+            return left < right ? new DOMRect(left, top, right - left, bottom - top) : r;
+          };
+          // What could be reported, in the page's order: every element with an id, then (below) every control
+          // without one; at most 255 are, those the window shows first, then controls, then the rest (a long page
+          // of 563 ids, Node's fs.html, once left every control of its header out).
+          const candidates = [];
           for (const el of document.querySelectorAll('[id]')) {
-            if (!valid.test(el.id) || el.id in frames) continue;
+            if (!valid.test(el.id) || candidates.length >= 20000) continue;
             const style = getComputedStyle(el);
             if (style.display === 'none' || style.visibility === 'hidden') continue;
-            const r = el.getBoundingClientRect();
+            const r = box(el);
             if (r.width <= 0 || r.height <= 0) continue;
-            frames[el.id] = drawn(r);
-            kinds[el.id] = kind(el);
-            if (style.position === 'fixed') fixed.push(el.id);
-            if (++count >= 255) break;
+            candidates.push({name: el.id, frame: drawn(r), kind: kind(el), fixed: style.position === 'fixed'});
           }
           // A control without an id, by its role and accessible name as a person (and Playwright's getByRole)
           // knows it: link:index, button:Copy (characters other than A-Z a-z 0-9 _ - . as _, at most 58, .2 where
           // the name comes again, in the page's order), as the desktop bridge names widgets. Not a link inside
           // running text (WCAG 2.5.8's inline exception: the line decides its size, and a person reads it as
           // text), nor a control moved out of sight on purpose (a skip link at -10000 px, a 1-px "visually
-          // hidden" one); the ids' elements come first, up to 255 in all.
+          // hidden" one).
           const roleOf = el => {
             const role = el.getAttribute('role');
             if (role) return role.trim().split(/\\s+/)[0];
@@ -263,13 +281,13 @@ public actor WebPage: BridgeAdapter {
           };
           const roleNames = Object.create(null);
           const page = {width: root.scrollWidth, height: root.scrollHeight};
-          for (const el of document.body && count < 255 ? document.body.querySelectorAll(
+          for (const el of document.body ? document.body.querySelectorAll(
               'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link]') : []) {
             if (el.id && valid.test(el.id)) continue;
             const style = getComputedStyle(el);
             if (style.display === 'none' || style.visibility !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none') continue;
             if (el.checkVisibility && !el.checkVisibility({opacityProperty: true, contentVisibilityAuto: true})) continue;
-            const r = el.getBoundingClientRect();
+            const r = box(el);
             if (r.width <= 1 || r.height <= 1) continue;
             const x = r.x + scrollX, y = r.y + scrollY;
             if (x + r.width <= 0 || y + r.height <= 0 || x >= page.width || y >= page.height) continue;
@@ -279,10 +297,17 @@ public actor WebPage: BridgeAdapter {
             const base = (clean(roleOf(el)) + (label ? ':' + clean(label) : '')).slice(0, 58);
             roleNames[base] = (roleNames[base] || 0) + 1;
             const name = roleNames[base] === 1 ? base : base.slice(0, 60) + '.' + roleNames[base];
-            if (name in frames) continue;
-            frames[name] = drawn(r);
-            kinds[name] = 'control';
-            if (style.position === 'fixed') fixed.push(name);
+            candidates.push({name, frame: drawn(r), kind: 'control', fixed: style.position === 'fixed'});
+            if (candidates.length >= 20000) break;
+          }
+          const shown = c => c.frame[0] < windowWidth && c.frame[1] < windowHeight && c.frame[0] + c.frame[2] > 0 && c.frame[1] + c.frame[3] > 0;
+          const rank = c => shown(c) ? 0 : c.kind === 'control' ? 1 : 2;
+          const chosen = candidates.map((c, order) => [rank(c), order, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          for (const [, , c] of chosen) {
+            if (c.name in frames) continue;
+            frames[c.name] = c.frame;
+            kinds[c.name] = c.kind;
+            if (c.fixed) fixed.push(c.name);
             if (++count >= 255) break;
           }
           // An element without an id, by its place: body>main>table.2 is the second table in main, from the
