@@ -72,7 +72,7 @@ PACKAGE_APT_PACKAGES = dpkg-dev lintian python3-pip python3-wheel python3-setupt
 # The solver benchmark makes a venv with kiwisolver under .build/kiwi-venv.
 BENCH_APT_PACKAGES = g++ python3 python3-venv python3-pip
 
-.PHONY: deps build release run test tsan docs install install-files deb wheel package-check pictures introspection security bench-solver solver-counts bench-transitions bench-load bench-bridges churn fuzz leak-check clean
+.PHONY: deps build release run test tsan docs install install-files deb wheel package-check pictures introspection security bench-pixels bench-solver solver-counts bench-transitions bench-load bench-bridges churn fuzz leak-check clean
 
 FUZZ_SECONDS ?= 60
 
@@ -224,6 +224,18 @@ bench-load: deps
 	$(RELEASE) --product bare-peer
 	$(RELEASE) --product transition-benchmark
 	"$$($(RELEASE) --show-bin-path)/transition-benchmark" --only load --load-seconds 60 $(BENCH_ARGS)
+
+# The golden-picture check (Pixels: PNG read, pixelmatch's comparison) beside its peers on matching pairs of
+# 656 x 547 pictures, looks-same's published case (18 ms): Python's pixelmatch with Pillow, from PyPI in a venv
+# under .build/pixel-venv, on the same pairs (one equal, one nudged below the threshold).
+bench-pixels: deps
+	@scripts/install-deps.sh python3.11-doc python3-venv
+	$(RELEASE) --product pixel-benchmark
+	@mkdir -p .build/pixel-bench
+	@test -x .build/pixel-venv/bin/python || (python3 -m venv .build/pixel-venv && .build/pixel-venv/bin/pip install --quiet pixelmatch Pillow)
+	"$$($(RELEASE) --show-bin-path)/pixel-benchmark" /usr/share/doc/python3.11/html/_images/logging_flow.png .build/pixel-bench
+	.build/pixel-venv/bin/python Benchmarks/pixel_peer.py .build/pixel-bench/a.png .build/pixel-bench/b.png .build/pixel-bench/c.png
+	@echo "published (looks-same's benchmark/results.md, 'web avg success', 656 x 547, p50): looks-same 17.65 ms, pixelmatch (JS) 39.52 ms"
 
 # The constraint engine beside kiwi's C++ core (built with g++ from the kiwisolver sdist) and kiwisolver, on
 # Benchmarks/workloads (BENCH_ARGS=--large adds rows-300; --churn-ops N sets the mixed churn's length).

@@ -215,6 +215,7 @@ let package = Package(
             dependencies: ["SolverWorkload", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/SolverChurn"),
         .executableTarget(name: "bare-peer", dependencies: ["CDBus"], path: "Benchmarks/BarePeer"),
+        .executableTarget(name: "pixel-benchmark", dependencies: ["Pixels"], path: "Benchmarks/PixelBenchmark"),
         // Fuzz targets (make fuzz): libFuzzer when built with -DFUZZING -sanitize=fuzzer, a replayer otherwise.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/FuzzSupport"),

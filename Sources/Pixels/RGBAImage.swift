@@ -76,48 +76,63 @@ public struct RGBAImage: Sendable, Equatable {
         guard uncompress(&raw, &size, compressed, uLong(compressed.count)) == Z_OK, Int(size) == raw.count else {
             throw PNGError("its pixel data does not inflate to \(width) x \(height) pixels")
         }
-        // Undo each row's filter (PNG's five: none, sub, up, average, Paeth), in place.
-        var previous = [UInt8](repeating: 0, count: stride)
-        var rows = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            var row = Array(raw[(y * (stride + 1) + 1)..<((y + 1) * (stride + 1))])
-            for i in 0..<stride {
-                let left = i >= channels ? Int(row[i - channels]) : 0, up = Int(previous[i])
-                let upLeft = i >= channels ? Int(previous[i - channels]) : 0
-                let add: Int
-                switch filter {
-                case 0: add = 0
-                case 1: add = left
-                case 2: add = up
-                case 3: add = (left + up) / 2
+        // Undo each row's filter (PNG's five: none, sub, up, average, Paeth), in place, row by row: the row above
+        // is already undone when the next one reads it.
+        let failedRow: Int? = raw.withUnsafeMutableBufferPointer { buffer -> Int? in
+            for y in 0..<height {
+                let row = y * (stride + 1) + 1, above = row - (stride + 1)
+                switch buffer[row - 1] {
+                case 0: break
+                case 1:
+                    var i = channels
+                    while i < stride { buffer[row + i] &+= buffer[row + i - channels]; i += 1 }
+                case 2:
+                    if y > 0 { for i in 0..<stride { buffer[row + i] &+= buffer[above + i] } }
+                case 3:
+                    for i in 0..<stride {
+                        let left = i >= channels ? Int(buffer[row + i - channels]) : 0, up = y > 0 ? Int(buffer[above + i]) : 0
+                        buffer[row + i] &+= UInt8((left + up) / 2)
+                    }
                 case 4:
-                    let p = left + up - upLeft, pa = abs(p - left), pb = abs(p - up), pc = abs(p - upLeft)
-                    add = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
-                default: throw PNGError("row \(y) has filter \(filter), which PNG does not define")
+                    for i in 0..<stride {
+                        let left = i >= channels ? Int(buffer[row + i - channels]) : 0, up = y > 0 ? Int(buffer[above + i]) : 0
+                        let upLeft = i >= channels && y > 0 ? Int(buffer[above + i - channels]) : 0
+                        let p = left + up - upLeft, pa = abs(p - left), pb = abs(p - up), pc = abs(p - upLeft)
+                        buffer[row + i] &+= UInt8(pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft)
+                    }
+                default: return y
                 }
-                row[i] = UInt8(truncatingIfNeeded: Int(row[i]) + add)
             }
-            rows.replaceSubrange((y * stride)..<((y + 1) * stride), with: row)
-            previous = row
+            return nil
         }
+        if let failedRow { throw PNGError("row \(failedRow) has filter \(raw[failedRow * (stride + 1)]), which PNG does not define") }
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for index in 0..<(width * height) {
-            let from = index * channels, to = index * 4
-            switch colour {
-            case 0, 4:
-                pixels[to] = rows[from]; pixels[to + 1] = rows[from]; pixels[to + 2] = rows[from]
-                if colour == 4 { pixels[to + 3] = rows[from + 1] }
-            case 3:
-                let entry = Int(rows[from])
-                guard entry * 3 + 2 < palette.count else { throw PNGError("a pixel names palette entry \(entry), which the palette lacks") }
-                pixels[to] = palette[entry * 3]; pixels[to + 1] = palette[entry * 3 + 1]; pixels[to + 2] = palette[entry * 3 + 2]
-                if entry < transparency.count { pixels[to + 3] = transparency[entry] }
-            default:
-                pixels[to] = rows[from]; pixels[to + 1] = rows[from + 1]; pixels[to + 2] = rows[from + 2]
-                if colour == 6 { pixels[to + 3] = rows[from + 3] }
+        var paletteEntry: Int?
+        raw.withUnsafeBufferPointer { rows in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * (stride + 1) + 1, to = y * width * 4
+                    for x in 0..<width {
+                        let from = row + x * channels, at = to + x * 4
+                        switch colour {
+                        case 6:
+                            out[at] = rows[from]; out[at + 1] = rows[from + 1]; out[at + 2] = rows[from + 2]; out[at + 3] = rows[from + 3]
+                        case 2:
+                            out[at] = rows[from]; out[at + 1] = rows[from + 1]; out[at + 2] = rows[from + 2]
+                        case 0, 4:
+                            out[at] = rows[from]; out[at + 1] = rows[from]; out[at + 2] = rows[from]
+                            if colour == 4 { out[at + 3] = rows[from + 1] }
+                        default:
+                            let entry = Int(rows[from])
+                            guard entry * 3 + 2 < palette.count else { paletteEntry = entry; return }
+                            out[at] = palette[entry * 3]; out[at + 1] = palette[entry * 3 + 1]; out[at + 2] = palette[entry * 3 + 2]
+                            if entry < transparency.count { out[at + 3] = transparency[entry] }
+                        }
+                    }
+                }
             }
         }
+        if let paletteEntry { throw PNGError("a pixel names palette entry \(paletteEntry), which the palette lacks") }
         self.init(width: width, height: height, pixels: pixels)
     }
 
