@@ -10,7 +10,7 @@ import Vocabulary
             .test("push button", "OK", Rect(x: 10, y: 10, width: 80, height: 44)),
             .test("push button", "Gone", Rect(x: 400, y: 10, width: 80, height: 44)),
         ])
-        let (frames, _, _) = DesktopApp.elements(of: window)
+        let frames = DesktopApp.elements(of: window).frames
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
     }
 
@@ -21,7 +21,7 @@ import Vocabulary
             .test("panel", "header", Rect(x: -1, y: -1, width: 509, height: 48)),
             .test("combo box", "emblem", Rect(x: 392, y: 237, width: 144, height: 34)),
         ])
-        let (frames, _, _) = DesktopApp.elements(of: window)
+        let frames = DesktopApp.elements(of: window).frames
         #expect(frames["panel:header"] == Rect(x: 0, y: 0, width: 507, height: 47))
         #expect(frames["combo-box:emblem"] == Rect(x: 392, y: 237, width: 144, height: 34))
     }
@@ -35,7 +35,8 @@ import Vocabulary
                 .test("page tab", "Troubleshooting", Rect(x: 431, y: 54, width: 120, height: 26)),
             ]),
         ])
-        let (frames, _, scrolledIn) = DesktopApp.elements(of: window)
+        let found = DesktopApp.elements(of: window)
+        let (frames, scrolledIn) = (found.frames, found.scrolledIn)
         #expect(frames["page-tab:Troubleshooting"] == Rect(x: 431, y: 54, width: 120, height: 26))
         #expect(scrolledIn == ["page-tab:Appearance": "page-tab-list:Appearance", "page-tab:Troubleshooting": "page-tab-list:Appearance"])
     }
@@ -51,7 +52,7 @@ import Vocabulary
                 ]),
             ]),
         ])
-        let (frames, _, _) = DesktopApp.elements(of: window)
+        let frames = DesktopApp.elements(of: window).frames
         #expect(frames.keys.sorted() == ["combo-box:Basic_Latin", "window"], "\(frames.keys.sorted())")
     }
 }
@@ -71,7 +72,7 @@ import Vocabulary
     @Test(arguments: ["gnome-clocks-43-320pt", "gnome-clocks-43-507pt"])
     func aSqueezedOutSwitcherIsNotReportedAndTheTitleShownInItsPlaceIs(fixture: String) throws {
         let window = try Self.tree(fixture)
-        let (frames, _, _) = DesktopApp.elements(of: window)
+        let frames = DesktopApp.elements(of: window).frames
         // The tabs reported are the bottom bar's, where libadwaita moves them; none of the header's.
         #expect(frames["tab:World"]?.y == 724 && frames["tab:World.2"] == nil, "\(frames.filter { $0.key.hasPrefix("tab") })")
         #expect(frames.filter { $0.key.hasPrefix("tab") }.values.allSatisfy { $0.y > 700 }, "\(frames.filter { $0.key.hasPrefix("tab") })")
@@ -103,12 +104,12 @@ extension RealAppTreeTests {
         }
         let wide = header(width: 1024, squeezer: Rect(x: 246, y: 0, width: 533, height: 46),
                           title: Rect(x: 246, y: 0, width: 187, height: 46), label: Rect(x: 258, y: 15, width: 163, height: 16))
-        let (frames, _, _) = DesktopApp.elements(of: wide)
+        let frames = DesktopApp.elements(of: wide).frames
         #expect(frames["label:Clocks"] == nil && frames["widget:AdwWindowTitle"] == nil, "\(frames.keys.sorted())")
         #expect(frames["page-tab:World"] != nil && frames["page-tab-list:AdwViewSwitcher"] != nil, "\(frames.keys.sorted())")
         let narrow = header(width: 507, squeezer: Rect(x: 160, y: 0, width: 187, height: 46),
                             title: Rect(x: 160, y: 0, width: 187, height: 46), label: Rect(x: 172, y: 15, width: 163, height: 16))
-        let (shown, _, _) = DesktopApp.elements(of: narrow)
+        let shown = DesktopApp.elements(of: narrow).frames
         #expect(shown["label:Clocks"] != nil && shown["page-tab:World"] == nil, "\(shown.keys.sorted())")
     }
 }

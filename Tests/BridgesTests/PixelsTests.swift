@@ -59,4 +59,28 @@ import TestSupport
         let faint = picture { pixels, width in let at = (15 * width + 16) * 4; pixels[at] = 250 }
         #expect(PixelDiff.compare(base, faint).differing == 0)
     }
+
+    /// Text's contrast from pixels: dark grey ink on a light grey face, measured; the face's border (3 px at the
+    /// region's edge) is not ink; a vertical gradient is still a background; a noisy picture is not measured.
+    @Test func textContrastIsMeasuredOnItsPixels() throws {
+        func region(_ background: (Int, Int) -> UInt8, ink: UInt8?) -> [UInt8] {
+            var pixels = [UInt8](repeating: 0, count: 60 * 40 * 3)
+            for y in 0..<40 {
+                for x in 0..<60 {
+                    let border = x < 2 || y < 2 || x >= 58 || y >= 38
+                    let stem = x >= 28 && x < 32 && y >= 10 && y < 30
+                    let value = border ? 40 : stem ? (ink ?? background(x, y)) : background(x, y)
+                    pixels[(y * 60 + x) * 3] = value; pixels[(y * 60 + x) * 3 + 1] = value; pixels[(y * 60 + x) * 3 + 2] = value
+                }
+            }
+            return pixels
+        }
+        let whole = (x: 0, y: 0, width: 60, height: 40)
+        let grey = try #require(TextContrast.measure(rgb: region({ _, _ in 200 }, ink: 120), width: 60, height: 40, region: whole))
+        #expect(abs(grey.ratio - 2.66) < 0.05 && grey.inkHeight == 20, "\(grey)")
+        let gradient = try #require(TextContrast.measure(rgb: region({ _, y in UInt8(190 + y / 4) }, ink: 30), width: 60, height: 40, region: whole))
+        #expect(gradient.ratio > 9, "\(gradient)")
+        #expect(TextContrast.measure(rgb: region({ x, y in UInt8((x * 37 + y * 91) % 256) }, ink: 0), width: 60, height: 40, region: whole) == nil)
+        #expect(TextContrast.measure(rgb: region({ _, _ in 200 }, ink: nil), width: 60, height: 40, region: whole) == nil)
+    }
 }

@@ -151,16 +151,23 @@ import Testing
     /// A Qt app follows dark mode and the text size as they change, in the transition that changes them, through
     /// the platform theme the host gives it (qt5ct for KCalc's Qt 5; Qt's DPI stays pinned): at the largest text
     /// its menu's items are more than twice as tall, and in dark mode its window is drawn dark (the screenshot's
-    /// mean brightness falls by more than half). Before, a Qt app followed neither.
+    /// mean brightness falls by more than half). Before, a Qt app followed neither. Its keys' labels, which KCalc
+    /// colours itself, stay dark: `low-contrast`, measured on the pixels.
     @Test func aQtAppFollowsDarkModeAndTheTextSize() async throws {
         let (fixture, recorder, host) = try await start(["--screenshots"], app: "kcalc")
         #expect(host.log.contains("resized with ConfigureWindow on :") && host.log.contains(", settings through qt5ct"), "\(host.log)")
         _ = try await recorder.transition(of: "notes", "half the screen") { try await recorder.client.setArrangement(.splitHalf) }
         let before = try #require(try await desktop(recorder)["menu-item:File"])
         let light = try await brightness(recorder)
+        #expect(try await recorder.client.state().window("notes")?.layoutProblems.filter { $0.rule == .lowContrast }.isEmpty == true)
         _ = try await recorder.transition(of: "notes", "dark") { try await recorder.client.setTraits([.appearance: "dark"]) }
         let dark = try await brightness(recorder)
         #expect(dark < light / 2, "mean brightness \(light) light, \(dark) dark")
+        // KCalc colours its keys' labels itself, dark: on the dark keys they stand out by about 2:1, measured on
+        // the screenshot's pixels (light, they were not reported).
+        let problems = try await recorder.client.state().window("notes")?.layoutProblems.filter { $0.rule == .lowContrast } ?? []
+        #expect(problems.count == 8 && problems.allSatisfy { $0.element.hasPrefix("push-button:") && $0.message.contains("WCAG 1.4.3 asks 4.5:1") },
+                "\(problems)")
         _ = try await recorder.transition(of: "notes", "the largest text") {
             try await recorder.client.setTraits([.contentSize: "accessibility-extra-extra-extra-large"])
         }

@@ -175,14 +175,18 @@ public actor DesktopApp: BridgeAdapter {
             laidOutTextScale = settings.textScale
             lastFrames = read.frames
             let tree = reader.inWindowCoordinates(read)
-            let (frames, kinds, scrolledIn) = Self.elements(of: tree)
+            let elements = Self.elements(of: tree)
+            let (frames, kinds, scrolledIn) = (elements.frames, elements.kinds, elements.scrolledIn)
             var extras: [String: Extra] = [:]
+            var lowContrast: [String: LowContrast] = [:]
             if ariaSnapshots {
                 extras[Layout1.Window.Extras.ariaSnapshot] = .string(AriaSnapshot.yaml(DesktopAria.nodes(of: Self.drawn(tree)),
                                                                                        maximumLines: Self.ariaLines))
             }
             if let screenshots {
-                extras[Layout1.Window.Extras.screenshot] = .string(try await screenshot(window.x, size: tree.frame, into: screenshots))
+                let shot = try await screenshot(window.x, size: tree.frame, into: screenshots)
+                extras[Layout1.Window.Extras.screenshot] = .string(shot.path)
+                lowContrast = Self.lowContrast(elements, in: shot.picture)
             }
             // An app whose window stays larger than the one it was given (its minimum size) is judged for that,
             // once (`minimum-size`), not for each widget it carries past the edge.
@@ -192,7 +196,7 @@ public actor DesktopApp: BridgeAdapter {
             // GTK 4 gives content boxes: its controls are drawn larger than reported, by their padding and border.
             let contentBoxes = reader.toolkit.contentBoxes ? Set(kinds.filter { $0.value == .control }.keys) : []
             return .laidOut(frames: frames, extras: extras, kinds: kinds, scrolledIn: scrolledIn, overflow: overflow,
-                            contentBoxes: contentBoxes)
+                            contentBoxes: contentBoxes, lowContrast: lowContrast)
         } catch {
             // A call that failed because the app died can come before its exit is visible: give the exit a second.
             for _ in 0..<100 where !isGone { try? await Task.sleep(for: .milliseconds(10)) }
@@ -265,7 +269,8 @@ public actor DesktopApp: BridgeAdapter {
     /// The app's window as it is drawn, written as a PNG: the X window read with `xwd` (raised first, so that
     /// another desktop app's window does not cover it), less its decorations' margin, half each side (GTK 4's
     /// shadow is drawn around the window), at the display's 2 device pixels a point. Returns the file's path.
-    private func screenshot(_ x: String, size: Rect, into folder: String) async throws -> String {
+    private func screenshot(_ x: String, size: Rect, into folder: String) async throws
+        -> (path: String, picture: (width: Int, height: Int, pixels: [UInt8])) {
         let environment = session.environment(session: sessionBus)
         if let display, let id = UInt32(x) {
             try display.raise(window: id)
@@ -280,8 +285,9 @@ public actor DesktopApp: BridgeAdapter {
         }
         let (width, height) = (Int((size.width * Self.scale).rounded()), Int((size.height * Self.scale).rounded()))
         let picture = try Screenshot.rgb(xwd: dump, crop: (margin.width / 2, margin.height / 2, width, height))
-        return try Screenshot.write(PNG.rgb(width: picture.width, height: picture.height, pixels: picture.pixels),
-                                    folder: folder, app: app, adapter: name)
+        let path = try Screenshot.write(PNG.rgb(width: picture.width, height: picture.height, pixels: picture.pixels),
+                                        folder: folder, app: app, adapter: name)
+        return (path, picture)
     }
 
     /// The X window's size less the accessible window's (in device pixels), read while the app is idle: the
@@ -335,11 +341,12 @@ public actor DesktopApp: BridgeAdapter {
     /// A tab bar scrolls its tabs (its arrows bring a tab it cuts into view), so a tab is reported as scrolled in
     /// its bar (`scrolledIn`) and judged by what the bar shows of it: qt6ct's last tabs, cut by their bar inside
     /// the window, were reported 44 pt past the window's edge.
-    static func elements(of window: AccessibleNode) -> ([String: Rect], [String: ElementKind], [String: String]) {
+    static func elements(of window: AccessibleNode) -> Elements {
         let bounds = Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height)
         var frames = ["window": bounds]
         var kinds: [String: ElementKind] = ["window": .container]
         var scrolledIn: [String: String] = [:]
+        var nodes: [String: AccessibleNode] = [:]
         var seen: [String: Int] = [:]
         func visit(_ node: AccessibleNode, named parent: String?) {
             for child in node.children {
@@ -353,6 +360,7 @@ public actor DesktopApp: BridgeAdapter {
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
                     frames[name] = drawn
                     kinds[name] = kind(of: child)
+                    nodes[name] = child
                     if node.role == "page tab list", let parent { scrolledIn[name] = parent }
                     reported = name
                 }
@@ -360,7 +368,15 @@ public actor DesktopApp: BridgeAdapter {
             }
         }
         visit(drawn(window), named: "window")
-        return (frames, kinds, scrolledIn)
+        return Elements(frames: frames, kinds: kinds, scrolledIn: scrolledIn, nodes: nodes)
+    }
+
+    /// What a window reports: its elements' frames and kinds, what scrolls in what, and the widget each name is.
+    struct Elements {
+        var frames: [String: Rect]
+        var kinds: [String: ElementKind]
+        var scrolledIn: [String: String]
+        var nodes: [String: AccessibleNode]
     }
 
     /// `window` with only the widgets that are drawn: a widget wholly outside what its ancestors leave visible is
@@ -379,6 +395,28 @@ public actor DesktopApp: BridgeAdapter {
             return pruned
         }
         return prune(window, clip: Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height))
+    }
+
+    /// Text that stands out from its background less than WCAG 1.4.3 asks, measured on the window's pixels
+    /// (`TextContrast`: the accessibility bus gives no colours): labels, and buttons that draw their own text (Qt's
+    /// push buttons hold no label), not disabled ones (WCAG exempts them): 4.5:1, or 3:1 for large text, whose ink
+    /// stands 17 pt or more (the cap height of 24-px text).
+    static func lowContrast(_ elements: Elements, in picture: (width: Int, height: Int, pixels: [UInt8])) -> [String: LowContrast] {
+        var found: [String: LowContrast] = [:]
+        for (name, node) in elements.nodes.sorted(by: { $0.key < $1.key }) {
+            guard let frame = elements.frames[name] else { continue }
+            // A push button narrower than 24 pt draws an arrow or an icon (qt6ct's tab-scroll arrows), not text.
+            let drawsText = elements.kinds[name] == .text || (node.role == "push button" && node.children.isEmpty && frame.width >= 24)
+            guard drawsText, !node.name.allSatisfy(\.isWhitespace), node.has(.enabled) || node.has(.sensitive) else { continue }
+            let region = (x: Int((frame.x * scale).rounded()), y: Int((frame.y * scale).rounded()),
+                          width: Int((frame.width * scale).rounded()), height: Int((frame.height * scale).rounded()))
+            guard let measured = TextContrast.measure(rgb: picture.pixels, width: picture.width, height: picture.height, region: region)
+            else { continue }
+            let required = Double(measured.inkHeight) / scale >= 17 ? 3.0 : 4.5
+            if measured.ratio < required { found[name] = LowContrast(ratio: measured.ratio, required: required) }
+            if found.count >= 32 { break }
+        }
+        return found
     }
 
     /// `frame`, without what it has past `bounds` where that is a border's point or two; nil when nothing of it
