@@ -154,7 +154,7 @@ public enum LayoutJudge {
             let how: String
             switch clipped.cut {
             case .ellipsized: how = "is cut short with an ellipsis"
-            case .clipped: how = "is cut off at its element's edge"
+            case .clipped: how = "is cut off at an edge (its element's or a container's)"
             case .clamped: how = "shows fewer lines than it has"
             }
             let room = box.map { ", its element \($0.size) pt" } ?? ""

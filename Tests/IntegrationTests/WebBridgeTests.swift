@@ -297,20 +297,21 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
-    /// Text a page cuts, each way it can (an ellipsis, a clipped edge, lines clamped), is one `clipped-text`
-    /// problem each, named by its id or, without one, its place; text that fits, text a person scrolls and text
-    /// hidden on purpose for screen readers are not problems.
+    /// Text a page cuts, each way it can (an ellipsis, a clipped edge, lines clamped, a bar too short for its
+    /// button's text), is one `clipped-text` problem each, named by its id or, without one, its place; text that
+    /// fits, text a person scrolls, text hidden on purpose for screen readers and a carousel's slide wholly outside
+    /// it are not problems.
     @Test func textThePageCutsIsClippedText() async throws {
         let (fixture, recorder, host) = try await startHost { _ in Self.fixture("clipped.html") }
         let done = try await recorder.transition(of: "notes", "portrait") { try await recorder.client.rotate(to: .portrait) }
         #expect(done.reported == ["web"], "\(done)\n\(host.log)")
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
         let clipped = problems.filter { $0.rule == .clippedText }
-        #expect(clipped.map(\.element).sorted() == ["#panel>div", "summary", "title"], "\(problems.map { "\($0.element) \($0.rule): \($0.message)" })")
+        #expect(clipped.map(\.element).sorted() == ["#panel>div", "button:Go", "summary", "title"], "\(problems.map { "\($0.element) \($0.rule): \($0.message)" })")
         let title = try #require(clipped.first { $0.element == "title" })
         #expect(title.message.contains("is cut short with an ellipsis") && title.message.contains("its element 120 x"), "\(title.message)")
         #expect(clipped.first { $0.element == "summary" }?.message.contains("shows fewer lines than it has") == true, "\(clipped)")
-        #expect(clipped.first { $0.element == "#panel>div" }?.message.contains("is cut off at its element's edge") == true, "\(clipped)")
+        #expect(clipped.first { $0.element == "#panel>div" }?.message.contains("is cut off at an edge (its element's or a container's)") == true, "\(clipped)")
         withExtendedLifetime((fixture, host)) {}
     }
 
@@ -338,7 +339,8 @@ import Testing
     /// the screenshot is what traitd says: the page scrolls sideways (`reflow`, 947 pt of text the width of a
     /// 320-pt window; once refused as too tall, leaving every transition `missed`), and the header's four
     /// controls, the menu button (39 pt square), the logo, the search field and its Go button, all too small to
-    /// tap, sit under the status bar (only the menu button has an id: the others are named by role and name).
+    /// tap, sit under the status bar (only the menu button has an id: the others are named by role and name), and
+    /// the bar, 30 px tall, cuts the Go button's text.
     /// Nothing far down the page is outside the window.
     /// Further down, every example's `>>>` toggle (copybutton.js colours it as its code block's pale green
     /// border, on the block's pale green) stands out by 1.77:1: `low-contrast`, true by WCAG's rule.
@@ -350,7 +352,7 @@ import Testing
         }
         let problems = try await recorder.client.state().window("notes")?.layoutProblems ?? []
         #expect(problems.filter { $0.rule != .lowContrast }.map { "\($0.rule) \($0.element)" }.sorted() == [
-            "outside-safe-area button:Go", "outside-safe-area link:Logo", "outside-safe-area menuToggler",
+            "clipped-text button:Go", "outside-safe-area button:Go", "outside-safe-area link:Logo", "outside-safe-area menuToggler",
             "outside-safe-area textbox:Quick_search", "reflow #built-in-functions>dl.19>dd>div.1>div>pre>span.16",
             "small-target button:Go", "small-target link:Logo", "small-target menuToggler", "small-target textbox:Quick_search",
         ], "\(problems.map { "\($0.rule) \($0.element): \($0.message)" })")

@@ -110,7 +110,7 @@ import Vocabulary
         #expect(found.map(\.element) == ["title", "#panel>div"], "\(found)")
         #expect(found.allSatisfy { $0.rule == .clippedText })
         #expect(found[0].message == "the text of 'title' is cut short with an ellipsis: it needs 260 x 20 pt, its element 120 x 20 pt")
-        #expect(found[1].message == "the text of '#panel>div' is cut off at its element's edge: it needs 150 x 20 pt")
+        #expect(found[1].message == "the text of '#panel>div' is cut off at an edge (its element's or a container's): it needs 150 x 20 pt")
         #expect(throws: ReportedLayout.Invalid.self) {
             _ = try ReportedLayout(frames: [:], clippedText: ["a b": ClippedText(cut: .clamped, needed: Size(width: 1, height: 1))])
         }

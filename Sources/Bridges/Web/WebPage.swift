@@ -230,7 +230,7 @@ public actor WebPage: BridgeAdapter {
             if (style.display === 'none' || style.visibility === 'hidden') continue;
             const r = box(el);
             if (r.width <= 0 || r.height <= 0) continue;
-            candidates.push({name: el.id, frame: drawn(r), kind: kind(el), fixed: style.position === 'fixed'});
+            candidates.push({el, name: el.id, frame: drawn(r), kind: kind(el), fixed: style.position === 'fixed'});
           }
           // A control without an id, by its role and accessible name as a person (and Playwright's getByRole)
           // knows it: link:index, button:Copy (characters other than A-Z a-z 0-9 _ - . as _, at most 58, .2 where
@@ -297,14 +297,17 @@ public actor WebPage: BridgeAdapter {
             const base = (clean(roleOf(el)) + (label ? ':' + clean(label) : '')).slice(0, 58);
             roleNames[base] = (roleNames[base] || 0) + 1;
             const name = roleNames[base] === 1 ? base : base.slice(0, 60) + '.' + roleNames[base];
-            candidates.push({name, frame: drawn(r), kind: 'control', fixed: style.position === 'fixed'});
+            candidates.push({el, name, frame: drawn(r), kind: 'control', fixed: style.position === 'fixed'});
             if (candidates.length >= 20000) break;
           }
           const shown = c => c.frame[0] < windowWidth && c.frame[1] < windowHeight && c.frame[0] + c.frame[2] > 0 && c.frame[1] + c.frame[3] > 0;
           const rank = c => shown(c) ? 0 : c.kind === 'control' ? 1 : 2;
           const chosen = candidates.map((c, order) => [rank(c), order, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          // The name each element is reported by (its id, or a control's role and name), for the extras too.
+          const reported = new Map();
           for (const [, , c] of chosen) {
             if (c.name in frames) continue;
+            reported.set(c.el, c.name);
             frames[c.name] = c.frame;
             kinds[c.name] = c.kind;
             if (c.fixed) fixed.push(c.name);
@@ -325,8 +328,8 @@ public actor WebPage: BridgeAdapter {
             while (parts.length > 1 && name.length > 64) { parts.shift(); name = '...>' + parts.join('>'); }
             return name.slice(-64);
           };
-          // An element by its id, or without one its place.
-          const nameOf = el => el.id && valid.test(el.id) ? el.id : place(el);
+          // An element by the name its frame is reported by, or by its id, or without one its place.
+          const nameOf = el => reported.get(el) || (el.id && valid.test(el.id) ? el.id : place(el));
           // The elements that hold text themselves (a text node of their own), in the page's order: what both
           // text checks below look at, found in one walk.
           const texts = [];
@@ -335,27 +338,57 @@ public actor WebPage: BridgeAdapter {
               if (n.nodeType === 3 && n.nodeValue.trim() !== '') { texts.push(el); break; }
             }
           }
-          // Text cut by its element: an ellipsis, a clipped edge, lines clamped. Only elements that hold text
-          // themselves and are drawn; not those a person scrolls (overflow auto or scroll), nor text hidden on
-          // purpose (a 1-px "visually hidden" label, a clip or clip-path). At most 32, the first in the page.
+          // Text cut by its element (an ellipsis, a clipped edge, lines clamped) or by a container that hides what
+          // overflows it. Only elements that hold text themselves, and buttons whose text is their value, drawn;
+          // not those a person scrolls (overflow auto or scroll), nor text hidden on purpose (a 1-px "visually
+          // hidden" label, a clip or clip-path, text wholly outside its container). At most 32, the first in the page.
           const clippedText = Object.create(null);
           let clips = 0;
-          for (const el of texts) {
+          // The nearest ancestor (within 8) that cuts what overflows it, and how (a scroll view is not: a person
+          // scrolls it).
+          const clipper = el => {
+            for (let at = el.parentElement, n = 0; at && at !== document.body && n < 8; at = at.parentElement, n++) {
+              const style = getComputedStyle(at);
+              const cuts = v => v === 'hidden' || v === 'clip';
+              if (cuts(style.overflowX) || cuts(style.overflowY)) return {at, x: cuts(style.overflowX), y: cuts(style.overflowY)};
+              if (style.overflowX !== 'visible' || style.overflowY !== 'visible') return null;
+            }
+            return null;
+          };
+          // Buttons whose text is their value (an <input type=submit>: Python's "Go").
+          const valued = document.body ? [...document.body.querySelectorAll('input[type=submit], input[type=button], input[type=reset]')]
+            .filter(el => (el.value || '').trim()) : [];
+          for (const el of texts.concat(valued)) {
             if (clips >= 32) break;
             const style = getComputedStyle(el);
-            if (style.display === 'none' || style.display === 'inline' || style.display === 'contents'
-                || style.visibility === 'hidden') continue;
+            if (style.display === 'none' || style.display === 'contents' || style.visibility === 'hidden') continue;
+            if (style.clip !== 'auto' || style.clipPath !== 'none') continue;
+            let cut = null, width = 0, height = 0;
+            // Cut by its own box: an ellipsis, lines clamped, overflow hidden.
             const [cw, ch, sw, sh] = [el.clientWidth, el.clientHeight, el.scrollWidth, el.scrollHeight];
-            if (cw <= 2 || ch <= 2 || style.clip !== 'auto' || style.clipPath !== 'none') continue;
             const scrolled = v => v === 'auto' || v === 'scroll';
-            if (scrolled(style.overflowX) || scrolled(style.overflowY)) continue;
-            const wider = style.overflowX !== 'visible' && sw > cw + 1, taller = style.overflowY !== 'visible' && sh > ch + 1;
-            const clamp = style.webkitLineClamp;
-            const cut = style.textOverflow === 'ellipsis' && wider ? 'ellipsized'
-              : clamp && clamp !== 'none' && sh > ch + 1 ? 'clamped'
-              : wider || taller ? 'clipped' : null;
+            if (style.display !== 'inline' && cw > 2 && ch > 2 && !scrolled(style.overflowX) && !scrolled(style.overflowY)) {
+              const wider = style.overflowX !== 'visible' && sw > cw + 1, taller = style.overflowY !== 'visible' && sh > ch + 1;
+              const clamp = style.webkitLineClamp;
+              cut = style.textOverflow === 'ellipsis' && wider ? 'ellipsized'
+                : clamp && clamp !== 'none' && sh > ch + 1 ? 'clamped'
+                : wider || taller ? 'clipped' : null;
+              [width, height] = [sw, sh];
+            }
+            // Cut by a container that hides what overflows it: the text shows in part (not wholly outside it,
+            // which is hidden on purpose, a slide of a carousel).
+            const r = el.getBoundingClientRect();
+            const box = !cut && r.width > 2 && r.height > 2 ? clipper(el) : null;
+            if (box) {
+              const c = box.at.getBoundingClientRect();
+              const [left, top] = [c.left + box.at.clientLeft, c.top + box.at.clientTop];
+              const [right, bottom] = [left + box.at.clientWidth, top + box.at.clientHeight];
+              const partly = r.right > left && r.left < right && r.bottom > top && r.top < bottom;
+              const past = (box.x && (r.left < left - 1 || r.right > right + 1)) || (box.y && (r.top < top - 1 || r.bottom > bottom + 1));
+              if (partly && past) [cut, width, height] = ['clipped', r.width, r.height];
+            }
             if (!cut) continue;
-            clippedText[nameOf(el)] = {cut, width: sw * scale, height: sh * scale};
+            clippedText[nameOf(el)] = {cut, width: width * scale, height: height * scale};
             clips++;
           }
           // Text that stands out too little from its background (WCAG 1.4.3: 4.5:1, 3:1 for text of 24 px or
