@@ -14,6 +14,20 @@ import Vocabulary
         #expect(frames.keys.sorted() == ["push-button:OK", "window"])
     }
 
+    /// A bar whose items are all hidden (GNOME Clocks' bottom switcher bar at 834 pt, its tabs left at stale
+    /// extents outside it) is still a container, as it was before the tree was pruned to what is drawn: a
+    /// container may lie under the home indicator, content may not. Its items are not in the snapshot either.
+    @Test func aBarWhoseItemsAreHiddenIsStillAContainer() {
+        let window = AccessibleNode.test("frame", "", Rect(x: 0, y: 0, width: 834, height: 1194), [
+            .test("panel", "bar", Rect(x: 0, y: 1149, width: 834, height: 45), [
+                .test("label", "World", Rect(x: 900, y: 1160, width: 45, height: 16)),
+            ]),
+        ])
+        let elements = DesktopApp.elements(of: window)
+        #expect(elements.kinds["panel:bar"] == .container && elements.frames["label:World"] == nil, "\(elements.kinds)")
+        #expect(DesktopApp.drawn(window).children.first?.children.isEmpty == true)
+    }
+
     /// A widget a point past the window (GTK 4's header bar border) is drawn to its edge; one 29 pt past (a GTK 3
     /// app's column in a window narrower than its content) is reported whole, cut off as a person sees it.
     @Test func aBorderPastTheWindowIsTrimmedAndContentCutOffIsNot() {

@@ -348,8 +348,8 @@ public actor DesktopApp: BridgeAdapter {
         var scrolledIn: [String: String] = [:]
         var nodes: [String: AccessibleNode] = [:]
         var seen: [String: Int] = [:]
-        func visit(_ node: AccessibleNode, named parent: String?) {
-            for child in node.children {
+        func visit(_ node: AccessibleNode, named parent: String?, clip: Rect) {
+            for child in node.children where isDrawn(child, of: node, in: clip) {
                 if frames.count >= 255 { return }
                 var reported: String?
                 // A label with no text draws nothing (KCalc's empty status label): nothing to report.
@@ -364,10 +364,12 @@ public actor DesktopApp: BridgeAdapter {
                     if node.role == "page tab list", let parent { scrolledIn[name] = parent }
                     reported = name
                 }
-                visit(child, named: reported)
+                visit(child, named: reported, clip: child.frame.intersection(clip) ?? clip)
             }
         }
-        visit(drawn(window), named: "window")
+        // The tree as read, not `drawn(window)`: a widget's kind follows from all it holds, drawn or not (a bar
+        // whose items are hidden is still a container).
+        visit(window, named: "window", clip: bounds)
         return Elements(frames: frames, kinds: kinds, scrolledIn: scrolledIn, nodes: nodes)
     }
 
@@ -388,13 +390,17 @@ public actor DesktopApp: BridgeAdapter {
         func prune(_ node: AccessibleNode, clip: Rect) -> AccessibleNode {
             var pruned = node
             pruned.children = node.children.compactMap { child in
-                guard child.frame.width > 0, child.frame.height > 0, child.frame.intersects(clip),
-                      !isHiddenPage(child, of: node) else { return nil }
-                return prune(child, clip: child.frame.intersection(clip) ?? clip)
+                isDrawn(child, of: node, in: clip) ? prune(child, clip: child.frame.intersection(clip) ?? clip) : nil
             }
             return pruned
         }
         return prune(window, clip: Rect(x: 0, y: 0, width: window.frame.width, height: window.frame.height))
+    }
+
+    /// Whether `child` of `parent` is drawn, `clip` being what `parent`'s ancestors and it leave visible (the
+    /// rules `drawn` applies).
+    static func isDrawn(_ child: AccessibleNode, of parent: AccessibleNode, in clip: Rect) -> Bool {
+        child.frame.width > 0 && child.frame.height > 0 && child.frame.intersects(clip) && !isHiddenPage(child, of: parent)
     }
 
     /// Text that stands out from its background less than WCAG 1.4.3 asks, measured on the window's pixels
