@@ -28,6 +28,20 @@ import Vocabulary
         #expect(DesktopApp.drawn(window).children.first?.children.isEmpty == true)
     }
 
+    /// Qt hides a menu bar's items that do not fit it behind its "»" button, leaving their extents where they
+    /// would be: KCalc at the largest text, Settings 160 pt wide from x 168 in a 320-pt bar, is not drawn.
+    @Test func aMenuItemThatDoesNotFitItsBarIsNotDrawn() {
+        let window = AccessibleNode.test("frame", "", Rect(x: 0, y: 0, width: 320, height: 768), [
+            .test("menu bar", "", Rect(x: 0, y: 0, width: 320, height: 49), [
+                .test("menu item", "File", Rect(x: 6, y: 0, width: 70, height: 49)),
+                .test("menu item", "Edit", Rect(x: 82, y: 0, width: 80, height: 49)),
+                .test("menu item", "Settings", Rect(x: 168, y: 0, width: 160, height: 49)),
+            ]),
+        ])
+        let frames = DesktopApp.elements(of: window).frames
+        #expect(frames["menu-item:Edit"] != nil && frames["menu-item:Settings"] == nil, "\(frames.keys.sorted())")
+    }
+
     /// A widget a point past the window (GTK 4's header bar border) is drawn to its edge; one 29 pt past (a GTK 3
     /// app's column in a window narrower than its content) is reported whole, cut off as a person sees it.
     @Test func aBorderPastTheWindowIsTrimmedAndContentCutOffIsNot() {

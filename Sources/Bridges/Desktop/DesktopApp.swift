@@ -401,6 +401,14 @@ public actor DesktopApp: BridgeAdapter {
     /// rules `drawn` applies).
     static func isDrawn(_ child: AccessibleNode, of parent: AccessibleNode, in clip: Rect) -> Bool {
         child.frame.width > 0 && child.frame.height > 0 && child.frame.intersects(clip) && !isHiddenPage(child, of: parent)
+            && !isOverflowedMenuItem(child, of: parent)
+    }
+
+    /// A menu bar's item that does not wholly fit the bar: Qt hides it behind the bar's "»" button (the items
+    /// that do not fit go to its menu) and leaves its extents where it would be (KCalc's Settings at the largest
+    /// text, 160 pt wide from x 168 in a 320-pt bar: nothing drawn there).
+    static func isOverflowedMenuItem(_ child: AccessibleNode, of parent: AccessibleNode) -> Bool {
+        parent.role == "menu bar" && parent.frame.width > 0 && !parent.frame.contains(child.frame, tolerance: 1)
     }
 
     /// Text that stands out from its background less than WCAG 1.4.3 asks, measured on the window's pixels
