@@ -231,19 +231,14 @@ public actor DesktopApp: BridgeAdapter {
         return settled
     }
 
-    /// After a change of text size, waits until the app has laid out again: a `BoundsChanged` since the change
-    /// (from an app that sends them), or its tree's frames no longer those of its last report; at most 200 reads
-    /// of the window's tree (a few seconds), as an app whose layout the text does not move (no text at all) never
-    /// gives either sign. No sleep: each read is a round trip to the app, which answers between its own events.
     /// The Qt app's own configuration folder (`XDG_CONFIG_HOME`): its theme's file is its alone.
     private nonisolated var qtConfiguration: String { "\(session.configuration)/apps/\(app)" }
 
-    /// Writes `settings` as `theme`'s file, whole or not at all (written aside, then renamed over it).
+    /// Writes `settings` as `theme`'s file, whole or not at all (`.atomic`: written aside, then renamed over it).
     private func writeQtSettings(_ settings: ToolkitSettings, theme: QtTheme) throws {
-        let folder = "\(qtConfiguration)/\(theme.folder)", path = "\(folder)/\(theme.file)"
+        let folder = "\(qtConfiguration)/\(theme.folder)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(settings.qtConfiguration(theme).utf8).write(to: URL(fileURLWithPath: path + ".new"))
-        guard rename(path + ".new", path) == 0 else { throw DevToolsError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        try Data(settings.qtConfiguration(theme).utf8).write(to: URL(fileURLWithPath: "\(folder)/\(theme.file)"), options: .atomic)
         qtSettings = settings
     }
 
@@ -257,6 +252,10 @@ public actor DesktopApp: BridgeAdapter {
         }
     }
 
+    /// After a change of text size, waits until the app has laid out again: a `BoundsChanged` since the change
+    /// (from an app that sends them), or its tree's frames no longer those of its last report; at most 200 reads
+    /// of the window's tree (a few seconds), as an app whose layout the text does not move (no text at all) never
+    /// gives either sign. No sleep: each read is a round trip to the app, which answers between its own events.
     private func awaitRelayout(_ window: (x: String, bus: String, path: String), since bounds: Int) async throws {
         guard let lastFrames else { return }
         for _ in 0..<200 {
@@ -353,13 +352,14 @@ public actor DesktopApp: BridgeAdapter {
                 if frames.count >= 255 { return }
                 var reported: String?
                 // A label with no text draws nothing (KCalc's empty status label): nothing to report.
-                let empty = kind(of: child) == .text && child.children.isEmpty && child.name.allSatisfy(\.isWhitespace)
+                let childKind = kind(of: child)
+                let empty = childKind == .text && child.children.isEmpty && child.name.allSatisfy(\.isWhitespace)
                 if !empty, let drawn = Self.withinBorder(child.frame, of: bounds) {
                     let base = elementName(child)
                     seen[base, default: 0] += 1
                     let name = seen[base]! == 1 ? base : "\(base.prefix(60)).\(seen[base]!)"
                     frames[name] = drawn
-                    kinds[name] = kind(of: child)
+                    kinds[name] = childKind
                     nodes[name] = child
                     if node.role == "page tab list", let parent { scrolledIn[name] = parent }
                     reported = name

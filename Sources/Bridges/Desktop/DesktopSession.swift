@@ -138,8 +138,7 @@ public final class DesktopSession: Sendable {
         settings.withLock { current in
             guard current != wanted else { return }
             let path = "\(configuration)/xsettingsd.conf"
-            guard (try? Data(wanted.configuration.utf8).write(to: URL(fileURLWithPath: path + ".new"))) != nil,
-                  rename(path + ".new", path) == 0 else { return }
+            guard (try? Data(wanted.configuration.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)) != nil else { return }
             current = wanted
             kill(settingsDaemon, SIGHUP)
         }
