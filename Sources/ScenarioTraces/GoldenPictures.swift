@@ -52,17 +52,20 @@ public enum GoldenPictures {
             let moved = TraceFrames.changes(before[picture.step]?[key] ?? [:], after[picture.step]?[key] ?? [:])
             let stem = String(picture.fileName.dropLast(4))
             if expected.width != actual.width || expected.height != actual.height {
-                try? Data(picture.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).actual.png"))
                 failures.append("\(label): the picture is \(actual.width) x \(actual.height) px, its golden \(expected.width) x "
                                 + "\(expected.height); \(moved)")
-                continue
+            } else {
+                // The picture of the difference only where there is one: most checks match.
+                let diff = PixelDiff.compare(expected, actual, threshold: threshold)
+                guard diff.differing > 0, let box = diff.bounds else { continue }
+                if let drawn = PixelDiff.compare(expected, actual, threshold: threshold, drawing: true).picture {
+                    try? Data(drawn.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).diff.png"))
+                }
+                failures.append("\(label): \(diff.differing) of \(actual.width * actual.height) pixels differ, in x \(box.x)-\(box.x + box.width), "
+                                + "y \(box.y)-\(box.y + box.height) px; \(moved) (\(stem).actual.png, \(stem).diff.png)")
             }
-            let diff = PixelDiff.compare(expected, actual, threshold: threshold, drawing: true)
-            guard diff.differing > 0, let box = diff.bounds else { continue }
+            // The run's picture beside its golden, for review (and for --update to take).
             try? Data(picture.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).actual.png"))
-            if let drawn = diff.picture { try? Data(drawn.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).diff.png")) }
-            failures.append("\(label): \(diff.differing) of \(actual.width * actual.height) pixels differ, in x \(box.x)-\(box.x + box.width), "
-                            + "y \(box.y)-\(box.y + box.height) px; \(moved) (\(stem).actual.png, \(stem).diff.png)")
         }
         return failures
     }

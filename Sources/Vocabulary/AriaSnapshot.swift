@@ -55,6 +55,12 @@ public enum AriaSnapshot {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// A name or a text as a snapshot holds it: its runs of white space one space, none at either end (as a
+    /// screen reader reads it, and as Playwright writes it).
+    public static func normalised(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// A name as a YAML double-quoted string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u00XX`.
     public static func quoted(_ text: String) -> String {
         var out = "\""

@@ -43,7 +43,7 @@ enum DesktopAria {
         // Text is a label or a field no one types into (GTK 3 calls both `text`).
         let role = node.role == "text" ? (node.editable ? "textbox" : AriaNode.textRole) : roles[node.role]
         guard let role else { return children }
-        let name = isClassName(node.name) ? "" : node.name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let name = isClassName(node.name) ? "" : AriaSnapshot.normalised(node.name)
         // GTK 4 makes every box a group: a group without a name only arranges its children.
         if role == "group", name.isEmpty { return children }
         if role == AriaNode.textRole {

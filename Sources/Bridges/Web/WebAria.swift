@@ -27,7 +27,7 @@ enum WebAria {
             case _ where flattened.contains(role) || role.first?.isUppercase == true: return children
             default: break
             }
-            let name = normalised(node.name?.value?.text ?? "")
+            let name = AriaSnapshot.normalised(node.name?.value?.text ?? "")
             let kept = children.filter { !($0.role == AriaNode.textRole && $0.name == name) }
             return [AriaNode(role: renamed[role] ?? role, name: name, attributes: attributes(of: node), children: kept)]
         }
@@ -59,13 +59,9 @@ enum WebAria {
         }
         return out.compactMap { node in
             guard node.role == AriaNode.textRole else { return node }
-            let text = normalised(node.name)
+            let text = AriaSnapshot.normalised(node.name)
             return text.isEmpty ? nil : AriaNode(role: AriaNode.textRole, name: text)
         }
-    }
-
-    private static func normalised(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The node's states as a snapshot writes them, in Playwright's order.

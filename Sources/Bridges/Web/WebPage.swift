@@ -279,6 +279,7 @@ public actor WebPage: BridgeAdapter {
             }
             return false;
           };
+          const clean = text => text.replace(/[^A-Za-z0-9_.-]/g, '_');
           const roleNames = Object.create(null);
           const page = {width: root.scrollWidth, height: root.scrollHeight};
           for (const el of document.body ? document.body.querySelectorAll(
@@ -292,7 +293,6 @@ public actor WebPage: BridgeAdapter {
             const x = r.x + scrollX, y = r.y + scrollY;
             if (x + r.width <= 0 || y + r.height <= 0 || x >= page.width || y >= page.height) continue;
             if (inRunningText(el)) continue;
-            const clean = text => text.replace(/[^A-Za-z0-9_.-]/g, '_');
             const label = accessibleName(el);
             const base = (clean(roleOf(el)) + (label ? ':' + clean(label) : '')).slice(0, 58);
             roleNames[base] = (roleNames[base] || 0) + 1;
