@@ -191,13 +191,18 @@ let package = Package(
         // The pictures traitctl draws: a display as render draws it (ScreenPicture), a matrix's contact sheet
         // (RunSheet), on a small SVG document (Picture) whose labels never overprint.
         .target(name: "Pictures", dependencies: ["TraitClient", "TraitModel", "Vocabulary"]),
+        // A run's report people look at (--report DIR): one folder with its viewer, opened from file://; merged
+        // and accepted by traitctl.
+        .target(
+            name: "RunReport", dependencies: ["ScenarioTraces", "Pictures", "TraitClient", "TraitConfig", "Vocabulary"],
+            resources: [.embedInCode("viewer.html")]),
         // Pixels: screenshots read and written as PNG, compared as pixelmatch compares them, measured.
         .target(name: "Pixels", dependencies: ["CZlib"]),
         .executableTarget(
             name: "traitctl",
             dependencies: [
                 "TraitClient", "Layout", "LayoutJudge", "TraitConfig", "TraitModel", "Vocabulary", "DBus", "Spawn", "ScenarioTraces",
-                "Pictures",
+                "Pictures", "RunReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: releaseLinkerSettings
@@ -243,6 +248,7 @@ let package = Package(
             dependencies: ["TransitionEngine", "TraitModel", "TraitConfig", "Vocabulary", "TestSupport",
                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ToolLibrariesTests", dependencies: ["Pictures", "ScenarioTraces", "TraitClient", "Vocabulary"]),
+        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "ScenarioTraces", "TraitClient", "Vocabulary"]),
         .testTarget(
             name: "DisplayCoreTests",
             dependencies: [
@@ -260,7 +266,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["TraitClient", "DBus", "TestSupport", "TraitConfig", "TraitModel", "traitd", "traitctl",
-                           "traitd-adapters", "test-adapter"],
+                           "traitd-adapters", "test-adapter", "Bridges", "RunReport", "Pixels"],
             // State files of every released format, loaded by TraitSettingsTests (read at run time, not resources).
             exclude: ["Fixtures"]
         ),

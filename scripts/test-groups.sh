@@ -9,5 +9,5 @@ CPU_SUITES='SoakTests|BusFuzzTests|ChurnTests|DifferentialTests|BenchmarkSmokeTe
 # apart from the CPU suites, and one test at a time (beside the soak and the fuzz, or beside each other's
 # Chromiums and apps, a browser's first tab took longer than that in one make test in two; beside 200 adapter
 # processes waiting on a deadline, four of its layouts missed it).
-PROGRAM_SUITES='WebBridgeTests|WebPageTests|DesktopBridgeTests|BridgeScreenshotTests|ExploreTests|DoctorTests'
+PROGRAM_SUITES='WebBridgeTests|WebPageTests|DesktopBridgeTests|BridgeScreenshotTests|ExploreTests|DoctorTests|ReportTests'
 HEAVY_SUITES="$CPU_SUITES|$PROGRAM_SUITES"

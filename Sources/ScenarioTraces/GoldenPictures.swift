@@ -19,25 +19,53 @@ public enum GoldenPictures {
 
     /// Writes the run's pictures as the goldens, in place of the folder's old ones.
     public static func write(_ pictures: [ScenarioRun.Picture], beside trace: String) throws {
+        try write(Dictionary(pictures.map { ($0.fileName, $0.png) }, uniquingKeysWith: { $1 }), beside: trace)
+    }
+
+    /// Writes pictures by their golden names (`02-notes-web.png`) as the goldens, in place of the folder's old
+    /// ones (and of the review files `check` left).
+    public static func write(_ pictures: [String: [UInt8]], beside trace: String) throws {
         let folder = folder(of: trace)
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for picture in pictures {
-            try Data(picture.png).write(to: URL(fileURLWithPath: "\(folder)/\(picture.fileName)"))
+        for (name, png) in pictures {
+            try Data(png).write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
         }
     }
 
-    /// A line for each picture that differs from its golden (or has none), saying how and what the frames say
-    /// moved; empty when all match. `golden` and `run` are the traces, for the frames.
-    public static func check(_ pictures: [ScenarioRun.Picture], beside trace: String, golden: String, run: String) -> [String] {
+    /// A picture that differs from its golden (or has none): what differs, what the frames say moved, and the
+    /// pictures to review.
+    public struct Difference: Sendable, CustomStringConvertible {
+        public let picture: ScenarioRun.Picture
+        /// The golden picture's PNG, nil when there is none (or it cannot be read).
+        public let golden: [UInt8]?
+        /// pixelmatch's picture of the difference, when both are the same size.
+        public let diff: [UInt8]?
+        /// How they differ: `1234 of 995596 pixels differ, in x 0-834, y 0-80 px`.
+        public let how: String
+        /// What the frames say moved (`TraceFrames.changes`), or empty when there is no golden to compare.
+        public let moved: String
+        /// The files written beside the golden for review, named in the line.
+        let review: String
+
+        /// The line `scenario run --check` prints: `step 1 (rotate): notes web: HOW; MOVED (REVIEW)`.
+        public var description: String {
+            "\(picture.title): \(picture.app) \(picture.adapter): \(how)" + (moved.isEmpty ? "" : "; \(moved)") + review
+        }
+    }
+
+    /// Each picture that differs from its golden (or has none), saying how and what the frames say moved; empty
+    /// when all match. `golden` and `run` are the traces, for the frames. The run's picture and the picture of
+    /// the difference are written beside the golden for review.
+    public static func check(_ pictures: [ScenarioRun.Picture], beside trace: String, golden: String, run: String) -> [Difference] {
         let folder = folder(of: trace)
         let before = TraceFrames.frames(in: golden), after = TraceFrames.frames(in: run)
-        var failures: [String] = []
+        var differences: [Difference] = []
         for picture in pictures {
             let path = "\(folder)/\(picture.fileName)"
-            let label = "\(picture.title): \(picture.app) \(picture.adapter)"
             guard let data = FileManager.default.contents(atPath: path) else {
-                failures.append("\(label): no golden picture \(path) (write it with --update)")
+                differences.append(Difference(picture: picture, golden: nil, diff: nil, how: "no golden picture \(path) (write it with --update)",
+                                              moved: "", review: ""))
                 continue
             }
             let expected: RGBAImage, actual: RGBAImage
@@ -45,29 +73,33 @@ public enum GoldenPictures {
                 expected = try RGBAImage(png: [UInt8](data))
                 actual = try RGBAImage(png: picture.png)
             } catch {
-                failures.append("\(label): cannot read a picture: \(error)")
+                differences.append(Difference(picture: picture, golden: nil, diff: nil, how: "cannot read a picture: \(error)", moved: "", review: ""))
                 continue
             }
             let key = "\(picture.app) \(picture.adapter)"
             let moved = TraceFrames.changes(before[picture.step]?[key] ?? [:], after[picture.step]?[key] ?? [:])
             let stem = String(picture.fileName.dropLast(4))
             if expected.width != actual.width || expected.height != actual.height {
-                failures.append("\(label): the picture is \(actual.width) x \(actual.height) px, its golden \(expected.width) x "
-                                + "\(expected.height); \(moved)")
+                differences.append(Difference(
+                    picture: picture, golden: [UInt8](data), diff: nil,
+                    how: "the picture is \(actual.width) x \(actual.height) px, its golden \(expected.width) x \(expected.height)",
+                    moved: moved, review: ""))
             } else {
                 // The picture of the difference only where there is one: most checks match.
                 let diff = PixelDiff.compare(expected, actual, threshold: threshold)
                 guard diff.differing > 0, let box = diff.bounds else { continue }
-                if let drawn = PixelDiff.compare(expected, actual, threshold: threshold, drawing: true).picture {
-                    try? Data(drawn.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).diff.png"))
-                }
-                failures.append("\(label): \(diff.differing) of \(actual.width * actual.height) pixels differ, in x \(box.x)-\(box.x + box.width), "
-                                + "y \(box.y)-\(box.y + box.height) px; \(moved) (\(stem).actual.png, \(stem).diff.png)")
+                let drawn = PixelDiff.compare(expected, actual, threshold: threshold, drawing: true).picture?.png
+                if let drawn { try? Data(drawn).write(to: URL(fileURLWithPath: "\(folder)/\(stem).diff.png")) }
+                differences.append(Difference(
+                    picture: picture, golden: [UInt8](data), diff: drawn,
+                    how: "\(diff.differing) of \(actual.width * actual.height) pixels differ, in x \(box.x)-\(box.x + box.width), "
+                        + "y \(box.y)-\(box.y + box.height) px",
+                    moved: moved, review: " (\(stem).actual.png, \(stem).diff.png)"))
             }
             // The run's picture beside its golden, for review (and for --update to take).
             try? Data(picture.png).write(to: URL(fileURLWithPath: "\(folder)/\(stem).actual.png"))
         }
-        return failures
+        return differences
     }
 }
 

@@ -10,11 +10,15 @@ import Vocabulary
 public struct ScenarioRecorder: Sendable {
     let client: TraitClient
     let timeout: Double
+    /// Whether the run keeps each step's signals, state and windows' pictures (`ScenarioRun.steps`), for a
+    /// report.
+    let keepsSteps: Bool
 
     /// Records on `client`'s daemon; a run that takes longer than `timeout` seconds is given up.
-    public init(client: TraitClient, timeout: Double) {
+    public init(client: TraitClient, timeout: Double, keepsSteps: Bool = false) {
         self.client = client
         self.timeout = timeout
+        self.keepsSteps = keepsSteps
     }
 
     /// The trace and what went wrong in it, or a `ScenarioRunError` when the run takes longer than `timeout`
@@ -41,11 +45,14 @@ public struct ScenarioRecorder: Sendable {
         // The start (not traced): the device and orientation, their transitions completed.
         var setup: [Scenario.Step] = [.command(.setDevice(scenario.device))]
         if let orientation = scenario.orientation { setup.append(.command(.rotate(orientation))) }
-        for step in setup { _ = try await perform(step, log) }
+        var setupSignals: [String] = []
+        for step in setup { setupSignals += Self.normalised(try await perform(step, log)) }
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
         var failures: [String] = []
         var found: [ScenarioRun.Problem] = []
         var pictures: [ScenarioRun.Picture] = []
+        var steps: [ScenarioRun.Step] = []
+        let takesPictures = scenario.screenshots || keepsSteps
         // A scenario of no steps (a matrix's combination) is its start: the layouts there are its trace.
         if scenario.steps.isEmpty {
             // Adapters first report the window as it is when they register, in their own time: wait for each
@@ -56,11 +63,12 @@ public struct ScenarioRecorder: Sendable {
             let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             found += problems.map { ScenarioRun.Problem(step: "the start", app: $0.app, problem: $0.problem) }
-            if scenario.screenshots { pictures += try await self.pictures(step: 0, title: "the start") }
+            if takesPictures { pictures += try await self.pictures(step: 0, title: "the start") }
             for window in try await client.state().windows {
                 failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
             }
         }
+        if keepsSteps { steps.append(ScenarioRun.Step(number: 0, title: "the start", signals: setupSignals, state: try await client.state())) }
         for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")
             let events: [TraitEvent]
@@ -71,11 +79,13 @@ public struct ScenarioRecorder: Sendable {
                 let line = number < scenario.stepLines.count ? ", line \(scenario.stepLines[number])" : ""
                 throw DBusError(error.name, "step \(number + 1) (\(step.title)\(line)): \(error.message)")
             }
-            lines += Self.normalised(events)
+            let signals = Self.normalised(events)
+            lines += signals
             let (layoutLines, problems) = try await layouts(aria: scenario.aria)
             lines += layoutLines
             let where_ = "step \(number + 1) (\(step.title))"
-            if scenario.screenshots { pictures += try await self.pictures(step: number + 1, title: where_) }
+            if takesPictures { pictures += try await self.pictures(step: number + 1, title: where_) }
+            if keepsSteps { steps.append(ScenarioRun.Step(number: number + 1, title: step.title, signals: signals, state: try await client.state())) }
             // A transition another one of the same window overtook within the step (a divider drag's snapshot
             // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
             // window's last transition of the step counts its misses (as traitctl explore counts them).
@@ -89,7 +99,7 @@ public struct ScenarioRecorder: Sendable {
             }
             found += problems.map { ScenarioRun.Problem(step: where_, app: $0.app, problem: $0.problem) }
         }
-        return ScenarioRun(trace: lines.joined(separator: "\n") + "\n", failures: failures, problems: found, pictures: pictures)
+        return ScenarioRun(trace: lines.joined(separator: "\n") + "\n", failures: failures, problems: found, pictures: pictures, steps: steps)
     }
 
     /// Sends the step and returns its signals: those the daemon sent before its reply (in the log once the call
@@ -234,8 +244,33 @@ public struct ScenarioRun: Sendable {
     /// A line for each step with an adapter missed or failed.
     public var failures: [String]
     public var problems: [Problem]
-    /// Each window's screenshot after each step, with `screenshots: true`.
+
+    public init(trace: String, failures: [String], problems: [Problem], pictures: [Picture] = [], steps: [Step] = []) {
+        self.trace = trace
+        self.failures = failures
+        self.problems = problems
+        self.pictures = pictures
+        self.steps = steps
+    }
+    /// Each window's screenshot after each step, with `screenshots: true` (or when the recorder keeps steps).
     public var pictures: [Picture] = []
+    /// Each step's signals and the state after it, 0 the start, when the recorder keeps steps (for a report).
+    public var steps: [Step] = []
+
+    /// A step as a report shows it: the signals it caused and the state it left.
+    public struct Step: Sendable {
+        public var number: Int
+        public var title: String
+        public var signals: [String]
+        public var state: DisplaySnapshot
+
+        public init(number: Int, title: String, signals: [String], state: DisplaySnapshot) {
+            self.number = number
+            self.title = title
+            self.signals = signals
+            self.state = state
+        }
+    }
 
     /// A window's picture after a step (0: the start), as its adapter sent it.
     public struct Picture: Sendable {
@@ -244,6 +279,14 @@ public struct ScenarioRun: Sendable {
         public var app: String
         public var adapter: String
         public var png: [UInt8]
+
+        public init(step: Int, title: String, app: String, adapter: String, png: [UInt8]) {
+            self.step = step
+            self.title = title
+            self.app = app
+            self.adapter = adapter
+            self.png = png
+        }
 
         /// Its file's name among a trace's golden pictures: `02-notes-web.png`.
         public var fileName: String {

@@ -122,6 +122,9 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     /// adapter -> why its latest layout failed (the extra `error` of a failed report; such a report has no
     /// frames in ``layouts``).
     public var failures: [String: String]
+    /// adapter -> element -> what it is, as its latest report says (the extra `kinds`; an element it does not
+    /// name is content).
+    public var kinds: [String: [String: ElementKind]] = [:]
 
     /// The adapters whose latest report is in: its frames in ``layouts``, or its failure in ``failures``.
     public var reportedAdapters: Set<String> { Set(layouts.keys).union(failures.keys) }
@@ -152,6 +155,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
         ariaSnapshots = extras.compactMapValues { $0[W.Extras.ariaSnapshot]?.string }
         failures = extras.compactMapValues { $0[W.Extras.error]?.string }
+        kinds = extras.compactMapValues { $0[W.Extras.kinds].flatMap { try? W.Extras.kindsParameter.decode($0.unwrapped) } }
     }
 
     /// The horizontal size class, from ``traits``.

@@ -38,6 +38,8 @@ extension Scenario {
     public struct Combination: Sendable {
         public let name: String
         public let scenario: Scenario
+        /// Each dimension's key and the value's label, in the matrix's order: what the combination varies.
+        public var settings: [(key: String, label: String)] = []
     }
 
     /// How many combinations the matrix makes (the product of its dimensions' sizes), without making them; nil
@@ -55,7 +57,7 @@ extension Scenario {
     /// Every combination, the first dimension slowest; a scenario without a matrix is its one combination, named
     /// by its device.
     public var combinations: [Combination] {
-        var runs: [(labels: [String], scenario: Scenario)] = [([], self)]
+        var runs: [(labels: [String], keys: [String], scenario: Scenario)] = [([], [], self)]
         for dimension in matrix {
             runs = runs.flatMap { run in
                 dimension.values.map { value in
@@ -67,14 +69,15 @@ extension Scenario {
                         scenario.steps.insert(step, at: run.scenario.steps.count - steps.count)
                         scenario.stepLines.insert(dimension.line, at: run.scenario.stepLines.count - stepLines.count)
                     }
-                    return (run.labels + [value.label], scenario)
+                    return (run.labels + [value.label], run.keys + [dimension.key], scenario)
                 }
             }
         }
         return runs.map { run in
             var scenario = run.scenario
             scenario.matrix = []
-            return Combination(name: run.labels.isEmpty ? device : run.labels.joined(separator: "+"), scenario: scenario)
+            return Combination(name: run.labels.isEmpty ? device : run.labels.joined(separator: "+"), scenario: scenario,
+                               settings: Array(zip(run.keys, run.labels)).map { (key: $0, label: $1) })
         }
     }
 

@@ -8,6 +8,14 @@ public enum ShellWords {
         public let description: String
     }
 
+    /// `word` as a shell reads it back as one word (and as `split` does): as it is when every character is
+    /// safe, else in single quotes.
+    public static func quoted(_ word: String) -> String {
+        let safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-/=:@,%"
+        guard word.isEmpty || !word.allSatisfy(safe.contains) else { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+    }
+
     /// The words of `line`; throws `Unterminated` when a quote is left open.
     public static func split(_ line: String) throws -> [String] {
         var words: [String] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunReport
 import Pictures
 import TraitClient
 import Vocabulary

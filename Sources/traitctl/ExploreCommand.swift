@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunReport
 import Spawn
 import TraitConfig
 import Vocabulary
@@ -41,6 +42,10 @@ struct Explore: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The layout problems already known (APP RULE ELEMENT a line, as scenario run --baseline reads): a walk meeting only these has found nothing.",
                                valueName: "file"))
     var baseline: String?
+
+    @Option(help: ArgumentHelp("Write a report of the shrunk failure to this folder (DIR/index.html): its steps, signals, pictures and problems, as scenario run --report writes one.",
+                               valueName: "dir"))
+    var report: String?
 
     func validate() throws {
         guard `private` else {
@@ -91,7 +96,27 @@ struct Explore: AsyncParsableCommand {
             throw ExitCode(125)
         }
         daemon.stop()
+        if let report { try writeReport(report, found: status == 1) }
         throw ExitCode(status)
+    }
+
+    /// The report of the walk: the shrunk failure run again as its scenario (`scenario run --report`, on a
+    /// daemon of its own, checked against its trace), or a report of no run that says nothing failed.
+    private func writeReport(_ report: String, found: Bool) throws {
+        let scenario = "\(out)/failure.yaml", trace = "\(out)/failure.trace"
+        guard found, FileManager.default.fileExists(atPath: scenario) else {
+            do {
+                try ReportFolder(report).write(Report(title: "traitctl explore --seed \(seed): no failure in \(steps) steps", runs: []))
+                print("wrote \(report)/index.html (no failure to show)")
+            } catch {
+                FileHandle.standardError.write(Data("traitctl explore: cannot write the report \(report): \(error)\n".utf8))
+            }
+            return
+        }
+        let child = try Child(Spawn.besideThisExecutable("traitctl"),
+                              ["scenario", "run", scenario, "--private", "--check", trace, "--report", report],
+                              environment: ProcessInfo.processInfo.environment, output: .inherit, ownGroup: false)
+        _ = child.wait()
     }
 
     /// The moves a walk draws from, as JSON: every value of each choice, from the vocabulary's own cases.

@@ -2,6 +2,7 @@ import ArgumentParser
 import DBus
 import Foundation
 import Pictures
+import RunReport
 import ScenarioTraces
 import TraitClient
 import TraitConfig
@@ -52,6 +53,12 @@ struct ScenarioCommand: AsyncParsableCommand {
                                    valueName: "file"))
         var baseline: String?
         @Flag(help: "Write the run's layout problems to the --baseline file instead of checking them.") var updateBaseline = false
+        @Option(help: ArgumentHelp("Write a report people look at to this folder (DIR/index.html, opened from file://): each run's steps, signals, real pixels with the reported frames, problems and differences from its goldens.",
+                                   valueName: "dir"))
+        var report: String?
+        @Option(help: ArgumentHelp("Run one shard of the matrix: I/N, the I-th of N pieces (every combination in exactly one), joined later with traitctl report merge.",
+                                   valueName: "i/n"))
+        var shard: Shard?
 
         func validate() throws {
             if check != nil && update != nil { throw ValidationError("give --check or --update, not both") }
@@ -61,6 +68,8 @@ struct ScenarioCommand: AsyncParsableCommand {
             if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }
             guard maxCombinations >= 1 else { throw ValidationError("--max-combinations takes a number from 1; got \(maxCombinations)") }
             if updateBaseline && baseline == nil { throw ValidationError("--update-baseline writes the --baseline file: give --baseline FILE") }
+            if shard != nil && !matrix { throw ValidationError("--shard splits a matrix: add --matrix") }
+            if report != nil && !`private` { throw ValidationError("--report records each step's pictures and coverage on a daemon of its own: add --private") }
         }
 
         /// The `--baseline` file, read before anything runs (nil without one, and empty when it is to be written
@@ -113,15 +122,33 @@ struct ScenarioCommand: AsyncParsableCommand {
                 throw ExitCode(64)
             }
             let known = try knownProblems()
-            let combinations = scenario.combinations
-            let outcomes = try await matrix ? runMatrix(combinations, known: known)
-                : [runOne(combinations[0], golden: check, write: update, known: known)]
+            let combinations = shard.map { $0.part(of: scenario.combinations) } ?? Array(scenario.combinations.enumerated())
+            let folder: ReportFolder?
+            do {
+                folder = try report.map { try ReportFolder($0) }
+            } catch {
+                FileHandle.standardError.write(Data("traitctl: cannot make the report's folder \(report!): \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+            let outcomes = try await matrix ? runMatrix(combinations, known: known, folder: folder)
+                : [runOne(combinations[0], golden: check, write: update, known: known, folder: folder)]
+            if let folder {
+                do {
+                    let runs = outcomes.compactMap(\.reported)
+                    try folder.write(Report(title: file, coverage: try Report.coverage(of: runs), runs: runs))
+                    let failed = outcomes.filter { !$0.passed }.count
+                    print("wrote \(folder.path)/index.html (\(runs.count) runs, \(failed) failed)")
+                } catch {
+                    FileHandle.standardError.write(Data("traitctl: cannot write the report \(folder.path): \(error)\n".utf8))
+                    throw ExitCode(1)
+                }
+            }
             if coverage {
                 print(CoverageTable.lines(Set(outcomes.flatMap(\.modes))).joined(separator: "\n"))
             }
             if let sheet {
                 do {
-                    try RunSheet(title: file, runs: outcomes.map { ($0.name, $0.picture) }).picture
+                    try RunSheet(title: file, runs: outcomes.map { RunSheet.Run(name: $0.name, picture: $0.picture, passed: $0.passed) }).picture
                         .write(svg: sheet.hasSuffix(".svg") ? sheet : nil, png: sheet.hasSuffix(".svg") ? nil : sheet)
                     print("wrote \(sheet) (\(outcomes.count) runs)")
                 } catch {
@@ -145,19 +172,24 @@ struct ScenarioCommand: AsyncParsableCommand {
         struct Outcome {
             let name: String
             let passed: Bool
-            let picture: ScreenPicture?
+            /// Its final screen as the contact sheet draws it (drawn when the run ends: the windows' pictures
+            /// are the adapters' files, gone with their host).
+            let picture: Picture?
             let modes: [DrivenMode]
             /// Its layout problems as a baseline knows them.
             var problems: Set<ProblemBaseline.Problem> = []
+            /// The run as the report shows it, with --report.
+            var reported: Report.Run?
         }
 
         /// Runs every combination, `jobs` at a time, each against its golden trace in the `--check` folder (or
         /// writing it to `--update`'s), printing a line as each finishes, then a summary.
-        private func runMatrix(_ combinations: [Scenario.Combination], known: ProblemBaseline?) async throws -> [Outcome] {
+        private func runMatrix(_ combinations: [(offset: Int, element: Scenario.Combination)], known: ProblemBaseline?,
+                               folder: ReportFolder?) async throws -> [Outcome] {
             if let update { try FileManager.default.createDirectory(atPath: update, withIntermediateDirectories: true) }
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            print("\(file): \(combinations.count) combinations, \(jobs) at a time")
+            print("\(file): \(combinations.count) combinations" + (shard.map { " (shard \($0))" } ?? "") + ", \(jobs) at a time")
             var outcomes: [Int: Outcome] = [:]
             try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
                 var next = 0
@@ -166,9 +198,9 @@ struct ScenarioCommand: AsyncParsableCommand {
                     let index = next, combination = combinations[index]
                     next += 1
                     group.addTask {
-                        let name = "\(stem)+\(combination.name).trace"
+                        let name = "\(stem)+\(combination.element.name).trace"
                         return (index, try await runOne(combination, golden: check.map { "\($0)/\(name)" },
-                                                        write: update.map { "\($0)/\(name)" }, known: known, quiet: true))
+                                                        write: update.map { "\($0)/\(name)" }, known: known, folder: folder, quiet: true))
                     }
                 }
                 for _ in 0..<jobs { start() }
@@ -188,18 +220,35 @@ struct ScenarioCommand: AsyncParsableCommand {
         /// Runs one combination: its trace printed, checked against `golden` or written to `write`, its layout
         /// problems against `known` (`--baseline`). `quiet` (a matrix) prints a differing trace's diff and failures
         /// under the combination's name, not the trace.
-        private func runOne(_ combination: Scenario.Combination, golden: String?, write: String?, known: ProblemBaseline?,
-                            quiet: Bool = false) async throws -> Outcome {
-            let scenario = combination.scenario
+        private func runOne(_ numbered: (offset: Int, element: Scenario.Combination), golden: String?, write: String?,
+                            known: ProblemBaseline?, folder: ReportFolder?, quiet: Bool = false) async throws -> Outcome {
+            let combination = numbered.element, scenario = combination.scenario
             let label = quiet ? "\(file) [\(combination.name)]" : file
+            let started = ContinuousClock.now
+            var failures: [String] = []
+            var goldens: RecordedRun.Goldens?
+            /// The run as the report shows it (nil without --report).
+            func reported(_ recording: ScenarioRun, modes: [DrivenMode], passed: Bool) throws -> Report.Run? {
+                guard let folder else { return nil }
+                let seconds = (ContinuousClock.now - started) / .seconds(1)
+                let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                return try RecordedRun(
+                    id: matrix ? "\(stem)+\(combination.name)" : stem, title: matrix ? "\(file) [\(combination.name)]" : file, source: file,
+                    order: numbered.offset, settings: combination.settings.map { [$0.key, $0.label] }, passed: passed, failures: failures,
+                    seconds: seconds, modes: modes, recording: recording, goldens: goldens
+                ).reportRun(in: folder)
+            }
             let run: Recording
             do {
                 run = try await record(scenario)
             } catch let error as ExitCode {
                 throw error
             } catch {
-                FileHandle.standardError.write(Data("traitctl: scenario \(label): \(Failure(error).description)\n".utf8))
-                return Outcome(name: combination.name, passed: false, picture: nil, modes: [])
+                let why = "scenario \(label): \(Failure(error).description)"
+                FileHandle.standardError.write(Data("traitctl: \(why)\n".utf8))
+                failures.append(why)
+                return Outcome(name: combination.name, passed: false, picture: nil, modes: [],
+                               reported: try reported(ScenarioRun(trace: "", failures: [], problems: []), modes: [], passed: false))
             }
             var passed = true
             if let write {
@@ -215,6 +264,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                     if !TraceDiff.matches(golden: expected, run.trace) {
                         print("\(label): the run differs from \(golden) (- golden, + this run):")
                         print(TraceDiff.lines(expected, run.trace))
+                        failures.append("the run differs from its golden trace \(golden)")
                         passed = false
                     } else if !quiet {
                         print("\(file): matches \(golden)")
@@ -223,13 +273,17 @@ struct ScenarioCommand: AsyncParsableCommand {
                         ? GoldenPictures.check(run.pictures, beside: golden, golden: expected, run: run.trace) : []
                     if !pictures.isEmpty {
                         print("\(label): pictures differ from \(GoldenPictures.folder(of: golden)):")
-                        for line in pictures { print("  " + line) }
+                        for difference in pictures { print("  \(difference)") }
+                        failures.append("\(pictures.count) pictures differ from \(GoldenPictures.folder(of: golden))")
                         passed = false
                     } else if scenario.screenshots && !quiet {
                         print("\(file): \(run.pictures.count) pictures match \(GoldenPictures.folder(of: golden))")
                     }
+                    goldens = RecordedRun.Goldens(trace: golden, text: expected, pictures: pictures, keepsPictures: scenario.screenshots)
                 } else {
                     FileHandle.standardError.write(Data("traitctl: cannot read the golden trace \(golden); write it with --update\n".utf8))
+                    failures.append("no golden trace \(golden) (write it with --update, or traitctl accept)")
+                    goldens = RecordedRun.Goldens(trace: golden, text: nil, pictures: [], keepsPictures: scenario.screenshots)
                     passed = false
                 }
             } else if !quiet {
@@ -241,20 +295,24 @@ struct ScenarioCommand: AsyncParsableCommand {
             if let first = (scenario.strict ? run.failures : []).first ?? problems.first?.description {
                 let why = known != nil && !scenario.strict ? "not in the baseline" : "strict"
                 FileHandle.standardError.write(Data("traitctl: scenario \(label) (\(why)): \(first)\n".utf8))
+                failures += ((scenario.strict ? run.failures : []) + problems.map(\.description)).map { "\($0) (\(why))" }
                 passed = false
             }
             return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes,
-                           problems: Set(run.problems.map(\.known)))
+                           problems: Set(run.problems.map(\.known)), reported: try reported(run.run, modes: run.modes, passed: passed))
         }
 
         /// A run's trace, what went wrong in it, and (when asked for) its final screen and the modes it drove.
         struct Recording {
-            let trace: String
-            let failures: [String]
-            let problems: [ScenarioRun.Problem]
-            var pictures: [ScenarioRun.Picture] = []
-            let picture: ScreenPicture?
+            /// What the recorder returned: the trace, its failures, problems, pictures and (with --report) steps.
+            let run: ScenarioRun
+            let picture: Picture?
             let modes: [DrivenMode]
+
+            var trace: String { run.trace }
+            var failures: [String] { run.failures }
+            var problems: [ScenarioRun.Problem] { run.problems }
+            var pictures: [ScenarioRun.Picture] { run.pictures }
         }
 
         /// Starts a private daemon when asked, runs the scenario and returns what it recorded.
@@ -281,9 +339,10 @@ struct ScenarioCommand: AsyncParsableCommand {
                         : "file://" + (page.hasPrefix("/") ? page : folder.appendingPathComponent(page).standardizedFileURL.path))
                 },
                 apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, aria: scenario.aria,
-                screenshots: scenario.screenshots)
+                // Real pixels wherever there are any to draw: the report's and the sheet's.
+                screenshots: scenario.screenshots || report != nil || sheet != nil)
             try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
-                                   hostArguments: host, daemonArguments: coverage ? ["--testing"] : [])
+                                   hostArguments: host, daemonArguments: countsModes ? ["--testing"] : [])
             let client = try TraitClient(bus: .address(daemon.address))
             defer { client.close() }
             return try await recording(scenario, client)
@@ -303,19 +362,46 @@ struct ScenarioCommand: AsyncParsableCommand {
                 + (missing.isEmpty ? "any app" : "them") + ": run it with --private, or start traitd-adapters beside that daemon")
         }
 
+        /// Whether the run asks the daemon which modes it drove (--coverage, and the report's coverage).
+        private var countsModes: Bool { coverage || report != nil }
+
         private func recording(_ scenario: Scenario, _ client: TraitClient) async throws -> Recording {
-            let run = try await ScenarioRecorder(client: client, timeout: timeout).trace(scenario)
-            var picture: ScreenPicture?
+            let run = try await ScenarioRecorder(client: client, timeout: timeout, keepsSteps: report != nil).trace(scenario)
+            var picture: Picture?
             if sheet != nil {
                 let state = try await client.state()
                 let screens = try await DisplayList.screens(state, client)
+                // Drawn now, while the adapters' pictures of the windows are there to draw.
                 picture = ScreenPicture(state, externals: screens.dropFirst().map {
                     ScreenPicture.External(id: $0.id, profile: $0.profile, size: $0.size, scale: $0.scale)
-                })
+                }).picture
             }
             var modes: [DrivenMode] = []
-            if coverage { modes = try await client.coverage() }
-            return Recording(trace: run.trace, failures: run.failures, problems: run.problems, pictures: run.pictures, picture: picture, modes: modes)
+            if countsModes { modes = try await client.coverage() }
+            return Recording(run: run, picture: picture, modes: modes)
         }
+    }
+}
+
+/// `--shard I/N`: the I-th of N pieces of a matrix, each combination in exactly one, as even as counts allow
+/// (contiguous, as Playwright's shards are): every piece's report joined with `traitctl report merge` is the
+/// whole run's.
+struct Shard: ExpressibleByArgument, CustomStringConvertible {
+    let index: Int
+    let count: Int
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    var description: String { "\(index)/\(count)" }
+
+    /// This shard's part of `items`, each with its place in the whole.
+    func part<Item>(of items: [Item]) -> [(offset: Int, element: Item)] {
+        let start = items.count * (index - 1) / count, end = items.count * index / count
+        return Array(items.enumerated())[start..<end].map { (offset: $0.offset, element: $0.element) }
     }
 }

@@ -14,6 +14,7 @@ struct Traitctl: AsyncParsableCommand {
             Status.self, SetCommand.self, Open.self, Close.self, Devices.self, Watch.self, Drag.self, Restore.self, Adapters.self, Render.self,
             Frame.self, Resize.self, Tile.self, Raise.self, DisplayCommand.self, ScenarioCommand.self, LayoutCommand.self, Get.self, Run.self,
             ClockCommand.self, Explore.self, Explain.self, Wait.self, Coverage.self, Doctor.self, Aria.self,
+            Accept.self, ReportCommand.self,
         ])
 }
 

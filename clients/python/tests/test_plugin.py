@@ -341,3 +341,38 @@ def test_a_baseline_fails_a_session_only_on_new_problems(tmp_path: Path, pytestc
     file.write_text("mail small-targets undo\n")
     bad = _nested_pytest(pytestconfig, tmp_path / "test_known.py", "--traitd-baseline", str(file))
     assert bad.returncode == 4 and f"{file}:1:6: 'small-targets' is not a rule: did you mean small-target?" in bad.stderr, bad.stderr
+
+
+def test_a_session_report_joins_every_workers_tests(tmp_path: Path, pytestconfig: pytest.Config) -> None:
+    """``--traitd-report DIR``: one report for the session, its tests run on two pytest-xdist workers: a run per
+    test, in the session's order, the failed one failed with its reason and its problem on its element, a page's
+    window with its real pixels, and the signals each test caused."""
+    (tmp_path / "page.html").write_text("<!doctype html><div id='header' style='height: 44px; background: #36c'>Hi</div>")
+    (tmp_path / "test_reported.py").write_text(
+        "import pytest\nfrom dbus_fast import Variant\n\n"
+        f"@pytest.mark.traitd(fresh=True, web={{'mail': 'file://{tmp_path}/page.html'}}, allow_problems=True,\n"
+        "                     config='transitions: { deadline-ms: 60000 }\\n')\n"
+        "def test_page(traitd):\n"
+        "    traitd.set(arrangement='full')\n\n"
+        "@pytest.mark.traitd(fresh=True)\n"
+        "def test_planted(traitd):\n"
+        "    traitd.run(traitd.client.display('RegisterAdapter', 'ss', ['mail', 'probe']))\n"
+        "    traitd.run(traitd.client.window('mail', 'ReportLayout', 'tsa{s(dddd)}a{sv}', [0, 'probe',\n"
+        "        {'undo': [100.0, 100.0, 24.0, 24.0]}, {'kinds': Variant('a{ss}', {'undo': 'control'})}]))\n"
+        "    traitd.set(appearance='dark')\n")
+    report = tmp_path / "report"
+    run = _nested_pytest(pytestconfig, tmp_path / "test_reported.py", "-n", "2", "--traitd-report", str(report))
+    assert run.returncode == 1 and "1 failed, 1 passed" in run.stdout, run.stdout + run.stderr
+    assert f"wrote {report}/index.html (2 runs from 2 reports, 1 failed)" in run.stdout, run.stdout
+    data = json.loads((report / "report.json").read_text())
+    page, planted = data["runs"]
+    assert page["id"] == "test_reported.py--test_page" and page["passed"], page["id"]
+    assert planted["id"] == "test_reported.py--test_planted" and not planted["passed"]
+    assert "traitd: 1 layout problem(s)" in planted["failures"][0], planted["failures"]
+    window = next(w for w in planted["steps"][0]["windows"] if w["adapter"] == "probe")
+    undo = next(e for e in window["elements"] if e["name"] == "undo")
+    assert undo["kind"] == "control" and planted["problems"][undo["problems"][0]]["rule"] == "small-target", planted
+    assert any("userInterfaceStyle=dark" in line for line in planted["steps"][0]["signals"]), planted["steps"][0]["signals"]
+    shown = next(w for w in page["steps"][0]["windows"] if w["adapter"] == "web")
+    assert (report / shown["picture"]).read_bytes().startswith(b"\x89PNG"), shown
+    assert (report / "index.html").exists() and not [p for p in report.iterdir() if p.name.startswith(".pieces")]

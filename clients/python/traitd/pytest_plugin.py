@@ -40,6 +40,8 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
+import warnings
 from collections.abc import Generator, Iterator
 from typing import Any
 
@@ -61,6 +63,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="the layout problems already known (APP RULE ELEMENT a line): a test fails only on others")
     parser.addoption("--traitd-update-baseline", action="store_true", default=False,
                      help="write the session's layout problems to the --traitd-baseline file instead of checking them")
+    parser.addoption("--traitd-report", metavar="DIR", default=None,
+                     help="write a report of every test that used the traitd fixture to DIR/index.html (its signals, "
+                          "its windows' real pixels with the reported frames, its problems; one report for the "
+                          "session, pytest-xdist's workers included)")
 
 
 # --traitd-baseline: the file's problems (read once, by every process), and the problems the session found (each
@@ -72,6 +78,13 @@ _found = pytest.StashKey[set[baseline.Problem]]()
 # --traitd-coverage: each daemon's modes go to a file in this folder as it stops (one folder for the session,
 # made by the controlling process and found by pytest-xdist's workers in their environment).
 _COVERAGE_FOLDER = "TRAITD_COVERAGE_DIR"
+
+
+# --traitd-report: each process adds its tests' runs to a piece of its own in this folder (made by the controlling
+# process, found by the workers in their environment); the controlling process merges the pieces at the end.
+_REPORT_PIECES = "TRAITD_REPORT_PIECES"
+_report_written = pytest.StashKey[str]()
+_call_report = pytest.StashKey[pytest.TestReport]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -89,6 +102,10 @@ def pytest_configure(config: pytest.Config) -> None:
                    "orientation=[...], and any set() word: appearance=[...], arrangement=[...], content_size=[...])")
     if config.getoption("--traitd-coverage") and not hasattr(config, "workerinput"):
         os.environ[_COVERAGE_FOLDER] = tempfile.mkdtemp(prefix="traitd-coverage-")
+    report = config.getoption("--traitd-report")
+    if report and not hasattr(config, "workerinput"):
+        os.makedirs(report, exist_ok=True)
+        os.environ[_REPORT_PIECES] = tempfile.mkdtemp(prefix=".pieces-", dir=report)
     found: set[baseline.Problem] = set()
     config.stash[_found] = found
     config.stash[_known] = None
@@ -128,6 +145,10 @@ def traitd_combination(request: pytest.FixtureRequest) -> dict[str, Any]:
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     _baseline_summary(terminalreporter, config)
+    written = config.stash.get(_report_written, None)
+    if written:
+        terminalreporter.section("traitd report")
+        terminalreporter.write_line(written)
     folder = os.environ.get(_COVERAGE_FOLDER)
     if not config.getoption("--traitd-coverage") or hasattr(config, "workerinput") or not folder:
         return
@@ -289,6 +310,8 @@ class _Daemon:
                 # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
                 extra = ([] if options.get("adapters") else ["--only-layouts"])
                 extra += ["--aria-snapshots"] if options.get("aria") else []
+                # A report shows the windows' real pixels.
+                extra += ["--screenshots"] if config.getoption("--traitd-report") and (web or apps) else []
                 extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
                 extra += [argument for app, command in sorted(apps.items())
                           for argument in ("--app", f"{app}={shlex.join(command)}")]
@@ -340,6 +363,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     for daemon in _shared.values():
         daemon.stop()
     _shared.clear()
+    _merge_report(session.config)
     if hasattr(session.config, "workeroutput"):  # a pytest-xdist worker: its problems go to the controller
         session.config.workeroutput["traitd_problems"] = [list(dataclasses.astuple(p)) for p in session.config.stash[_found]]
 
@@ -363,6 +387,56 @@ def _baseline_summary(terminalreporter: Any, config: pytest.Config) -> None:
     if config.getoption("--traitd-update-baseline"):
         baseline.write(path, found)
         terminalreporter.write_line(f"wrote {path} ({len(found)} problems)")
+
+
+def _merge_report(config: pytest.Config) -> None:
+    """With --traitd-report, in the controlling process: every process's piece joined into the report (traitctl
+    report merge), the pieces removed."""
+    report, pieces = config.getoption("--traitd-report"), os.environ.get(_REPORT_PIECES)
+    if not report or not pieces or hasattr(config, "workerinput"):
+        return
+    written = sorted(os.path.join(pieces, name) for name in os.listdir(pieces)) if os.path.isdir(pieces) else []
+    if written:
+        traitctl = os.path.join(os.path.dirname(find_binary("traitd", config)), "traitctl")
+        merged = subprocess.run([traitctl, "report", "merge", report, *written], capture_output=True, text=True, timeout=300)
+        config.stash[_report_written] = (merged.stdout + merged.stderr).strip()
+    else:
+        config.stash[_report_written] = f"{report}: no test used the traitd fixture; no report written"
+    shutil.rmtree(pieces, ignore_errors=True)
+
+
+@pytest.hookimpl(hookwrapper=True)  # type: ignore[misc]
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, Any, None]:
+    """Keeps the test's own outcome (its call phase's report) for --traitd-report, which the fixture's teardown
+    writes."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.stash[_call_report] = report
+
+
+def _add_to_report(request: pytest.FixtureRequest, fixture: "TraitdFixture", since: int, started: float,
+                   combination: dict[str, Any]) -> None:
+    """Adds the test's end to this process's piece of the report (traitctl report add): the daemon's state, its
+    signals since the test began, its outcome."""
+    pieces = os.environ.get(_REPORT_PIECES)
+    if not pieces:
+        return
+    item = request.node
+    outcome = item.stash.get(_call_report, None)
+    arguments = [fixture.traitctl, "report", "add", os.path.join(pieces, str(os.getpid())), "--bus", fixture.address,
+                 "--id", re.sub(r"[^A-Za-z0-9._+-]", "-", item.nodeid), "--title", item.nodeid,
+                 "--source", str(item.path) if hasattr(item, "path") else "", "--since", str(since),
+                 "--order", str(item.session.items.index(item) if item in item.session.items else 0),
+                 "--seconds", f"{time.monotonic() - started:.3f}", "--report-title", "pytest"]
+    arguments += [a for word, value in combination.items() for a in ("--setting", f"{word}={value}")]
+    if outcome is None or outcome.failed:
+        crash = getattr(getattr(outcome, "longrepr", None), "reprcrash", None)
+        why = crash.message if crash is not None else (str(outcome.longrepr)[:2000] if outcome is not None else "the test did not run")
+        arguments += ["--failure", why or "failed"]
+    added = subprocess.run(arguments, capture_output=True, text=True, timeout=120)
+    if added.returncode != 0:
+        warnings.warn(f"traitd report: {item.nodeid}: {added.stderr.strip()}")
 
 
 # The test's fixture and what its marker allows, for the check after the test's body.
@@ -416,7 +490,11 @@ def traitd(request: pytest.FixtureRequest) -> Iterator[TraitdFixture]:
             if word not in ("device", "orientation"):
                 fixture.set(**{str(word): value})
         request.node.stash[_checked_after_the_call] = (fixture, options.get("allow_problems", False))
+        reporting = bool(request.config.getoption("--traitd-report") and os.environ.get(_REPORT_PIECES))
+        since, started = (fixture.run(fixture.client.get_state())[0], time.monotonic()) if reporting else (0, 0.0)
         yield fixture
+        if reporting:
+            _add_to_report(request, fixture, since, started, combination)
     finally:
         if fixture is not None:
             fixture.close()

@@ -2,8 +2,8 @@ import Vocabulary
 
 /// The report of what a run covered (`traitctl coverage`, `scenario run --coverage`, the pytest plugin's
 /// `--traitd-coverage`): a line per mode a window was in, then each dimension's values no window ever had.
-enum CoverageTable {
-    static func lines(_ modes: Set<DrivenMode>) -> [String] {
+public enum CoverageTable {
+    public static func lines(_ modes: Set<DrivenMode>) -> [String] {
         let sorted = modes.sorted()
         let header = ["device class", "orientation", "placement", "size classes", "settings"]
         let rows = sorted.map { [$0.deviceClass.description, $0.orientation, $0.placement.description, $0.sizeClasses, $0.settingsText] }
