@@ -78,7 +78,7 @@ public struct RecordedRun: Sendable {
                 for adapter in window.adapters.sorted() where window.layouts[adapter] == nil {
                     windows.append(Report.Window(app: window.app, adapter: adapter, frame: window.frame, picture: nil, elements: [],
                                                  failure: window.failures[adapter].map { "its layout failed: \($0)" }
-                                                     ?? "no layout reported (the adapter missed the transition's deadline)"))
+                                                     ?? "no layout from this adapter yet (it had not reported, or missed the transition's deadline)"))
                 }
             }
             // The device as render draws it, without the pictures (each window's is beside it, full size).

@@ -341,8 +341,9 @@ struct ScenarioCommand: AsyncParsableCommand {
                 apps: scenario.apps.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) }, aria: scenario.aria,
                 // Real pixels wherever there are any to draw: the report's and the sheet's.
                 screenshots: scenario.screenshots || report != nil || sheet != nil)
-            try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil,
-                                   hostArguments: host, daemonArguments: countsModes ? ["--testing"] : [])
+            // Desktop apps hear dark mode and contrast as libadwaita listens for them: from the settings portal.
+            try await daemon.start(config: config.path, adapters: scenario.adapters || !host.isEmpty, device: nil, hostArguments: host,
+                                   daemonArguments: (countsModes ? ["--testing"] : []) + (scenario.apps.isEmpty ? [] : ["--portal"]))
             let client = try TraitClient(bus: .address(daemon.address))
             defer { client.close() }
             return try await recording(scenario, client)

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RunReport
+
 /// `traitctl explore` end to end: the private bus, traitd --testing and the adapter host started by traitctl,
 /// the walks and their shrinking by Hypothesis (`python3 -m traitd.explore`), and what it leaves behind.
 @Suite struct ExploreTests {
@@ -24,13 +26,13 @@ import Testing
         return folder
     }
 
-    func explore(_ folder: URL, seed: Int, steps: Int) async throws -> (status: Int32, stdout: String, stderr: String) {
+    func explore(_ folder: URL, seed: Int, steps: Int, report: String? = nil) async throws -> (status: Int32, stdout: String, stderr: String) {
         try await ChildProcess.run(Binaries.path("traitctl"), [
             "explore", "--private", "--seed", String(seed), "--steps", String(steps),
             "--out", folder.appendingPathComponent("out").path, "--layouts", folder.appendingPathComponent("layouts").path,
             // Adapters that miss are a finding: on a busy machine a layout file must never miss for want of time.
             "--deadline-ms", "60000",
-        ])
+        ] + (report.map { ["--report", $0] } ?? []))
     }
 
     /// The planted overflow is found, shrunk to a walk of one step (a divider drag or an arrangement that makes
@@ -38,8 +40,15 @@ import Testing
     @Test func aPlantedOverflowIsFoundShrunkAndWrittenAsAScenarioThatFails() async throws {
         let folder = try folder("sidebar", layout: Self.sidebar)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try await explore(folder, seed: 1, steps: 300)
+        let report = folder.appendingPathComponent("report").path
+        let run = try await explore(folder, seed: 1, steps: 300, report: report)
         #expect(run.status == 1, "\(run)")
+        // Its report: the shrunk walk, failed, the sidebar's frame pointing at its problem.
+        let data = try Data(contentsOf: URL(fileURLWithPath: report + "/report.json"))
+        let shown = try #require(try JSONDecoder().decode(Report.self, from: data).runs.first)
+        let sidebar = shown.steps.last?.windows.first { $0.adapter == "sidebar.layout" }?.elements.first { $0.name == "sidebar" }
+        #expect(!shown.passed && shown.failures.contains { $0.contains("sidebar outside-window") }, "\(shown.failures)")
+        #expect(sidebar.map { $0.problems.map { shown.problems[$0].rule } } == ["outside-window"], "\(String(describing: sidebar))")
         #expect(run.stdout.contains("the shortest failing walk: 1 step(s)"), "\(run.stdout)")
         // The seed is tied to the Hypothesis version, so the version is said; the walks are the reproduction: the
         // shortest replayed on its own (no Hypothesis), and the walk as first found kept beside it.

@@ -122,4 +122,42 @@ import Testing
         let errors = try await browser.problems()
         #expect(errors.isEmpty, "\(errors)")
     }
+
+    /// A scenario with an unmodified desktop app (GNOME Calculator, read over the accessibility bus): each step's
+    /// real picture with the widgets' frames and kinds, and the dark step drawn dark (libadwaita hears dark mode
+    /// from traitd's settings portal, which a scenario's private daemon runs for its apps: before, the report's
+    /// "dark" picture was the light one again).
+    @Test func aDesktopAppsScenarioIsReportedWithItsPictures() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-report-desktop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("calculator.yaml").path
+        try """
+            device: ipad-9.7
+            orientation: landscape-left
+            apps: { notes: gnome-calculator }
+            steps:
+              - set: { arrangement: split-half }
+              - set: { appearance: dark }
+
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("report").path
+        let run = try await traitctl(["scenario", "run", scenario, "--private", "--report", report])
+        #expect(run.status == 0 && run.stdout.contains("wrote \(report)/index.html (1 runs, 0 failed)"), "\(run)")
+        let steps = try #require(try ReportFolder(existing: report).read().runs.first?.steps)
+        #expect(steps.map(\.title) == ["the start", "set arrangement split-half", "set appearance dark"], "\(steps.map(\.title))")
+        func brightness(_ step: Report.Step) throws -> Double {
+            let window = try #require(step.windows.first { $0.app == "notes" && $0.adapter == "desktop" })
+            let image = try RGBAImage(png: try ReportFolder(existing: report).contents(of: try #require(window.picture)))
+            var sum = 0
+            for index in stride(from: 0, to: image.pixels.count, by: 4) {
+                sum += Int(image.pixels[index]) + Int(image.pixels[index + 1]) + Int(image.pixels[index + 2])
+            }
+            return Double(sum) / Double(image.pixels.count / 4 * 3)
+        }
+        let light = try brightness(steps[1]), dark = try brightness(steps[2])
+        #expect(dark < light / 2, "mean brightness \(light) light, \(dark) dark")
+        let keys = steps[1].windows.first { $0.adapter == "desktop" }?.elements.filter { $0.kind == .control } ?? []
+        #expect(keys.contains { $0.name == "button:7_7" } && keys.count >= 20, "\(keys.map(\.name))")
+    }
 }

@@ -63,9 +63,14 @@ import Testing
         let golden = try String(contentsOfFile: dark, encoding: .utf8)
         #expect(golden.hasPrefix("# start: ipad-9.7\n# set appearance dark\n"), "\(golden)")
         try golden.replacingOccurrences(of: "Appearance=dark", with: "Appearance=light").write(toFile: dark, atomically: true, encoding: .utf8)
-        let checked = try await run([scenario.path, "--private", "--matrix", "--check", traces])
+        let sheet = folder.appendingPathComponent("sheet.svg").path
+        let checked = try await run([scenario.path, "--private", "--matrix", "--check", traces, "--sheet", sheet])
         #expect(checked.status == 1 && checked.stdout.contains("split.yaml [ipad-9.7+dark]: the run differs from \(dark)"), "\(checked)")
         #expect(checked.stdout.contains("] ipad-9.7+light: ok"), "\(checked.stdout)")
+        // The sheet marks the failed cards: titled FAILED (and framed red), the passed one not.
+        let drawn = try String(contentsOfFile: sheet, encoding: .utf8)
+        #expect(drawn.contains(": 4 runs, 3 failed</text>") && drawn.contains(">FAILED ipad-9.7+dark</text>")
+                && drawn.contains(">ipad-9.7+light</text>") && !drawn.contains(">FAILED ipad-9.7+light</text>"), "\(drawn.prefix(2000))")
     }
 
     /// Matrix mistakes are the file's, located, before anything runs (65); a matrix scenario without --matrix,
