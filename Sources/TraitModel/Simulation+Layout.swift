@@ -65,6 +65,8 @@ extension Simulation {
             if window.state != .background {
                 traits.activeAppearance = window.role != .window || fronts.contains(name) ? .active : .inactive
             }
+            traits.windowWidthSizeClass = WindowWidthSizeClass(width: window.frame.width)
+            traits.windowHeightSizeClass = WindowHeightSizeClass(height: window.frame.height)
             result[name]?.traits = traits
         }
         attachKeyboard(&result, state, profile: profile)

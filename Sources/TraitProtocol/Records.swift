@@ -7,18 +7,23 @@ import Vocabulary
 /// one of another type, throws `InvalidArgs` naming the record and the field.
 extension Parameter where Value == TraitCollection {
     /// `a{sv}`: `horizontalSizeClass` s, `verticalSizeClass` s, `idiom` s, `displayScale` d,
-    /// `userInterfaceLevel` s, `displayGamut` s, `activeAppearance` s, and each window trait of `DisplayTrait.all` under its `key`
+    /// `userInterfaceLevel` s, `displayGamut` s, `activeAppearance` s, `windowWidthSizeClass` s,
+    /// `windowHeightSizeClass` s, and each window trait of `DisplayTrait.all` under its `key`
     /// (`userInterfaceStyle` s, `preferredContentSizeCategory` s, `layoutDirection` s, `accessibilityContrast` s,
-    /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults (`activeAppearance`: `active`).
+    /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults
+    /// (`activeAppearance`: `active`; the window size classes: `compact`).
     public static func traits(_ name: String) -> Self {
         record(name, what: "the traits", decode: { read in
-            TraitCollection(
+            var traits = TraitCollection(
                 horizontalSizeClass: try read(TraitFields.horizontal), verticalSizeClass: try read(TraitFields.vertical),
                 idiom: try read(TraitFields.idiom), displayScale: try read(TraitFields.displayScale),
                 userInterfaceLevel: try read.optional(TraitFields.level) ?? .base,
                 displayGamut: try read.optional(TraitFields.gamut) ?? .srgb,
                 activeAppearance: try read.optional(TraitFields.activeAppearance) ?? .active,
                 display: try DisplayTraits.read(read, of: DisplayTrait.windowTraits))
+            traits.windowWidthSizeClass = try read.optional(TraitFields.windowWidth) ?? .compact
+            traits.windowHeightSizeClass = try read.optional(TraitFields.windowHeight) ?? .compact
+            return traits
         }, fields: TraitFields.record)
     }
 }
@@ -34,6 +39,8 @@ extension TraitCollection.Field {
         case .userInterfaceLevel: return (name, TraitFields.level.encode(traits.userInterfaceLevel))
         case .displayGamut: return (name, TraitFields.gamut.encode(traits.displayGamut))
         case .activeAppearance: return (name, TraitFields.activeAppearance.encode(traits.activeAppearance))
+        case .windowWidthSizeClass: return (name, TraitFields.windowWidth.encode(traits.windowWidthSizeClass))
+        case .windowHeightSizeClass: return (name, TraitFields.windowHeight.encode(traits.windowHeightSizeClass))
         case .display(let trait): return (name, Parameter<String>.displayTrait(trait, name: name).encode(traits.display[trait]))
         }
     }
@@ -48,11 +55,14 @@ private enum TraitFields {
     static let level = Parameter<InterfaceLevel>.choice(Field.userInterfaceLevel.name, what: "interface level")
     static let gamut = Parameter<DisplayGamut>.choice(Field.displayGamut.name, what: "display gamut")
     static let activeAppearance = Parameter<ActiveAppearance>.choice(Field.activeAppearance.name, what: "active appearance")
+    static let windowWidth = Parameter<WindowWidthSizeClass>.choice(Field.windowWidthSizeClass.name, what: "window width size class")
+    static let windowHeight = Parameter<WindowHeightSizeClass>.choice(Field.windowHeightSizeClass.name, what: "window height size class")
 
     static let record = RecordFields<TraitCollection>([
         .field(horizontal) { $0.horizontalSizeClass }, .field(vertical) { $0.verticalSizeClass }, .field(idiom) { $0.idiom },
         .field(displayScale) { $0.displayScale }, .field(level) { $0.userInterfaceLevel }, .field(gamut) { $0.displayGamut },
-        .field(activeAppearance) { $0.activeAppearance },
+        .field(activeAppearance) { $0.activeAppearance }, .field(windowWidth) { $0.windowWidthSizeClass },
+        .field(windowHeight) { $0.windowHeightSizeClass },
     ] + DisplayTraits.fields(of: DisplayTrait.windowTraits) { $0.display })
 }
 

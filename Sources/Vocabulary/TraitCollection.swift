@@ -11,6 +11,10 @@ public struct TraitCollection: Sendable, Hashable, Codable {
     public var displayGamut: DisplayGamut
     /// Whether the window looks frontmost (`UIUserInterfaceActiveAppearance`, see `ActiveAppearance`).
     public var activeAppearance: ActiveAppearance
+    /// Android's window size classes of the window's size, one point a dp (`WindowWidthSizeClass`): set from
+    /// its frame wherever the frame is decided (`Simulation.layout`).
+    public var windowWidthSizeClass: WindowWidthSizeClass = .compact
+    public var windowHeightSizeClass: WindowHeightSizeClass = .compact
     /// Appearance, text size, direction, contrast, legibility: the display's, the same in every window. Holds only
     /// the window traits (`DisplayTraits.windowTraits`), so that a setting that is not a trait (Reduce Motion)
     /// never counts as a trait change.
@@ -62,6 +66,8 @@ extension TraitCollection {
     /// is about.
     public enum Field: Sendable, Hashable {
         case horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance
+        /// Android's window size classes (`WindowWidthSizeClass`, `WindowHeightSizeClass`).
+        case windowWidthSizeClass, windowHeightSizeClass
         /// A display-wide setting that is a window trait (`DisplayTrait.isWindowTrait`).
         case display(DisplayTrait)
 
@@ -75,6 +81,8 @@ extension TraitCollection {
             case .userInterfaceLevel: return "userInterfaceLevel"
             case .displayGamut: return "displayGamut"
             case .activeAppearance: return "activeAppearance"
+            case .windowWidthSizeClass: return "windowWidthSizeClass"
+            case .windowHeightSizeClass: return "windowHeightSizeClass"
             case .display(let trait): return trait.key
             }
         }
@@ -89,6 +97,8 @@ extension TraitCollection {
             case .userInterfaceLevel: return traits.userInterfaceLevel.rawValue
             case .displayGamut: return traits.displayGamut.rawValue
             case .activeAppearance: return traits.activeAppearance.rawValue
+            case .windowWidthSizeClass: return traits.windowWidthSizeClass.rawValue
+            case .windowHeightSizeClass: return traits.windowHeightSizeClass.rawValue
             case .display(let trait): return traits.display[trait]
             }
         }
@@ -96,7 +106,7 @@ extension TraitCollection {
         /// Every field, by name (the order in which the traits that change are announced, one by one).
         public static let all: [Field] = ([
             .horizontalSizeClass, .verticalSizeClass, .idiom, .displayScale, .userInterfaceLevel, .displayGamut,
-            .activeAppearance,
+            .activeAppearance, .windowWidthSizeClass, .windowHeightSizeClass,
         ] + DisplayTrait.windowTraits.map(Field.display)).sorted { $0.name < $1.name }
     }
 
@@ -112,6 +122,8 @@ extension TraitCollection {
             case .userInterfaceLevel: return userInterfaceLevel != previous.userInterfaceLevel
             case .displayGamut: return displayGamut != previous.displayGamut
             case .activeAppearance: return activeAppearance != previous.activeAppearance
+            case .windowWidthSizeClass: return windowWidthSizeClass != previous.windowWidthSizeClass
+            case .windowHeightSizeClass: return windowHeightSizeClass != previous.windowHeightSizeClass
             case .display(let trait): return display[trait] != previous.display[trait]
             }
         }

@@ -50,9 +50,12 @@ import Testing
                 #expect(mail.frame == Rect(x: 0, y: 0, width: screen.width, height: screen.height), "\(what) frame")
                 let (h, v): (SizeClass, SizeClass) = orientation.isLandscape
                     ? (row.landscapeHorizontal, row.landscapeVertical) : (.compact, .regular)
-                #expect(mail.traits == TraitCollection(
+                var traits = TraitCollection(
                     horizontalSizeClass: h, verticalSizeClass: v, idiom: .phone, displayScale: Self.scales[row.id]!,
-                    displayGamut: row.id == "iphone-se-1" ? .srgb : .p3), "\(what) traits")
+                    displayGamut: row.id == "iphone-se-1" ? .srgb : .p3)
+                traits.windowWidthSizeClass = WindowWidthSizeClass(width: screen.width)
+                traits.windowHeightSizeClass = WindowHeightSizeClass(height: screen.height)
+                #expect(mail.traits == traits, "\(what) traits")
                 #expect(mail.safeArea == (orientation.isLandscape ? row.landscapeSafeArea : row.portraitSafeArea), "\(what) safe area")
                 #expect(sim.profile.offeredArrangements(orientation) == [.full], "\(what): one app at a time")
                 checked += 1

@@ -24,13 +24,16 @@ import Testing
     }
 
     @Test func sizeOnlyChangeHasNoTraitSteps() throws {
-        // 12.9-inch landscape: full (1366 R) -> 2/3 (981 R): size changes, the class stays regular.
+        // A 12.9-inch Stage Manager window widened from 700 to 760 pt: the size changes; UIKit's size class
+        // (regular) and Android's (medium, 600 to 840 dp) stay.
         var sim = try make("ipad-pro-12.9", .landscapeLeft, .full)
-        let plan = try sim.step(.setArrangement(.splitTwoThirds))
+        _ = try sim.step(.setWindowing(.stageManager))
+        _ = try sim.step(.setFrame(app: "mail", Rect(x: 100, y: 100, width: 700, height: 600)))
+        let plan = try sim.step(.setFrame(app: "mail", Rect(x: 100, y: 100, width: 760, height: 600)))
         let mail = try #require(plan.windows.first { $0.app == "mail" })
         #expect(mail.steps.names == ["viewWillTransitionToSize", "updateProperties", "viewWillLayoutSubviews", "complete"])
-        #expect(mail.steps.size == Size(width: 981, height: 1024))
-        #expect(mail.context.reason == .arrangement && mail.context.duration == 0.3)
+        #expect(mail.steps.size == Size(width: 760, height: 600))
+        #expect(mail.after?.traits.windowWidthSizeClass == .medium)
     }
 
     @Test func sizeAndTraitChangeFollowsUIKitOrder() throws {
@@ -41,6 +44,7 @@ import Testing
         let mail = try #require(plan.windows.first { $0.app == "mail" })
         var after = before
         after.horizontalSizeClass = .compact
+        after.windowWidthSizeClass = .compact  // and Android's: 694 dp is medium, 507 compact
         #expect(mail.steps.names == [
             "willTransitionToTraits", "viewWillTransitionToSize", "updateProperties", "traitCollectionDidChange", "traitsDidChange",
             "viewWillLayoutSubviews", "complete",
@@ -52,7 +56,7 @@ import Testing
         ])
         #expect(mail.steps.afterProperties == [
             .traitCollectionDidChange(previous: before), .traitDidChange(.horizontalSizeClass, traits: after, previous: before),
-            .viewWillLayoutSubviews,
+            .traitDidChange(.windowWidthSizeClass, traits: after, previous: before), .viewWillLayoutSubviews,
         ])
         // The secondary goes 320 C -> 507 C: size only.
         let notes = try #require(plan.windows.first { $0.app == "notes" })

@@ -100,17 +100,20 @@ import Testing
     @Test func aRotationIsAnnouncedInUIKitsOrder() throws {
         var setup = try Setup()
         try setup.apply(.rotate(.portrait))
-        // Both windows change size; mail (694 -> 438 wide) also changes its horizontal size class (the iPad 9.7
-        // has no safe area to change). The "will" half of every transition, then the new values (display
-        // first), then the "did" half, then completion.
+        // Both windows change size; mail (694 -> 438 wide) also changes its horizontal size class, and both
+        // their Android height class (768 -> 1024 dp tall: medium -> expanded), mail its width class (medium ->
+        // compact); the iPad 9.7 has no safe area to change. The "will" half of every transition, then the new
+        // values (display first), then the "did" half (a TraitDidChange per trait, by name), then completion.
         #expect(setup.lines == [
             "mail willTransitionToTraits #1", "mail viewWillTransitionToSize #1",
-            "notes viewWillTransitionToSize #2",
+            "notes willTransitionToTraits #2", "notes viewWillTransitionToSize #2",
             "display changed divider orientation screenSize serial",
             "mail changed frame horizontalSizeClass traits", "mail effective geometry #1",
-            "notes changed frame", "notes effective geometry #2",
+            "notes changed frame traits", "notes effective geometry #2",
             "mail traitCollectionDidChange #1", "mail traitDidChange(horizontalSizeClass) #1",
-            "mail viewWillLayoutSubviews #1", "notes viewWillLayoutSubviews #2",
+            "mail traitDidChange(windowHeightSizeClass) #1", "mail traitDidChange(windowWidthSizeClass) #1",
+            "mail viewWillLayoutSubviews #1",
+            "notes traitCollectionDidChange #2", "notes traitDidChange(windowHeightSizeClass) #2", "notes viewWillLayoutSubviews #2",
             "mail completed #1", "notes completed #2",
         ])
         // With no adapters, each completes at once, nobody missed, and no deadline was started.
