@@ -23,6 +23,10 @@ public struct TransitionNote: Sendable, Equatable {
                 return "keyboard \(notice.begin) -> \(notice.end)"
             case .keyboard:
                 return nil
+            case .breakpointUnapplied(let name):
+                return "breakpoint \(name) unapplied"
+            case .breakpointApplied(let name):
+                return "breakpoint \(name) applied"
             case .willTransitionToTraits, .traitCollectionDidChange, .contentSizeCategoryDidChange, .viewWillLayoutSubviews:
                 return nil
             }

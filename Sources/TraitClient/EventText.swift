@@ -32,6 +32,8 @@ enum EventText {
             return "\(trait)=\(render(value)) previous=\(render(previous))"
         case .contentSizeCategoryDidChange(_, _, let category):
             return category.rawValue
+        case .breakpointUnapplied(_, _, let name), .breakpointApplied(_, _, let name):
+            return name
         case .viewSafeAreaInsetsDidChange(_, _, let insets):
             return "top=\(insets.top.compact) left=\(insets.left.compact) bottom=\(insets.bottom.compact) right=\(insets.right.compact)"
         case .keyboard(_, _, let n):

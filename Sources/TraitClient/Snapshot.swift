@@ -113,6 +113,8 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
     public var sizeRestrictions: SizeRestrictions?
     /// The orientations the app declared it supports (`SupportedOrientations`); empty: all.
     public var supportedOrientations: [Orientation]
+    /// The names of the app's breakpoints that hold now (`SetBreakpoints`).
+    public var breakpoints: [String] = []
     /// adapter -> the PNG of the window's pixels its latest report names (the extra `screenshot`: the bridges'
     /// with `traitd-adapters --screenshots`), a path on the adapter's machine.
     public var screenshots: [String: String]
@@ -151,6 +153,7 @@ public struct WindowSnapshot: Sendable, Equatable, Codable {
         let restrictions = p[W.sizeRestrictions.name] == nil ? nil : try W.sizeRestrictions.read(from: p)
         sizeRestrictions = restrictions?.maximum == Size(width: 0, height: 0) ? nil : restrictions
         supportedOrientations = p[W.supportedOrientations.name] == nil ? [] : try W.supportedOrientations.read(from: p)
+        breakpoints = p[W.breakpoints.name] == nil ? [] : try W.breakpoints.read(from: p)
         let extras = p[W.layoutExtras.name] == nil ? [:] : try W.layoutExtras.read(from: p)
         screenshots = extras.compactMapValues { $0[W.Extras.screenshot]?.string }
         ariaSnapshots = extras.compactMapValues { $0[W.Extras.ariaSnapshot]?.string }

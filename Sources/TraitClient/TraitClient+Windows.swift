@@ -30,6 +30,13 @@ extension TraitClient {
         try await call(W.setSizeRestrictions, (minimum, maximum), window: app)
     }
 
+    /// Declares `app`'s breakpoints, name -> condition in libadwaita's syntax (`max-width: 550sp`), in place of
+    /// those it had; an adapter's connection only. `InvalidArgs` names a condition that is none, and where.
+    @discardableResult
+    public func setBreakpoints(of app: String, _ breakpoints: [String: String]) async throws -> [UInt64] {
+        try await call(W.setBreakpoints, breakpoints, window: app)
+    }
+
     /// Declares the orientations `app` supports (none: all); an adapter's connection only.
     public func setSupportedOrientations(of app: String, _ orientations: [Orientation]) async throws -> [UInt64] {
         try await call(W.setSupportedOrientations, orientations, window: app)

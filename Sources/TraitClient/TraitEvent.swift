@@ -28,6 +28,9 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     /// The transition's last signal (but the keyboard's `Did` notices): the window's size, traits and safe area
     /// are final; adapters lay out now.
     case viewWillLayoutSubviews(app: String, transition: UInt64)
+    /// One of the app's breakpoints stopped holding, or holds now (before `ViewWillLayoutSubviews`).
+    case breakpointUnapplied(app: String, transition: UInt64, breakpoint: String)
+    case breakpointApplied(app: String, transition: UInt64, breakpoint: String)
     /// A keyboard notification (`KeyboardWillShow` and its five siblings): the keyboard's frames before and after
     /// in screen coordinates, the animation, and whether this window raised it.
     case keyboard(app: String, transition: UInt64, notice: KeyboardNotice)
@@ -68,6 +71,7 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
             .traitCollectionDidChange(let app, _, _), .viewSafeAreaInsetsDidChange(let app, _, _),
             .traitDidChange(let app, _, _, _, _), .contentSizeCategoryDidChange(let app, _, _),
             .viewWillLayoutSubviews(let app, _), .keyboard(let app, _, _), .didUpdateEffectiveGeometry(let app, _, _),
+            .breakpointUnapplied(let app, _, _), .breakpointApplied(let app, _, _),
             .transitionCompleted(let app, _, _),
             .willResignActive(let app), .didBecomeActive(let app),
             .didEnterBackground(let app), .willEnterForeground(let app), .windowChanged(let app, _),
@@ -86,7 +90,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .willTransitionToTraitCollection(_, let id, _), .viewWillTransitionToSize(_, let id, _, _),
             .traitCollectionDidChange(_, let id, _), .viewSafeAreaInsetsDidChange(_, let id, _),
             .traitDidChange(_, let id, _, _, _), .contentSizeCategoryDidChange(_, let id, _),
-            .viewWillLayoutSubviews(_, let id), .keyboard(_, let id, _), .transitionCompleted(_, let id, _):
+            .viewWillLayoutSubviews(_, let id), .keyboard(_, let id, _), .transitionCompleted(_, let id, _),
+            .breakpointUnapplied(_, let id, _), .breakpointApplied(_, let id, _):
             return id
         case .didUpdateEffectiveGeometry(_, let id, _):
             return id == 0 ? nil : id
@@ -105,6 +110,8 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
         case .traitDidChange: return W.traitDidChange.name
         case .contentSizeCategoryDidChange: return W.contentSizeCategoryDidChange.name
         case .viewWillLayoutSubviews: return W.viewWillLayoutSubviews.name
+        case .breakpointUnapplied: return W.breakpointUnapplied.name
+        case .breakpointApplied: return W.breakpointApplied.name
         case .keyboard(_, _, let notice): return notice.kind.rawValue
         case .didUpdateEffectiveGeometry: return W.didUpdateEffectiveGeometry.name
         case .transitionCompleted: return W.transitionCompleted.name
@@ -241,6 +248,12 @@ extension TraitEvent {
                 return .viewSafeAreaInsetsDidChange(app: app, transition: id, insets: insets)
             case W.viewWillLayoutSubviews.name:
                 return .viewWillLayoutSubviews(app: app, transition: try W.viewWillLayoutSubviews.decode(args))
+            case W.breakpointUnapplied.name:
+                let (id, name) = try W.breakpointUnapplied.decode(args)
+                return .breakpointUnapplied(app: app, transition: id, breakpoint: name)
+            case W.breakpointApplied.name:
+                let (id, name) = try W.breakpointApplied.decode(args)
+                return .breakpointApplied(app: app, transition: id, breakpoint: name)
             case W.transitionCompleted.name:
                 let (id, reported, missed, failed) = try W.transitionCompleted.decode(args)
                 return .transitionCompleted(

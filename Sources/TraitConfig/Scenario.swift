@@ -250,6 +250,7 @@ public struct Scenario: Sendable {
         case .setSizeRestrictions(let app, let r): return "declare \(app) size \(r)"
         case .setSupportedOrientations(let app, let o): return "declare \(app) orientations \(o.map(\.rawValue).joined(separator: " "))"
         case .requestGeometryUpdate(let app, _): return "request \(app) geometry"
+        case .setBreakpoints(let app, let b): return "declare \(app) breakpoints " + b.keys.sorted().joined(separator: " ")
         }
     }
 }

@@ -46,6 +46,8 @@ public enum Command: Sendable, Equatable {
     case setSupportedOrientations(app: String, [Orientation])
     /// An app asks for orientations, or a free-form window's size and origin.
     case requestGeometryUpdate(app: String, GeometryRequest)
+    /// An app declares its breakpoints (libadwaita's conditions, by name), in place of those it had.
+    case setBreakpoints(app: String, [String: BreakpointCondition])
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -61,7 +63,7 @@ public enum Command: Sendable, Equatable {
         case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display
         case .restore: return .reset
         case .setKeyboard: return .keyboard
-        case .setSizeRestrictions, .requestGeometryUpdate: return .resize
+        case .setSizeRestrictions, .requestGeometryUpdate, .setBreakpoints: return .resize
         case .setSupportedOrientations: return .rotation
         }
     }

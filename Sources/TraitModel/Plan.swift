@@ -135,6 +135,12 @@ public struct WindowChange: Sendable {
         return before.cornerAdaptedInsets != after.cornerAdaptedInsets
     }
 
+    /// Which of the app's breakpoints apply changed (a size, a scale, a text size, or the app's own new ones).
+    public var breakpointsChanged: Bool {
+        guard let before, let after else { return false }
+        return before.appliedBreakpoints != after.appliedBreakpoints
+    }
+
     /// The keyboard moved, showed or hid as this window sees it: its mode, its frame on the screen, or where it
     /// is in the window (a window moved under a keyboard that stays); which window is key alone changes nothing.
     public var keyboardChanged: Bool {
@@ -159,7 +165,7 @@ public struct WindowChange: Sendable {
         if opensOnScreen { return true }
         guard before?.state != .background || after?.state != .background else { return false }
         return sizeChanged || traitsChanged || safeAreaChanged || rotated || movedScreen || keyboardChanged
-            || cornerAdaptedInsetsChanged
+            || cornerAdaptedInsetsChanged || breakpointsChanged
     }
 
     /// A new window's first layout, as UIKit gives a scene's root view controller its first layout pass: no
@@ -212,6 +218,10 @@ public struct WindowChange: Sendable {
         let keyboard = keyboardChanged || after.keyboard != nil
             ? KeyboardNotice.notices(from: before.keyboard, to: after.keyboard, duration: context.duration) : (will: [], did: [])
         will += keyboard.will.map(WindowStep.keyboard)
+        // The breakpoints, as libadwaita applies them: before the layout pass, those that stop holding first.
+        let applied = before.appliedBreakpoints, applying = after.appliedBreakpoints
+        did += applied.filter { !applying.contains($0) }.map(WindowStep.breakpointUnapplied)
+        did += applying.filter { !applied.contains($0) }.map(WindowStep.breakpointApplied)
         did.append(.viewWillLayoutSubviews)
         did += keyboard.did.map(WindowStep.keyboard)
         return TransitionSteps(beforeProperties: will, afterProperties: did)

@@ -33,6 +33,23 @@ extension Simulation {
         return moveInOneStage(to: next, reason: .resize)
     }
 
+    /// The app's breakpoints, in place of those it had: a transition where the ones that apply change (the
+    /// window lays out again, `BreakpointApplied` before its layout pass, as libadwaita applies a breakpoint at
+    /// the next size allocation); a property change only where they do not.
+    public mutating func setBreakpoints(_ app: String, _ breakpoints: [String: BreakpointCondition]) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        try checkOpen(app)
+        guard breakpoints.count <= SceneDeclarations.maximumBreakpoints else {
+            throw .invalidArgument("a window has at most \(SceneDeclarations.maximumBreakpoints) breakpoints; got \(breakpoints.count)")
+        }
+        if let problem = breakpoints.keys.sorted().lazy.compactMap(SceneDeclarations.breakpointNameProblem).first {
+            throw .invalidArgument(problem)
+        }
+        var next = state
+        next.declarations[app, default: SceneDeclarations()].breakpoints = breakpoints
+        return moveInOneStage(to: next, reason: .resize)
+    }
+
     public mutating func setSupportedOrientations(_ app: String, _ orientations: [Orientation]) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         try checkOpen(app)

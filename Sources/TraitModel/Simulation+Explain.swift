@@ -55,6 +55,16 @@ extension Simulation {
         lines.append(.init("verticalSizeClass", window.role == .pip ? "compact: Picture in Picture is compact both ways"
                            : "\(window.traits.verticalSizeClass): the vertical class of the \(device) (its \(orientation) table)"))
         lines.append(.init("safeArea", safeAreaText(window, table.safeArea)))
+        lines.append(.init("windowSizeClasses", "width \(window.traits.windowWidthSizeClass), height \(window.traits.windowHeightSizeClass): "
+                           + "Android's window size classes of \(size), one point a dp (width compact below 600, medium to 840, "
+                           + "expanded to 1200, large to 1600, extra-large from 1600; height compact below 480, medium to 900, "
+                           + "expanded from 900)"))
+        if !window.declarations.breakpoints.isEmpty {
+            let applied = window.appliedBreakpoints
+            lines.append(.init("breakpoints", window.declarations.breakpoints.sorted { $0.key < $1.key }.map { name, condition in
+                "\(name) (\(condition)) \(applied.contains(name) ? "applies" : "does not apply")"
+            }.joined(separator: "; ") + " at \(size), scale \(window.traits.displayScale.compact), text \(window.traits.display.contentSize)"))
+        }
         let traits = window.traits
         lines.append(.init("traits", "display scale \(traits.displayScale.compact) (the \(window.display == ConnectedDisplay.device ? "device's" : "external display's")), "
                            + "idiom \(traits.idiom), gamut \(traits.displayGamut), interface level \(traits.userInterfaceLevel)"

@@ -147,6 +147,7 @@ public struct Simulation: Sendable {
         case .restore(let state): return try restore(state)
         case .setKeyboard(let mode): return try setKeyboard(mode)
         case .setSizeRestrictions(let app, let restrictions): return try setSizeRestrictions(app, restrictions)
+        case .setBreakpoints(let app, let breakpoints): return try setBreakpoints(app, breakpoints)
         case .setSupportedOrientations(let app, let orientations): return try setSupportedOrientations(app, orientations)
         case .requestGeometryUpdate(let app, let request): return try requestGeometryUpdate(app, request)
         }

@@ -45,6 +45,16 @@ public struct WindowGeometry: Sendable, Hashable {
 }
 
 extension WindowGeometry {
+    /// The app's breakpoints whose condition holds for the window now, by name: judged against its size in
+    /// points, its display's scale (`px`) and its text size (`sp`), as libadwaita judges them at each size
+    /// allocation. A change is announced in the window's transition (`BreakpointUnapplied`, `BreakpointApplied`).
+    public var appliedBreakpoints: [String] {
+        guard !declarations.breakpoints.isEmpty else { return [] }
+        let window = BreakpointCondition.Window(width: frame.width, height: frame.height, displayScale: traits.displayScale,
+                                                textScale: traits.display.contentSize.scale)
+        return declarations.breakpoints.filter { $0.value.holds(in: window) }.keys.sorted()
+    }
+
     /// The docked keyboard (or a hardware keyboard's shortcut bar) in the window's coordinates, cut to the
     /// window; nil when none reaches into it (what the layout checks' `under-keyboard` judges against).
     public var dockedKeyboard: Rect? {
@@ -61,6 +71,8 @@ public enum WindowProperty: Sendable, CaseIterable {
     case windowControls, cornerAdaptedInsets
     /// What the app declared: its size restrictions and supported orientations.
     case sizeRestrictions, supportedOrientations
+    /// The app's breakpoints that apply (`appliedBreakpoints`).
+    case breakpoints
 }
 
 extension WindowGeometry {
@@ -81,6 +93,7 @@ extension WindowGeometry {
             case .cornerAdaptedInsets: return cornerAdaptedInsets != old.cornerAdaptedInsets
             case .sizeRestrictions: return declarations.sizeRestrictions != old.declarations.sizeRestrictions
             case .supportedOrientations: return declarations.supportedOrientations != old.declarations.supportedOrientations
+            case .breakpoints: return appliedBreakpoints != old.appliedBreakpoints
             }
         })
     }

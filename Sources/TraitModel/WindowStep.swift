@@ -12,6 +12,11 @@ public enum WindowStep: Sendable, Equatable, CustomStringConvertible {
     case traitDidChange(TraitCollection.Field, traits: TraitCollection, previous: TraitCollection)
     case contentSizeCategoryDidChange(ContentSizeCategory)
     case safeAreaInsetsDidChange(EdgeInsets)
+    /// One of the app's breakpoints stopped holding, before the layout pass (libadwaita's `unapply`).
+    case breakpointUnapplied(String)
+    /// One of the app's breakpoints holds now, before the layout pass (libadwaita's `apply`), after every
+    /// `breakpointUnapplied` of the transition.
+    case breakpointApplied(String)
     /// Adapters lay out now (the transition's last signal but the keyboard's `Did` notices).
     case viewWillLayoutSubviews
     /// A keyboard notification.
@@ -25,6 +30,8 @@ public enum WindowStep: Sendable, Equatable, CustomStringConvertible {
         case .traitDidChange(let field, _, _): return "traitDidChange(\(field))"
         case .contentSizeCategoryDidChange: return "contentSizeCategoryDidChange"
         case .safeAreaInsetsDidChange: return "safeAreaInsetsDidChange"
+        case .breakpointUnapplied(let name): return "breakpointUnapplied(\(name))"
+        case .breakpointApplied(let name): return "breakpointApplied(\(name))"
         case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
         case .keyboard(let notice): return notice.kind.rawValue
         }

@@ -54,6 +54,10 @@ extension Layout1 {
             "RequestGeometryUpdate", .geometryRequest("preferences"),
             doc: "Asks for a geometry (UIWindowScene.requestGeometryUpdate): orientations (as; the first supported and offered, the current one if among them), size and origin ((dd), a free-form window, held within its restrictions and the screen). GeometryRequestDenied (UISceneError 101) when none of the orientations is supported; GeometryRequestUnsupported (100) where the app does not own the screen, or a size for a window the system places. Only an adapter's connection may. Returns the transitions it started.")
             .returning(Display.started)
+        public static let setBreakpoints = Declare.method(
+            "SetBreakpoints", .dictionary("breakpoints", of: .string("breakpoints")),
+            doc: "Declares the app's breakpoints, in place of those it had: name -> condition in libadwaita's AdwBreakpointCondition syntax (min-width, max-width, min-height, max-height: a length in px, pt or sp; min-aspect-ratio, max-aspect-ratio: W/H; and, or, parentheses; no precedence, each operator applying to all before it). pt is a point of the window's frame, px a device pixel (points times the display scale), sp a point times the text size's scale. Judged at every change of the window; Breakpoints holds those that apply, and a transition sends BreakpointUnapplied and BreakpointApplied before ViewWillLayoutSubviews where they change (the call itself starts one where they do). A condition that is none is InvalidArgs naming the breakpoint, the column and what was expected; at most 64, names of 1 to 64 letters, digits, '-', '_' or '.'. Only an adapter's connection may (AccessDenied otherwise). Returns the transitions it started.")
+            .returning(Display.started)
         public static let endResize = Declare.method(
             "EndResize", doc: "Lets go: InteractivelyResizing becomes false; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
@@ -127,6 +131,12 @@ extension Layout1 {
         public static let viewSafeAreaInsetsDidChange = Declare.signal(
             "ViewSafeAreaInsetsDidChange", .uint64("transition"), .insets("insets"),
             doc: "The window's safe area changed (after TraitCollectionDidChange): top, left, bottom, right.")
+        public static let breakpointUnapplied = Declare.signal(
+            "BreakpointUnapplied", .uint64("transition"), .string("breakpoint"),
+            doc: "One of the app's breakpoints (SetBreakpoints) stopped holding: after the trait and safe-area signals, before the BreakpointApplied of the same transition and ViewWillLayoutSubviews (libadwaita's unapply), one per breakpoint, by name.")
+        public static let breakpointApplied = Declare.signal(
+            "BreakpointApplied", .uint64("transition"), .string("breakpoint"),
+            doc: "One of the app's breakpoints holds now: after the transition's BreakpointUnapplied, before ViewWillLayoutSubviews (libadwaita's apply, before the layout pass), one per breakpoint, by name.")
         public static let viewWillLayoutSubviews = Declare.signal(
             "ViewWillLayoutSubviews", .uint64("transition"),
             doc: "The transition's last signal, sent for every transition: the window's frame, traits and safe area are final (in its properties and the signals before); lay out now and report with ReportLayout.")
@@ -161,7 +171,7 @@ extension Layout1 {
             .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
         public static let traits = Declare.property(
             .traits("Traits"),
-            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance (active: the front window of its screen in Stage Manager and windowed apps, every visible window otherwise), userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
+            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance (active: the front window of its screen in Stage Manager and windowed apps, every visible window otherwise), windowWidthSizeClass (Android's: compact below 600, medium, expanded from 840, large from 1200, extra-large from 1600) and windowHeightSizeClass (compact below 480, medium, expanded from 900) of the window's size in points taken as dp, userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
         public static let state = Declare.property(
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
@@ -182,6 +192,8 @@ extension Layout1 {
             doc: "The size restrictions the app declared (SetSizeRestrictions): minimum and maximum; ((0, 0), (0, 0)) without.")
         public static let supportedOrientations = Declare.property(
             .orientations("SupportedOrientations"), doc: "The orientations the app declared it supports (SetSupportedOrientations); empty: all.")
+        public static let breakpoints = Declare.property(
+            .strings("Breakpoints"), doc: "The names of the app's breakpoints (SetBreakpoints) that hold for the window now, sorted.")
         public static let adapters = Declare.property(.strings("Adapters"), doc: "The adapters registered for this window.")
         public static let layouts = Declare.property(
             .layouts("Layouts"),
@@ -196,7 +208,7 @@ extension Layout1 {
 
         /// Every property, in the order of the XML.
         public static let properties: [AnyPropertyDeclaration] = [
-            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, windowControls.erased, cornerAdaptedInsets.erased, sizeRestrictions.erased, supportedOrientations.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
+            app.erased, role.erased, frame.erased, horizontalSizeClass.erased, verticalSizeClass.erased, traits.erased, state.erased, safeAreaInsets.erased, display.erased, interactivelyResizing.erased, windowControls.erased, cornerAdaptedInsets.erased, sizeRestrictions.erased, supportedOrientations.erased, breakpoints.erased, adapters.erased, layouts.erased, layoutExtras.erased, layoutProblems.erased, restorationState.erased,
         ]
 
         public static let interface = InterfaceDescription(
@@ -205,12 +217,12 @@ extension Layout1 {
                 reportLayout.description, setRestorationState.description, explain.description, setFrame.description, tile.description,
                 raise.description, beginResize.description, resizeTo.description, endResize.description,
                 moveToDisplay.description, setSizeRestrictions.description, setSupportedOrientations.description,
-                requestGeometryUpdate.description,
+                requestGeometryUpdate.description, setBreakpoints.description,
             ],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,
                 traitCollectionDidChange.description, traitDidChange.description, contentSizeCategoryDidChange.description,
-                viewSafeAreaInsetsDidChange.description,
+                viewSafeAreaInsetsDidChange.description, breakpointUnapplied.description, breakpointApplied.description,
                 viewWillLayoutSubviews.description,
             ] + KeyboardNotice.Kind.allCases.map { keyboardNotices[$0]!.description } + [
                 didUpdateEffectiveGeometry.description,

@@ -105,6 +105,10 @@ extension DisplayService {
             emit(app, Window.contentSizeCategoryDidChange, (id, category))
         case .safeAreaInsetsDidChange(let insets):
             emit(app, Window.viewSafeAreaInsetsDidChange, (id, insets))
+        case .breakpointUnapplied(let name):
+            emit(app, Window.breakpointUnapplied, (id, name))
+        case .breakpointApplied(let name):
+            emit(app, Window.breakpointApplied, (id, name))
         case .viewWillLayoutSubviews:
             emit(app, Window.viewWillLayoutSubviews, id)
         case .keyboard(let n):

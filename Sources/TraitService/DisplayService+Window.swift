@@ -62,6 +62,19 @@ extension DisplayService {
                 try service.checkDeclaring(app, call, "declare its supported orientations")
                 return try service.run(.setSupportedOrientations(app: app, orientations), call)
             },
+            command(Layout1.Window.setBreakpoints) { service, call, texts in
+                try service.checkDeclaring(app, call, "declare its breakpoints")
+                // Parsed at the edge, once: the model holds conditions, never their text.
+                var breakpoints: [String: BreakpointCondition] = [:]
+                for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+                    do {
+                        breakpoints[name] = try BreakpointCondition(parsing: text)
+                    } catch {
+                        throw DBusError(DBusError.invalidArgsName, "breakpoint '\(name.prefix(64))': \(error), in '\(text.prefix(200))'")
+                    }
+                }
+                return try service.run(.setBreakpoints(app: app, breakpoints), call)
+            },
             command(Layout1.Window.requestGeometryUpdate) { service, call, request in
                 try service.checkDeclaring(app, call, "request its geometry")
                 return try service.run(.requestGeometryUpdate(app: app, request), call)

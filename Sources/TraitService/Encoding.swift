@@ -46,6 +46,7 @@ enum Encoding {
         case .sizeRestrictions:
             return Window.sizeRestrictions.entry(w.declarations.sizeRestrictions ?? SizeRestrictions(minimum: Size(width: 0, height: 0), maximum: Size(width: 0, height: 0)))
         case .supportedOrientations: return Window.supportedOrientations.entry(w.declarations.supportedOrientations)
+        case .breakpoints: return Window.breakpoints.entry(w.appliedBreakpoints)
         case .cornerAdaptedInsets:
             return Window.cornerAdaptedInsets.entry(["horizontal": w.cornerAdaptedInsets.horizontal, "vertical": w.cornerAdaptedInsets.vertical])
         }

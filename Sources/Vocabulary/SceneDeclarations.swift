@@ -6,17 +6,61 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
     public var sizeRestrictions: SizeRestrictions?
     /// The orientations the app supports; empty for all of them.
     public var supportedOrientations: [Orientation] = []
+    /// The app's breakpoints (`SetBreakpoints`), by name: libadwaita's conditions, judged against the window at
+    /// every change (`WindowGeometry.appliedBreakpoints`).
+    public var breakpoints: [String: BreakpointCondition] = [:]
 
-    public init(sizeRestrictions: SizeRestrictions? = nil, supportedOrientations: [Orientation] = []) {
+    public init(sizeRestrictions: SizeRestrictions? = nil, supportedOrientations: [Orientation] = [],
+                breakpoints: [String: BreakpointCondition] = [:]) {
         self.sizeRestrictions = sizeRestrictions
         self.supportedOrientations = supportedOrientations
+        self.breakpoints = breakpoints
     }
 
-    public var isEmpty: Bool { sizeRestrictions == nil && supportedOrientations.isEmpty }
+    public var isEmpty: Bool { sizeRestrictions == nil && supportedOrientations.isEmpty && breakpoints.isEmpty }
 
     /// Whether the app supports `orientation` (every orientation when it declared none).
     public func supports(_ orientation: Orientation) -> Bool {
         supportedOrientations.isEmpty || supportedOrientations.contains(orientation)
+    }
+
+    /// The most breakpoints a window may have, and the longest name: what `SetBreakpoints` refuses past.
+    public static let maximumBreakpoints = 64
+    public static let maximumBreakpointName = 64
+
+    /// Why `name` cannot name a breakpoint, or nil: 1 to 64 letters, digits, `-`, `_` or `.`.
+    public static func breakpointNameProblem(_ name: String) -> String? {
+        let allowed = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+        guard !name.isEmpty, name.count <= maximumBreakpointName, allowed else {
+            return "a breakpoint's name is 1 to \(maximumBreakpointName) letters, digits, '-', '_' or '.'; got '\(name.prefix(80))'"
+        }
+        return nil
+    }
+
+    private enum CodingKeys: String, CodingKey { case sizeRestrictions, supportedOrientations, breakpoints }
+
+    /// State files written before breakpoints (and before either declaration) load: each key may be missing.
+    /// Breakpoints are kept as their text and read back through the parser: a file edited by hand to hold a
+    /// condition that is none is refused, naming it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sizeRestrictions = try c.decodeIfPresent(SizeRestrictions.self, forKey: .sizeRestrictions)
+        supportedOrientations = try c.decodeIfPresent([Orientation].self, forKey: .supportedOrientations) ?? []
+        let texts = try c.decodeIfPresent([String: String].self, forKey: .breakpoints) ?? [:]
+        breakpoints = try texts.mapValues { text in
+            do {
+                return try BreakpointCondition(parsing: text)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: .breakpoints, in: c, debugDescription: "'\(text)': \(error)")
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(sizeRestrictions, forKey: .sizeRestrictions)
+        try c.encode(supportedOrientations, forKey: .supportedOrientations)
+        if !breakpoints.isEmpty { try c.encode(breakpoints.mapValues(\.description), forKey: .breakpoints) }
     }
 }
 

@@ -156,8 +156,9 @@ import Testing
                                      display: DisplayTraits([.appearance: "dark", .contentSize: "extra-large", .reduceMotion: "on"]))
         let traitsParameter = Parameter<TraitCollection>.traits("traits")
         let written = keys(traitsParameter.encode(traits))
-        // The six of UITraitCollection's own, activeAppearance, and the display's window traits.
-        #expect(written.count == 7 + DisplayTrait.windowTraits.count && written == written.sorted() && Set(written).count == written.count)
+        // The six of UITraitCollection's own, activeAppearance, Android's two window size classes, and the
+        // display's window traits.
+        #expect(written.count == 9 + DisplayTrait.windowTraits.count && written == written.sorted() && Set(written).count == written.count)
         #expect(try traitsParameter.decode(traitsParameter.encode(traits)) == traits)
 
         let contextParameter = Parameter<SizeTransitionContext>.sizeContext("context")
@@ -188,6 +189,8 @@ import Testing
             W.traitDidChange.name: W.traitDidChange.arguments((1, "userInterfaceStyle", .variant(.string("dark")), .variant(.string("light")))),
             W.contentSizeCategoryDidChange.name: W.contentSizeCategoryDidChange.arguments((1, .accessibilityLarge)),
             W.viewWillLayoutSubviews.name: W.viewWillLayoutSubviews.arguments(1),
+            W.breakpointUnapplied.name: W.breakpointUnapplied.arguments((1, "wide")),
+            W.breakpointApplied.name: W.breakpointApplied.arguments((1, "narrow")),
             W.transitionCompleted.name: W.transitionCompleted.arguments((1, ["a"], ["b"], [])),
             W.willResignActive.name: [], W.didBecomeActive.name: [], W.didEnterBackground.name: [],
             W.willEnterForeground.name: [],

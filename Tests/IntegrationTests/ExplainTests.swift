@@ -20,7 +20,7 @@ import Testing
         #expect(lines.first == "frame: 320 x 768 pt at (0, 0): the primary side of split-one-third on the iPad 9.7-inch, iPad mini 1-5 "
                 + "(profile ipad-9.7, confidence high) in landscape-left; its width is the device table's one-third width (320 pt), its height the screen's", "\(text)")
         #expect(lines.contains { $0.hasPrefix("safeArea: top 20 (the window touches the screen's top edge, whose inset is 20)") })
-        #expect(lines.contains { $0.hasPrefix("lastTransition: transition 1: size 320 x 768 pt (reason arrangement, 0.3 s); horizontalSizeClass regular -> compact; completed: reported []") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("lastTransition: transition 1: size 320 x 768 pt (reason arrangement, 0.3 s); horizontalSizeClass regular -> compact; windowWidthSizeClass medium -> compact; completed: reported []") }, "\(text)")
         #expect(lines.contains("layouts: no adapter is registered for it") && lines.contains("problems: none in the latest reports"))
     }
 

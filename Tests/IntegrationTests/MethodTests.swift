@@ -28,7 +28,7 @@ import Testing
         for fragment in ["'App': <'notes'>", "'Role': <'secondary'>", "'Frame': <(704.0, 0.0, 320.0, 768.0)>",
                          "'HorizontalSizeClass': <'compact'>", "'VerticalSizeClass': <'regular'>", "'State': <'active'>",
                          "'Adapters': <@as []>", "'Layouts': <@a{sa{s(dddd)}} {}>",
-                         "'Traits': <{'accessibilityContrast': <'normal'>, 'activeAppearance': <'active'>, 'displayGamut': <'srgb'>, 'displayScale': <2.0>, 'horizontalSizeClass': <'compact'>, 'idiom': <'pad'>, 'layoutDirection': <'left-to-right'>, 'legibilityWeight': <'regular'>, 'preferredContentSizeCategory': <'large'>, 'userInterfaceLevel': <'base'>, 'userInterfaceStyle': <'light'>, 'verticalSizeClass': <'regular'>}>"] {
+                         "'Traits': <{'accessibilityContrast': <'normal'>, 'activeAppearance': <'active'>, 'displayGamut': <'srgb'>, 'displayScale': <2.0>, 'horizontalSizeClass': <'compact'>, 'idiom': <'pad'>, 'layoutDirection': <'left-to-right'>, 'legibilityWeight': <'regular'>, 'preferredContentSizeCategory': <'large'>, 'userInterfaceLevel': <'base'>, 'userInterfaceStyle': <'light'>, 'verticalSizeClass': <'regular'>, 'windowHeightSizeClass': <'medium'>, 'windowWidthSizeClass': <'compact'>}>", "'Breakpoints': <@as []>"] {
             #expect(all.stdout.contains(fragment), "GetAll has \(fragment)")
         }
     }

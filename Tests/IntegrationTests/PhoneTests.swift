@@ -20,8 +20,9 @@ import Testing
             }
             let mail = seen.filter { $0.app == "mail" }
             #expect(mail.map(\.member) == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged",
+                                           // UIKit's two size classes, and Android's two window size classes.
                                            "DidUpdateEffectiveGeometry", "TraitCollectionDidChange", "TraitDidChange", "TraitDidChange",
-                                           "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
+                                           "TraitDidChange", "TraitDidChange", "ViewSafeAreaInsetsDidChange", "ViewWillLayoutSubviews",
                                            "TransitionCompleted"])
             let will = try #require(mail.first?.traits)
             #expect(will.horizontalSizeClass.rawValue == classes.0 && will.verticalSizeClass.rawValue == classes.1)

@@ -34,13 +34,16 @@ import Testing
         let events = try await client.events()
         try await client.rotate(to: .portrait)
         let seen = try await collect(events) { $0.filter { $0.member == "TransitionCompleted" }.count == 2 }
-        // mail: 694 R -> 438 C (size and traits); notes: 320 C -> 320 C but taller (size only).
+        // mail: 694 R -> 438 C (size and traits: UIKit's horizontal class, Android's width and height classes);
+        // notes: 320 C -> 320 C but taller (its size, and Android's height class: 768 -> 1024 pt, medium -> expanded).
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
         // Each window's scene geometry changed (frame, orientation): DidUpdateEffectiveGeometry after its properties.
         #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry",
-                         "TraitCollectionDidChange", "TraitDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
+                         "TraitCollectionDidChange", "TraitDidChange", "TraitDidChange", "TraitDidChange", "ViewWillLayoutSubviews",
+                         "TransitionCompleted"])
         let notes = seen.filter { $0.app == "notes" }.map(\.member)
-        #expect(notes == ["ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry", "ViewWillLayoutSubviews", "TransitionCompleted"])
+        #expect(notes == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry",
+                          "TraitCollectionDidChange", "TraitDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
         // One id per window, carried by each of its signals; ids differ between windows.
         let mailIDs = Set(seen.filter { $0.app == "mail" }.compactMap(\.transition))
         let notesIDs = Set(seen.filter { $0.app == "notes" }.compactMap(\.transition))
@@ -73,11 +76,13 @@ import Testing
         try await client.setDevice("ipad-pro-12.9")
         try await client.setArrangement(.full)
         let events = try await client.events()
-        // 1366 R -> 981 R: only the size changes for mail; notes comes back from the background.
+        // 1366 R -> 981 R: UIKit's size class stays; Android's width class goes large -> expanded (one trait
+        // signal); notes comes back from the background.
         try await client.setArrangement(.splitTwoThirds)
         let seen = try await collect(events) { $0.contains { $0.member == "TransitionCompleted" && $0.app == "mail" } }
         let mail = seen.filter { $0.app == "mail" }.map(\.member)
-        #expect(mail == ["ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry", "ViewWillLayoutSubviews", "TransitionCompleted"])
+        #expect(mail == ["WillTransitionToTraitCollection", "ViewWillTransitionToSize", "PropertiesChanged", "DidUpdateEffectiveGeometry",
+                         "TraitCollectionDidChange", "TraitDidChange", "ViewWillLayoutSubviews", "TransitionCompleted"])
         let notesStates = seen.filter { $0.app == "notes" }.map(\.member)
         #expect(notesStates.first == "WillEnterForeground" && notesStates.contains("DidBecomeActive"))
         // A 180-degree turn changes no size and no trait, yet each window on screen hears ViewWillTransitionToSize

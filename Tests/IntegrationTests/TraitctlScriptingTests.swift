@@ -86,26 +86,28 @@ import Testing
 
     @Test func watchJSONIsOneObjectALine() async throws {
         let fixture = try await DaemonFixture()
-        let watch = try await startTraitctlWatch(fixture, ["--json", "--count", "4"])
+        let watch = try await startTraitctlWatch(fixture, ["--json", "--count", "5"])
         #expect(try await fixture.busctl(["call", "org.traitd.Layout1", "/org/traitd/Layout1", "org.traitd.Layout1.Display",
                                     "Rotate", "s", "portrait"]).status == 0)
         #expect(await watch.wait(timeout: 30) == 0)
         let objects = try watch.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+        // notes' traits change too: 768 -> 1024 pt tall, Android's medium -> expanded height.
         #expect(objects.map { $0["member"] as? String } == [
-            "WillTransitionToTraitCollection", "ViewWillTransitionToSize", "ViewWillTransitionToSize", "PropertiesChanged",
+            "WillTransitionToTraitCollection", "ViewWillTransitionToSize", "WillTransitionToTraitCollection", "ViewWillTransitionToSize",
+            "PropertiesChanged",
         ])
-        #expect(objects.map { $0["app"] as? String } == ["mail", "mail", "notes", nil])
-        #expect(objects.map { $0["transition"] as? Int } == [1, 1, 2, nil])
+        #expect(objects.map { $0["app"] as? String } == ["mail", "mail", "notes", "notes", nil])
+        #expect(objects.map { $0["transition"] as? Int } == [1, 1, 2, 2, nil])
         #expect(objects[1]["path"] as? String == "/org/traitd/Layout1/window/mail", "slashes unescaped")
         #expect(objects[1]["signature"] as? String == "tdda{sv}" && objects[1]["type"] as? String == "signal")
         let size = try #require(objects[1]["arguments"] as? [Any])
         #expect(size[1] as? Double == 438 && size[2] as? Double == 1024)
         #expect((size[3] as? [String: Any])?["reason"] as? String == "rotation")
-        let changed = try #require((objects[3]["arguments"] as? [Any])?[1] as? [String: Any])
+        let changed = try #require((objects[4]["arguments"] as? [Any])?[1] as? [String: Any])
         #expect(changed["Orientation"] as? String == "portrait" && changed["Serial"] as? Int == 2)
-        #expect(objects[3]["interface"] as? String == "org.freedesktop.DBus.Properties")
+        #expect(objects[4]["interface"] as? String == "org.freedesktop.DBus.Properties")
         #expect((objects[0]["timestamp"] as? Double).map { abs($0 - Date().timeIntervalSince1970) < 60 } == true)
         #expect((objects[0]["sender"] as? String)?.hasPrefix(":") == true)
     }

@@ -125,22 +125,27 @@ import Testing
 
     @Test func watchPrintsEachSignalOnOneLine() async throws {
         let fixture = try await DaemonFixture()
-        let watch = try await startTraitctlWatch(fixture, ["--count", "14"])
+        let watch = try await startTraitctlWatch(fixture, ["--count", "19"])
         #expect(try await fixture.traitctl(["set", "orientation", "portrait"]).status == 0)
         #expect(await watch.wait(timeout: 30) == 0)
         let lines = watch.standardOutput.split(separator: "\n").map { String($0.dropFirst(13)) }
         #expect(lines == [
             "mail WillTransitionToTraitCollection #1 horizontal=compact vertical=regular",
             "mail ViewWillTransitionToSize #1 438x1024 reason=rotation orientation=portrait duration=0.3s",
+            "notes WillTransitionToTraitCollection #2 horizontal=compact vertical=regular",
             "notes ViewWillTransitionToSize #2 320x1024 reason=rotation orientation=portrait duration=0.3s",
             "display PropertiesChanged DividerPosition=438 Orientation=portrait ScreenSize=(768,1024) Serial=2",
-            "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={accessibilityContrast=normal,activeAppearance=active,displayGamut=srgb,displayScale=2,horizontalSizeClass=compact,idiom=pad,layoutDirection=left-to-right,legibilityWeight=regular,preferredContentSizeCategory=large,userInterfaceLevel=base,userInterfaceStyle=light,verticalSizeClass=regular}",
+            "mail PropertiesChanged Frame=(0,0,438,1024) HorizontalSizeClass=compact Traits={accessibilityContrast=normal,activeAppearance=active,displayGamut=srgb,displayScale=2,horizontalSizeClass=compact,idiom=pad,layoutDirection=left-to-right,legibilityWeight=regular,preferredContentSizeCategory=large,userInterfaceLevel=base,userInterfaceStyle=light,verticalSizeClass=regular,windowHeightSizeClass=expanded,windowWidthSizeClass=compact}",
             "mail DidUpdateEffectiveGeometry #1 previous frame=(0,0,694,768) display=device orientation=landscape-left",
-            "notes PropertiesChanged Frame=(448,0,320,1024)",
+            "notes PropertiesChanged Frame=(448,0,320,1024) Traits={accessibilityContrast=normal,activeAppearance=active,displayGamut=srgb,displayScale=2,horizontalSizeClass=compact,idiom=pad,layoutDirection=left-to-right,legibilityWeight=regular,preferredContentSizeCategory=large,userInterfaceLevel=base,userInterfaceStyle=light,verticalSizeClass=regular,windowHeightSizeClass=expanded,windowWidthSizeClass=compact}",
             "notes DidUpdateEffectiveGeometry #2 previous frame=(704,0,320,768) display=device orientation=landscape-left",
             "mail TraitCollectionDidChange #1 previous horizontal=regular vertical=regular",
             "mail TraitDidChange #1 horizontalSizeClass=compact previous=regular",
+            "mail TraitDidChange #1 windowHeightSizeClass=expanded previous=medium",
+            "mail TraitDidChange #1 windowWidthSizeClass=compact previous=medium",
             "mail ViewWillLayoutSubviews #1",
+            "notes TraitCollectionDidChange #2 previous horizontal=compact vertical=regular",
+            "notes TraitDidChange #2 windowHeightSizeClass=expanded previous=medium",
             "notes ViewWillLayoutSubviews #2",
             "mail TransitionCompleted #1 reported=[] missed=[] failed=[]",
             "notes TransitionCompleted #2 reported=[] missed=[] failed=[]",

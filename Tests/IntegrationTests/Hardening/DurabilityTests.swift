@@ -191,7 +191,8 @@ import Testing
     /// `adapterOf`, the apps it is the adapter of), as only a window's adapter may declare.
     static func send(_ command: Command, _ client: TraitClient, adapterOf: inout Set<String>) async throws {
         switch command {
-        case .setSizeRestrictions(let app, _), .setSupportedOrientations(let app, _), .requestGeometryUpdate(let app, _):
+        case .setSizeRestrictions(let app, _), .setSupportedOrientations(let app, _), .requestGeometryUpdate(let app, _),
+             .setBreakpoints(let app, _):
             if adapterOf.insert(app).inserted { try await client.registerAdapter("walker", for: app) }
         default: break
         }
@@ -212,6 +213,7 @@ import Testing
         case .beginResize(let app): _ = try await client.beginResize(app)
         case .resizeTo(let app, let size): _ = try await client.resize(app, to: size)
         case .endResize(let app): _ = try await client.endResize(app)
+        case .setBreakpoints(let app, let breakpoints): _ = try await client.setBreakpoints(of: app, breakpoints.mapValues(\.description))
         case .connectDisplay(let profile): _ = try await client.connectDisplay(profile)
         case .disconnectDisplay(let id): _ = try await client.disconnectDisplay(id)
         case .moveToDisplay(let app, let display): _ = try await client.move(app, toDisplay: display)
