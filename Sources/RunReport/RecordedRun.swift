@@ -74,11 +74,15 @@ public struct RecordedRun: Sendable {
                     windows.append(Report.Window(app: window.app, adapter: adapter, frame: window.frame,
                                                  picture: try png.map { try folder.store($0, as: "png") }, elements: elements))
                 }
-                // An adapter of the window with no layout in: failed (its error), or not reported in time.
+                // An adapter of the window with no layout: shown where it failed (its error) or missed this step's
+                // transition (its TransitionCompleted says so); one that has not reported yet (a scenario's start,
+                // before the first transition) has nothing to show, and is no failure.
+                let missed = Self.missed(in: step.signals, of: window.app)
                 for adapter in window.adapters.sorted() where window.layouts[adapter] == nil {
+                    guard let failure = window.failures[adapter].map({ "its layout failed: \($0)" })
+                        ?? (missed.contains(adapter) ? "it missed the transition's deadline: no layout" : nil) else { continue }
                     windows.append(Report.Window(app: window.app, adapter: adapter, frame: window.frame, picture: nil, elements: [],
-                                                 failure: window.failures[adapter].map { "its layout failed: \($0)" }
-                                                     ?? "no layout from this adapter yet (it had not reported, or missed the transition's deadline)"))
+                                                 failure: failure))
                 }
             }
             // The device as render draws it, without the pictures (each window's is beside it, full size).
@@ -90,6 +94,17 @@ public struct RecordedRun: Sendable {
         return Report.Run(id: id, title: title, source: source, order: order, settings: settings, passed: passed, failures: failures,
                           seconds: seconds, steps: steps, problems: problems, modes: modes.sorted().map(Report.Mode.init),
                           check: try goldens.map { try check($0, in: folder) })
+    }
+
+    /// The adapters a step's `TransitionCompleted` of `app` names as missed (its trace lines: `mail
+    /// TransitionCompleted #3 reported=[] missed=[web] failed=[]`).
+    static func missed(in signals: [String], of app: String) -> Set<String> {
+        var missed: Set<String> = []
+        for line in signals where line.hasPrefix("\(app) TransitionCompleted ") {
+            guard let range = line.range(of: " missed=["), let end = line[range.upperBound...].firstIndex(of: "]") else { continue }
+            missed.formUnion(line[range.upperBound..<end].split(separator: ",").map(String.init))
+        }
+        return missed
     }
 
     private func check(_ goldens: Goldens, in folder: ReportFolder) throws -> Report.Check {
@@ -108,8 +123,11 @@ public struct RecordedRun: Sendable {
         if goldens.keepsPictures {
             for picture in recording.pictures { newPictures[picture.fileName] = try folder.store(picture.png, as: "png") }
         }
-        return Report.Check(golden: URL(fileURLWithPath: goldens.trace).standardizedFileURL.path, traceMatches: matches, traceDiff: diff,
-                            trace: try folder.store(Array(trace.utf8), as: "trace"), pictures: pictures, newPictures: newPictures,
-                            accept: "")
+        var check = Report.Check(golden: URL(fileURLWithPath: goldens.trace).standardizedFileURL.path, traceMatches: matches, traceDiff: diff,
+                                 trace: try folder.store(Array(trace.utf8), as: "trace"), pictures: pictures, newPictures: newPictures,
+                                 accept: "")
+        check.goldenAsGiven = goldens.trace
+        check.goldenContent = goldens.text.map { ReportFolder.contentName(Array($0.utf8)) }
+        return check
     }
 }

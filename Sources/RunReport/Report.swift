@@ -165,6 +165,12 @@ public struct Report: Sendable, Codable, Equatable {
     public struct Check: Sendable, Codable, Equatable {
         /// The golden trace's path, absolute.
         public var golden: String
+        /// The same path as the run was given it (relative to where it ran): where `traitctl accept` looks on
+        /// another machine or checkout, run from the same place in the tree.
+        public var goldenAsGiven: String?
+        /// The golden trace's content name (`ReportFolder.contentName`) when the run read it, nil when there was
+        /// none: `traitctl accept` refuses to write over a golden changed since.
+        public var goldenContent: String?
         public var traceMatches: Bool
         /// `TraceDiff`'s lines (`  `, `- `, `+ `); empty when the trace matches.
         public var traceDiff: [String]

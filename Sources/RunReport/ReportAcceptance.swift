@@ -7,8 +7,15 @@ public enum ReportAcceptance {
     /// Writes the goldens of the runs named (all those that differ from theirs, when none is named) and returns
     /// a line for each. Throws a sentence, having written nothing, for a run the report does not have or that
     /// was not checked against goldens.
-    public static func accept(_ folder: ReportFolder, runs names: [String]) throws -> [String] {
+    ///
+    /// A golden is found at the absolute path the run had, else at the path as the run was given it, from the
+    /// current folder (a report made in another checkout, accepted from the same place in this one). A golden
+    /// changed since the run read it is not written over unless `force`.
+    public static func accept(_ folder: ReportFolder, runs names: [String], force: Bool = false) throws -> [String] {
         let report = try folder.read()
+        guard report.runs.contains(where: { $0.check != nil }) else {
+            throw ReportError("no run of \(folder.path) was checked against goldens (scenario run --check ... --report): there is nothing to accept")
+        }
         let chosen: [Report.Run]
         if names.isEmpty {
             chosen = report.runs.filter { run in run.check.map { !$0.traceMatches || !$0.pictures.isEmpty } ?? false }
@@ -29,12 +36,20 @@ public enum ReportAcceptance {
         var writes: [(run: String, trace: String, text: [UInt8], pictures: [String: [UInt8]]?)] = []
         for run in chosen {
             let check = run.check!
-            let folderOfTrace = URL(fileURLWithPath: check.golden).deletingLastPathComponent().path
-            guard FileManager.default.fileExists(atPath: folderOfTrace) else {
-                throw ReportError("run \(run.id): the golden trace's folder \(folderOfTrace) does not exist here (accept on the machine, and in the tree, the run checked)")
+            let candidates = [check.golden] + (check.goldenAsGiven.map { [$0] } ?? [])
+            guard let golden = candidates.first(where: {
+                FileManager.default.fileExists(atPath: URL(fileURLWithPath: $0).deletingLastPathComponent().path)
+            }) else {
+                throw ReportError("run \(run.id): neither \(candidates.joined(separator: " nor ")) has its folder here (accept in the tree the run "
+                                  + "checked, from the folder it ran in)")
+            }
+            let now = FileManager.default.contents(atPath: golden).map { ReportFolder.contentName([UInt8]($0)) }
+            if !force, now != check.goldenContent {
+                throw ReportError("run \(run.id): \(golden) changed since the run read it"
+                                  + (check.goldenContent == nil ? " (it had none)" : "") + "; run the check again, or give --force to write over it")
             }
             let pictures = check.newPictures.isEmpty ? nil : try check.newPictures.mapValues { try folder.contents(of: $0) }
-            writes.append((run.id, check.golden, try folder.contents(of: check.trace), pictures))
+            writes.append((run.id, golden, try folder.contents(of: check.trace), pictures))
         }
         var lines: [String] = []
         for write in writes {

@@ -7,18 +7,33 @@ import TraitConfig
 public struct ReportFolder: Sendable {
     public let path: String
 
-    /// The folder at `path`, made with its `files/` when missing.
-    public init(_ path: String) throws {
+    /// The folder at `path`, made with its `files/` when missing. `fresh`: a report written anew, the files of
+    /// one written there before removed (a folder that holds anything else is refused, untouched).
+    public init(_ path: String, fresh: Bool = false) throws {
         self.path = path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw ReportError("\(path) is a file, not a folder: a report is written into a folder") }
+            if fresh {
+                let ours: Set<String> = ["files", "report.json", "index.html"]
+                let others = try FileManager.default.contentsOfDirectory(atPath: path).filter { !ours.contains($0) && !$0.hasPrefix(".pieces-") }
+                guard others.isEmpty else {
+                    throw ReportError("\(path) holds files that are not a report's (\(others.sorted().prefix(3).joined(separator: ", ")));"
+                                      + " give a new or empty folder, or one a report was written to")
+                }
+                for name in ours { try? FileManager.default.removeItem(atPath: "\(path)/\(name)") }
+            }
+        }
         try FileManager.default.createDirectory(atPath: "\(path)/files", withIntermediateDirectories: true)
     }
 
     /// The report at `path`, which must be a folder (of a report, as `read` then checks).
     public init(existing path: String) throws {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ReportError("\(path): no such folder (a report is the folder --report DIR wrote)")
         }
+        guard isFolder.boolValue else { throw ReportError("\(path) is a file, not a report's folder (the folder --report DIR wrote)") }
         self.path = path
     }
 

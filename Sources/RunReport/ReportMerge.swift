@@ -2,28 +2,35 @@ import FoundationEssentials
 import Vocabulary
 
 extension ReportFolder {
-    /// Joins reports of one suite run in pieces (a matrix split into shards, pytest's workers) into this
-    /// folder: every run once, in its suite's order, every file copied once, the coverage added up. Throws a
-    /// sentence when a piece cannot be read, or when two pieces hold the same run (pieces of one run never do).
-    public func merge(_ pieces: [ReportFolder], title: String? = nil) throws -> Report {
+    /// Joins reports of one suite run in pieces (a matrix split into shards, pytest's workers) into the folder
+    /// at `path` (written anew): every run once, in its suite's order, every file copied once, the coverage
+    /// added up. Throws a sentence, before anything is written, when a piece cannot be read, when the pieces are
+    /// of different suites (their titles differ; `title` joins them anyway), or when two hold the same run.
+    public static func merge(_ pieces: [ReportFolder], into path: String, title: String? = nil) throws -> Report {
         guard !pieces.isEmpty else { throw ReportError("nothing to merge: name the reports to join") }
+        // Every piece read and checked before anything is copied.
+        let reports = try pieces.map { try $0.read() }
+        if title == nil, let other = reports.firstIndex(where: { $0.title != reports[0].title }) {
+            throw ReportError("\(pieces[0].path) is a report of \(reports[0].title), \(pieces[other].path) of \(reports[other].title): "
+                              + "merge joins the pieces of one run (give --title to join them anyway)")
+        }
         var runs: [Report.Run] = []
         var from: [String: String] = [:]  // run id -> the piece it came from
-        var firstTitle: String?
-        for piece in pieces {
-            let report = try piece.read()
-            firstTitle = firstTitle ?? report.title
+        for (piece, report) in zip(pieces, reports) {
+            for run in report.runs where from[run.id] != nil {
+                throw ReportError("run \(run.id) is in both \(from[run.id]!) and \(piece.path): merge joins pieces of one run, each run in one piece")
+            }
+            for run in report.runs { from[run.id] = piece.path }
+        }
+        let out = try ReportFolder(path, fresh: true)
+        for (piece, report) in zip(pieces, reports) {
             for run in report.runs {
-                if let other = from[run.id] {
-                    throw ReportError("run \(run.id) is in both \(other) and \(piece.path): merge joins pieces of one run, each run in one piece")
-                }
-                from[run.id] = piece.path
-                runs.append(try run.mappingFiles { file in try store(try piece.contents(of: file), as: Self.fileExtension(file)) })
+                runs.append(try run.mappingFiles { file in try out.store(try piece.contents(of: file), as: Self.fileExtension(file)) })
             }
         }
         runs.sort { ($0.order, $0.id) < ($1.order, $1.id) }
-        let merged = Report(title: title ?? firstTitle ?? "", coverage: try Report.coverage(of: runs), runs: runs)
-        try write(merged)
+        let merged = Report(title: title ?? reports[0].title, coverage: try Report.coverage(of: runs), runs: runs)
+        try out.write(merged)
         return merged
     }
 

@@ -17,6 +17,9 @@ public enum TraceDiff {
         golden == line || (golden.hasPrefix("  ") && line.hasPrefix("  ") && AriaSnapshot.lineMatches(golden, line))
     }
 
+    /// How a line that stands for lines left out begins: `… 12 lines the same`.
+    public static let gap = "…"
+
     public static func lines(_ old: String, _ new: String) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -37,9 +40,18 @@ public enum TraceDiff {
                 out.append("+ " + b[j]); j += 1
             }
         }
-        // Only the changes and two lines of context around each.
+        // Only the changes and two lines of context around each; where lines the same are left out between two
+        // of them, a line says how many (a reader must never take two distant lines for neighbours).
         let changed = out.indices.filter { !out[$0].hasPrefix("  ") }
-        let shown = Set(changed.flatMap { max(0, $0 - 2)...min(out.count - 1, $0 + 2) })
-        return out.indices.filter(shown.contains).map { out[$0] }.joined(separator: "\n")
+        let shown = out.indices.filter(Set(changed.flatMap { max(0, $0 - 2)...min(out.count - 1, $0 + 2) }).contains)
+        var lines: [String] = []
+        for (position, index) in shown.enumerated() {
+            if position > 0, index - shown[position - 1] > 1 {
+                let skipped = index - shown[position - 1] - 1
+                lines.append("\(Self.gap) \(skipped) line\(skipped == 1 ? "" : "s") the same")
+            }
+            lines.append(out[index])
+        }
+        return lines.joined(separator: "\n")
     }
 }

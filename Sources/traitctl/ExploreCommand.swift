@@ -96,27 +96,31 @@ struct Explore: AsyncParsableCommand {
             throw ExitCode(125)
         }
         daemon.stop()
-        if let report { try writeReport(report, found: status == 1) }
+        if let report, !writeReport(report, found: status == 1) { throw ExitCode(status == 0 ? 1 : status) }
         throw ExitCode(status)
     }
 
     /// The report of the walk: the shrunk failure run again as its scenario (`scenario run --report`, on a
     /// daemon of its own, checked against its trace), or a report of no run that says nothing failed.
-    private func writeReport(_ report: String, found: Bool) throws {
+    /// Returns whether it was written (else it said why, on stderr).
+    private func writeReport(_ report: String, found: Bool) -> Bool {
         let scenario = "\(out)/failure.yaml", trace = "\(out)/failure.trace"
-        guard found, FileManager.default.fileExists(atPath: scenario) else {
-            do {
-                try ReportFolder(report).write(Report(title: "traitctl explore --seed \(seed): no failure in \(steps) steps", runs: []))
+        do {
+            guard found, FileManager.default.fileExists(atPath: scenario) else {
+                try ReportFolder(report, fresh: true).write(Report(title: "traitctl explore --seed \(seed): no failure in \(steps) steps", runs: []))
                 print("wrote \(report)/index.html (no failure to show)")
-            } catch {
-                FileHandle.standardError.write(Data("traitctl explore: cannot write the report \(report): \(error)\n".utf8))
+                return true
             }
-            return
+            _ = try ReportFolder(report, fresh: true)  // refused here, with its reason, before the run
+            let child = try Child(Spawn.besideThisExecutable("traitctl"),
+                                  ["scenario", "run", scenario, "--private", "--check", trace, "--report", report],
+                                  environment: ProcessInfo.processInfo.environment, output: .inherit, ownGroup: false)
+            _ = child.wait()
+            return FileManager.default.fileExists(atPath: "\(report)/index.html")
+        } catch {
+            FileHandle.standardError.write(Data("traitctl explore: \(error)\n".utf8))
+            return false
         }
-        let child = try Child(Spawn.besideThisExecutable("traitctl"),
-                              ["scenario", "run", scenario, "--private", "--check", trace, "--report", report],
-                              environment: ProcessInfo.processInfo.environment, output: .inherit, ownGroup: false)
-        _ = child.wait()
     }
 
     /// The moves a walk draws from, as JSON: every value of each choice, from the vocabulary's own cases.

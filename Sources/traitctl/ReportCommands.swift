@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Vocabulary
 import RunReport
 import ScenarioTraces
 import TraitClient
@@ -19,10 +20,11 @@ struct Accept: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("The report's folder.", valueName: "dir")) var report: String
     @Argument(help: ArgumentHelp("The runs to accept (default: every run that differs).", valueName: "run")) var runs: [String] = []
+    @Flag(help: "Write over a golden that changed since the run read it.") var force = false
 
     func run() async throws {
         do {
-            for line in try ReportAcceptance.accept(try ReportFolder(existing: report), runs: runs) { print(line) }
+            for line in try ReportAcceptance.accept(try ReportFolder(existing: report), runs: runs, force: force) { print(line) }
         } catch {
             FileHandle.standardError.write(Data("traitctl accept: \(error)\n".utf8))
             throw ExitCode(1)
@@ -55,9 +57,9 @@ struct ReportCommand: AsyncParsableCommand {
         func run() async throws {
             do {
                 let pieces = try pieces.map { try ReportFolder(existing: $0) }
-                let merged = try ReportFolder(out).merge(pieces, title: title)
+                let merged = try ReportFolder.merge(pieces, into: out, title: title)
                 let failed = merged.runs.filter { !$0.passed }.count
-                print("wrote \(out)/index.html (\(merged.runs.count) runs from \(pieces.count) reports, \(failed) failed)")
+                print("wrote \(out)/index.html (\(Plural.count(merged.runs.count, "run")) from \(Plural.count(pieces.count, "report")), \(failed) failed)")
             } catch {
                 FileHandle.standardError.write(Data("traitctl report merge: \(error)\n".utf8))
                 throw ExitCode(1)

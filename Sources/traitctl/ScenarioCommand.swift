@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Foundation
+import Vocabulary
 import Pictures
 import RunReport
 import ScenarioTraces
@@ -56,9 +57,12 @@ struct ScenarioCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Write a report people look at to this folder (DIR/index.html, opened from file://): each run's steps, signals, real pixels with the reported frames, problems and differences from its goldens.",
                                    valueName: "dir"))
         var report: String?
-        @Option(help: ArgumentHelp("Run one shard of the matrix: I/N, the I-th of N pieces (every combination in exactly one), joined later with traitctl report merge.",
-                                   valueName: "i/n"))
-        var shard: Shard?
+        @Option(name: .customLong("shard"), help: ArgumentHelp("Run one shard of the matrix: I/N, the I-th of N pieces (every combination in exactly one), joined later with traitctl report merge.",
+                                                           valueName: "i/n"))
+        var shardText: String?
+
+        /// `--shard`, read (`validate` refused a text that is none).
+        var shard: Shard? { shardText.flatMap { try? Shard(parsing: $0) } }
 
         func validate() throws {
             if check != nil && update != nil { throw ValidationError("give --check or --update, not both") }
@@ -68,7 +72,10 @@ struct ScenarioCommand: AsyncParsableCommand {
             if jobs != nil && !matrix { throw ValidationError("--jobs is for --matrix runs") }
             guard maxCombinations >= 1 else { throw ValidationError("--max-combinations takes a number from 1; got \(maxCombinations)") }
             if updateBaseline && baseline == nil { throw ValidationError("--update-baseline writes the --baseline file: give --baseline FILE") }
-            if shard != nil && !matrix { throw ValidationError("--shard splits a matrix: add --matrix") }
+            if let shardText {
+                _ = try Shard(parsing: shardText)
+                if !matrix { throw ValidationError("--shard splits a matrix: add --matrix") }
+            }
             if report != nil && !`private` { throw ValidationError("--report records each step's pictures and coverage on a daemon of its own: add --private") }
         }
 
@@ -125,10 +132,10 @@ struct ScenarioCommand: AsyncParsableCommand {
             let combinations = shard.map { $0.part(of: scenario.combinations) } ?? Array(scenario.combinations.enumerated())
             let folder: ReportFolder?
             do {
-                folder = try report.map { try ReportFolder($0) }
+                folder = try report.map { try ReportFolder($0, fresh: true) }
             } catch {
-                FileHandle.standardError.write(Data("traitctl: cannot make the report's folder \(report!): \(error)\n".utf8))
-                throw ExitCode(1)
+                FileHandle.standardError.write(Data("traitctl: \(error)\n".utf8))
+                throw ExitCode(64)
             }
             let outcomes = try await matrix ? runMatrix(combinations, known: known, folder: folder)
                 : [runOne(combinations[0], golden: check, write: update, known: known, folder: folder)]
@@ -137,7 +144,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                     let runs = outcomes.compactMap(\.reported)
                     try folder.write(Report(title: file, coverage: try Report.coverage(of: runs), runs: runs))
                     let failed = outcomes.filter { !$0.passed }.count
-                    print("wrote \(folder.path)/index.html (\(runs.count) runs, \(failed) failed)")
+                    print("wrote \(folder.path)/index.html (\(Plural.count(runs.count, "run")), \(failed) failed)")
                 } catch {
                     FileHandle.standardError.write(Data("traitctl: cannot write the report \(folder.path): \(error)\n".utf8))
                     throw ExitCode(1)
@@ -189,7 +196,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             if let update { try FileManager.default.createDirectory(atPath: update, withIntermediateDirectories: true) }
             let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-            print("\(file): \(combinations.count) combinations" + (shard.map { " (shard \($0))" } ?? "") + ", \(jobs) at a time")
+            print("\(file): \(Plural.count(combinations.count, "combination"))" + (shard.map { " (shard \($0))" } ?? "") + ", \(jobs) at a time")
             var outcomes: [Int: Outcome] = [:]
             try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
                 var next = 0
@@ -212,7 +219,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             }
             let ordered = combinations.indices.map { outcomes[$0]! }
             let failed = ordered.filter { !$0.passed }
-            print("\(ordered.count) combinations: \(ordered.count - failed.count) passed, \(failed.count) failed"
+            print("\(Plural.count(ordered.count, "combination")): \(ordered.count - failed.count) passed, \(failed.count) failed"
                   + (failed.isEmpty ? "" : " (\(failed.map(\.name).joined(separator: ", ")))"))
             return ordered
         }
@@ -244,14 +251,16 @@ struct ScenarioCommand: AsyncParsableCommand {
             } catch let error as ExitCode {
                 throw error
             } catch {
-                let why = "scenario \(label): \(Failure(error).description)"
-                FileHandle.standardError.write(Data("traitctl: \(why)\n".utf8))
-                failures.append(why)
+                FileHandle.standardError.write(Data("traitctl: scenario \(label): \(Failure(error).description)\n".utf8))
+                // The report says what happened, not the error's D-Bus name.
+                failures.append((error as? DBusError)?.message ?? Failure(error).description)
                 return Outcome(name: combination.name, passed: false, picture: nil, modes: [],
                                reported: try reported(ScenarioRun(trace: "", failures: [], problems: []), modes: [], passed: false))
             }
             var passed = true
             if let write {
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: write).deletingLastPathComponent().path,
+                                                        withIntermediateDirectories: true)
                 try run.trace.write(toFile: write, atomically: true, encoding: .utf8)
                 if !quiet { print("wrote \(write) (\(run.trace.split(separator: "\n").count) lines)") }
                 if scenario.screenshots {
@@ -387,13 +396,19 @@ struct ScenarioCommand: AsyncParsableCommand {
 /// `--shard I/N`: the I-th of N pieces of a matrix, each combination in exactly one, as even as counts allow
 /// (contiguous, as Playwright's shards are): every piece's report joined with `traitctl report merge` is the
 /// whole run's.
-struct Shard: ExpressibleByArgument, CustomStringConvertible {
+struct Shard: CustomStringConvertible {
     let index: Int
     let count: Int
 
-    init?(argument: String) {
-        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+    /// `I/N`; throws what is wrong with any other text.
+    init(parsing text: String) throws {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("--shard takes I/N, two whole numbers (1/4: the first of four pieces); got '\(text)'")
+        }
+        guard count >= 1, (1...count).contains(index) else {
+            throw ValidationError("--shard I/N takes N from 1 and I from 1 to N; got \(text)")
+        }
         self.index = index
         self.count = count
     }

@@ -59,12 +59,17 @@ import Vocabulary
             try first.write(Report(title: "m", runs: Array(runs[..<2])))
             try second.write(Report(title: "m", runs: Array(runs[2...])))
             // Given in the other order: the suite's order comes back.
-            let merged = try ReportFolder("\(path)/merged").merge([second, first])
+            let merged = try ReportFolder.merge([second, first], into: "\(path)/merged")
             #expect(merged.runs == runs)
             #expect(merged.title == "m")
             #expect(try FileManager.default.contentsOfDirectory(atPath: "\(path)/merged/files").sorted()
                     == FileManager.default.contentsOfDirectory(atPath: "\(path)/whole/files").sorted())
-            #expect(throws: ReportError.self) { try ReportFolder("\(path)/again").merge([first, first]) }
+            #expect(throws: ReportError.self) { try ReportFolder.merge([first, first], into: "\(path)/again") }
+            #expect(!FileManager.default.fileExists(atPath: "\(path)/again"), "a refused merge writes nothing")
+            let other = try ReportFolder("\(path)/other")
+            try other.write(Report(title: "another suite", runs: [run("x", order: 0, picture: nil)]))
+            #expect(throws: ReportError.self) { try ReportFolder.merge([first, other], into: "\(path)/mixed") }
+            #expect(try ReportFolder.merge([first, other], into: "\(path)/mixed", title: "both").runs.count == 3)
         }
     }
 
@@ -74,15 +79,20 @@ import Vocabulary
             try FileManager.default.createDirectory(atPath: "\(path)/goldens", withIntermediateDirectories: true)
             let golden = "\(path)/goldens/page.trace"
             try "old\n".write(toFile: golden, atomically: true, encoding: .utf8)
-            let check = Report.Check(golden: golden, traceMatches: false, traceDiff: ["- old", "+ new"],
+            var check = Report.Check(golden: golden, traceMatches: false, traceDiff: ["- old", "+ new"],
                                      trace: try folder.store(Array("new\n".utf8), as: "trace"), pictures: [],
                                      newPictures: ["00-mail-web.png": try folder.store([9, 9], as: "png")], accept: "")
+            check.goldenContent = ReportFolder.contentName(Array("old\n".utf8))
             try folder.write(Report(title: "t", runs: [run("a", order: 0, picture: nil, passed: false, check: check),
                                                        run("b", order: 1, picture: nil)]))
             #expect(throws: ReportError.self) { try ReportAcceptance.accept(folder, runs: ["a", "nope"]) }
             #expect(try String(contentsOfFile: golden, encoding: .utf8) == "old\n")
             #expect(throws: ReportError.self) { try ReportAcceptance.accept(folder, runs: ["b"]) }  // not checked
-            let lines = try ReportAcceptance.accept(folder, runs: [])
+            // A golden edited since the run read it is not written over, unless forced.
+            try "edited\n".write(toFile: golden, atomically: true, encoding: .utf8)
+            #expect(throws: ReportError.self) { try ReportAcceptance.accept(folder, runs: []) }
+            #expect(try String(contentsOfFile: golden, encoding: .utf8) == "edited\n")
+            let lines = try ReportAcceptance.accept(folder, runs: [], force: true)
             #expect(lines.count == 1)
             #expect(try String(contentsOfFile: golden, encoding: .utf8) == "new\n")
             #expect(FileManager.default.contents(atPath: "\(path)/goldens/page.trace.pictures/00-mail-web.png") == Data([9, 9]))

@@ -44,6 +44,13 @@ import Testing
         let new = ["a", "b", "c", "D", "e", "f", "g"].joined(separator: "\n")
         #expect(TraceDiff.lines(old, new) == ["  b", "  c", "- d", "+ D", "  e", "  f"].joined(separator: "\n"))
         #expect(TraceDiff.lines(old, old).isEmpty)
+        // Two changes far apart: the lines the same between their contexts are counted, not hidden.
+        let far = (1...12).map { "l\($0)" }
+        var changed = far
+        changed[1] = "L2"
+        changed[10] = "L11"
+        #expect(TraceDiff.lines(far.joined(separator: "\n"), changed.joined(separator: "\n")).split(separator: "\n").map(String.init)
+                == ["  l1", "- l2", "+ L2", "  l3", "  l4", "… 4 lines the same", "  l9", "  l10", "- l11", "+ L11", "  l12"])
     }
 
     @Test func aValueWrittenAsTextIsTypedByItsForm() {

@@ -30,6 +30,7 @@ It finds the binaries with ``--traitd-bin DIR``, ``$TRAITD_BIN_DIR``, those the 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import glob
 import itertools
 import json
@@ -104,6 +105,8 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[_COVERAGE_FOLDER] = tempfile.mkdtemp(prefix="traitd-coverage-")
     report = config.getoption("--traitd-report")
     if report and not hasattr(config, "workerinput"):
+        if os.path.exists(report) and not os.path.isdir(report):
+            raise pytest.UsageError(f"--traitd-report {report}: a file, not a folder; the report is written into a folder")
         os.makedirs(report, exist_ok=True)
         os.environ[_REPORT_PIECES] = tempfile.mkdtemp(prefix=".pieces-", dir=report)
     found: set[baseline.Problem] = set()
@@ -310,8 +313,6 @@ class _Daemon:
                 # Pages and apps alone run without the built-in adapters (--only-layouts), beside them with adapters=True.
                 extra = ([] if options.get("adapters") else ["--only-layouts"])
                 extra += ["--aria-snapshots"] if options.get("aria") else []
-                # A report shows the windows' real pixels.
-                extra += ["--screenshots"] if config.getoption("--traitd-report") and (web or apps) else []
                 extra += [argument for app, url in sorted(web.items()) for argument in ("--web", f"{app}={url}")]
                 extra += [argument for app, command in sorted(apps.items())
                           for argument in ("--app", f"{app}={shlex.join(command)}")]
@@ -415,6 +416,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Generator[None, A
         item.stash[_call_report] = report
 
 
+def _run_id(nodeid: str) -> str:
+    """The test's id in the report (letters, digits and `._+-`): its node id with `::` made `--`, and where any
+    other character had to change (a parameter's `[a b]`), or the id held `--` already, 8 hex digits of the
+    node id's hash added, so that two tests never share one (`[a b]` and `[a-b]`)."""
+    made = nodeid.replace("::", "--")
+    cleaned = re.sub(r"[^A-Za-z0-9._+-]", "-", made)
+    if cleaned == made and "--" not in nodeid:
+        return cleaned
+    return f"{cleaned}-{hashlib.sha1(nodeid.encode()).hexdigest()[:8]}"
+
+
 def _add_to_report(request: pytest.FixtureRequest, fixture: "TraitdFixture", since: int, started: float,
                    combination: dict[str, Any]) -> None:
     """Adds the test's end to this process's piece of the report (traitctl report add): the daemon's state, its
@@ -425,14 +437,18 @@ def _add_to_report(request: pytest.FixtureRequest, fixture: "TraitdFixture", sin
     item = request.node
     outcome = item.stash.get(_call_report, None)
     arguments = [fixture.traitctl, "report", "add", os.path.join(pieces, str(os.getpid())), "--bus", fixture.address,
-                 "--id", re.sub(r"[^A-Za-z0-9._+-]", "-", item.nodeid), "--title", item.nodeid,
+                 "--id", _run_id(item.nodeid), "--title", item.nodeid,
                  "--source", str(item.path) if hasattr(item, "path") else "", "--since", str(since),
                  "--order", str(item.session.items.index(item) if item in item.session.items else 0),
                  "--seconds", f"{time.monotonic() - started:.3f}", "--report-title", "pytest"]
     arguments += [a for word, value in combination.items() for a in ("--setting", f"{word}={value}")]
     if outcome is None or outcome.failed:
         crash = getattr(getattr(outcome, "longrepr", None), "reprcrash", None)
-        why = crash.message if crash is not None else (str(outcome.longrepr)[:2000] if outcome is not None else "the test did not run")
+        if crash is not None:
+            # pytest's crash line keeps the assertion's lines apart; the report shows it as written, with its place.
+            why = f"{crash.message} ({os.path.basename(crash.path)}:{crash.lineno})"
+        else:
+            why = str(outcome.longrepr)[:2000] if outcome is not None else "the test did not run"
         arguments += ["--failure", why or "failed"]
     added = subprocess.run(arguments, capture_output=True, text=True, timeout=120)
     if added.returncode != 0:
