@@ -28,8 +28,10 @@ public enum TraitEvent: Sendable, Equatable, CustomStringConvertible {
     /// The transition's last signal (but the keyboard's `Did` notices): the window's size, traits and safe area
     /// are final; adapters lay out now.
     case viewWillLayoutSubviews(app: String, transition: UInt64)
-    /// One of the app's breakpoints stopped holding, or holds now (before `ViewWillLayoutSubviews`).
+    /// One of the app's breakpoints stopped holding (before the transition's `breakpointApplied` and
+    /// ``viewWillLayoutSubviews(app:transition:)``).
     case breakpointUnapplied(app: String, transition: UInt64, breakpoint: String)
+    /// One of the app's breakpoints holds now (before ``viewWillLayoutSubviews(app:transition:)``).
     case breakpointApplied(app: String, transition: UInt64, breakpoint: String)
     /// A keyboard notification (`KeyboardWillShow` and its five siblings): the keyboard's frames before and after
     /// in screen coordinates, the animation, and whether this window raised it.

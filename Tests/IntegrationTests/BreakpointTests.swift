@@ -90,3 +90,25 @@ import Vocabulary
         #expect(after.serial == serial && after.windows.first { $0.app == "mail" }?.breakpoints == ["wide"])
     }
 }
+
+extension BreakpointTests {
+    /// An app's breakpoints are kept with its other declarations: across a restart, and from a state file of
+    /// this release's format that holds them (the fixture a later release must still load).
+    @Test func breakpointsAreKeptAcrossARestart() async throws {
+        let fixture = try await DaemonFixture()
+        let adapter = try TraitClient(bus: .address(fixture.bus.address))
+        try await adapter.registerAdapter("probe", for: "mail")
+        try await adapter.setBreakpoints(of: "mail", ["wide": "min-width: 600pt"])
+        adapter.close()
+        try await fixture.restart()
+        let client = try TraitClient(bus: .address(fixture.bus.address))
+        defer { client.close() }
+        #expect(try await client.state().windows.first { $0.app == "mail" }?.breakpoints == ["wide"])
+        try await fixture.restart(withStateFile: "format-1-2026-11-28-breakpoints.json")
+        let again = try TraitClient(bus: .address(fixture.bus.address))
+        defer { again.close() }
+        #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
+        // An iPhone 15 in portrait, 393 x 852 pt: 500 sp holds; 852 pt tall and 393/852 above 1/3.
+        #expect(try await again.state().windows.first { $0.app == "mail" }?.breakpoints == ["narrow", "tall"])
+    }
+}

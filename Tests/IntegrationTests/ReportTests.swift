@@ -143,7 +143,7 @@ import Testing
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let report = folder.appendingPathComponent("report").path
         let run = try await traitctl(["scenario", "run", scenario, "--private", "--report", report])
-        #expect(run.status == 0 && run.stdout.contains("wrote \(report)/index.html (1 runs, 0 failed)"), "\(run)")
+        #expect(run.status == 0 && run.stdout.contains("wrote \(report)/index.html (1 run, 0 failed)"), "\(run)")
         let steps = try #require(try ReportFolder(existing: report).read().runs.first?.steps)
         #expect(steps.map(\.title) == ["the start", "set arrangement split-half", "set appearance dark"], "\(steps.map(\.title))")
         func brightness(_ step: Report.Step) throws -> Double {
