@@ -172,7 +172,8 @@ public struct Report: Sendable, Codable, Equatable {
         /// none: `traitctl accept` refuses to write over a golden changed since.
         public var goldenContent: String?
         public var traceMatches: Bool
-        /// `TraceDiff`'s lines (`  `, `- `, `+ `); empty when the trace matches.
+        /// `TraceDiff`'s lines (`  `, `- `, `+ `, and `… N lines the same` where it leaves lines out); empty when
+        /// the trace matches.
         public var traceDiff: [String]
         /// This run's trace (a file), what `traitctl accept` writes as the golden.
         public var trace: String

@@ -15,8 +15,13 @@ public struct ReportFolder: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw ReportError("\(path) is a file, not a folder: a report is written into a folder") }
             if fresh {
+                // A report's own files, and only in a report's folder (one with its report.json).
                 let ours: Set<String> = ["files", "report.json", "index.html"]
-                let others = try FileManager.default.contentsOfDirectory(atPath: path).filter { !ours.contains($0) && !$0.hasPrefix(".pieces-") }
+                // (An empty files/ is one a refused or checked folder was left with: nothing to keep.)
+                let emptyFiles = (try? FileManager.default.contentsOfDirectory(atPath: "\(path)/files"))?.isEmpty == true
+                let entries = try FileManager.default.contentsOfDirectory(atPath: path)
+                    .filter { !$0.hasPrefix(".pieces-") && !($0 == "files" && emptyFiles) }
+                let others = entries.contains("report.json") ? entries.filter { !ours.contains($0) } : entries
                 guard others.isEmpty else {
                     throw ReportError("\(path) holds files that are not a report's (\(others.sorted().prefix(3).joined(separator: ", ")));"
                                       + " give a new or empty folder, or one a report was written to")
@@ -53,8 +58,11 @@ public struct ReportFolder: Sendable {
         return file
     }
 
-    /// A file of the report, read (a path `store` returned).
+    /// A file of the report, read (a path `store` returned: `files/NAME`, nothing outside the folder).
     public func contents(of file: String) throws -> [UInt8] {
+        guard file.hasPrefix("files/"), !file.dropFirst(6).contains("/"), !file.contains("..") else {
+            throw ReportError("\(path): the report names \(file), which is not one of its files")
+        }
         guard let data = FileManager.default.contents(atPath: "\(path)/\(file)") else {
             throw ReportError("\(path): the report names \(file), which is missing")
         }

@@ -8,7 +8,12 @@ extension ReportFolder {
     /// of different suites (their titles differ; `title` joins them anyway), or when two hold the same run.
     public static func merge(_ pieces: [ReportFolder], into path: String, title: String? = nil) throws -> Report {
         guard !pieces.isEmpty else { throw ReportError("nothing to merge: name the reports to join") }
-        // Every piece read and checked before anything is copied.
+        // Every piece read and checked before anything is copied; the merged report is none of them (written
+        // anew, it would empty the piece it reads).
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if let piece = pieces.first(where: { URL(fileURLWithPath: $0.path).standardizedFileURL.resolvingSymlinksInPath().path == target }) {
+            throw ReportError("\(piece.path) is both a piece and the merged report: write the merged report to another folder")
+        }
         let reports = try pieces.map { try $0.read() }
         if title == nil, let other = reports.firstIndex(where: { $0.title != reports[0].title }) {
             throw ReportError("\(pieces[0].path) is a report of \(reports[0].title), \(pieces[other].path) of \(reports[other].title): "

@@ -1,14 +1,17 @@
 /// A breakpoint's condition as libadwaita writes it (`AdwBreakpointCondition`, libadwaita 1.4; Debian 12 ships
 /// 1.2, which has none): `max-width: 550sp`, `min-aspect-ratio: 4/3`, `min-width: 400px and (max-aspect-ratio:
-/// 4/3 or max-height: 400px)`. Parsed as `adw_breakpoint_condition_parse` parses (the same grammar, the same
-/// errors, the same place for each): blanks are spaces; `and` and `or` take no precedence over each other,
-/// each applies to all that comes before it ("the first operator takes priority": `a or b and c` is `(a or b)
-/// and c`); parentheses group. Its text (`description`) is `adw_breakpoint_condition_to_string`'s.
+/// 4/3 or max-height: 400px)`. Parsed as `adw_breakpoint_condition_parse` parses (its grammar, its errors, the
+/// same place for each): blanks are spaces; `and` and `or` take no precedence over each other, each applies to
+/// all that comes before it ("the first operator takes priority": `a or b and c` is `(a or b) and c`);
+/// parentheses group. Where C's number readers are looser, traitd is stricter: decimal numbers only (no hex, no
+/// tab or newline before a number), and a text holds at most `maximumLength` characters and `maximumTerms`
+/// conditions. Its text (`description`) is `adw_breakpoint_condition_to_string`'s but for very large or small
+/// numbers, written in full rather than as `%g`'s exponent.
 ///
-/// Units, in traitd's terms (a documented choice; libadwaita's own units are GTK's): `pt` is the window's
-/// point, the unit of its frame; `px` a device pixel (points times the display's scale); `sp` a point that
-/// grows with the text size (points times the content size category's scale, `ContentSizeCategory.scale`, as
-/// GTK's `sp` grows with its text scale). A value without a unit is `px`, as in libadwaita, and as there it must
+/// Units as libadwaita converts them (`adw_length_unit_to_px`), with a window's point as GTK's logical pixel (both
+/// are the unit a window's size is given in, before the display's scale): `px` is a point; `sp` is `px` times
+/// the text scale (GTK's `gtk-xft-dpi` / 96; here the content size category's, `ContentSizeCategory.scale`); `pt`
+/// is `px` times dpi / 72, 4/3 of an `sp`. A value without a unit is `px`, as in libadwaita, and as there it must
 /// end the condition or come before `)`: `max-width: 500 or ...` is refused (unknown unit), `max-width: 500px or
 /// ...` is not. libadwaita's own table of texts (tests/test-breakpoint.c) is `BreakpointConditionTests`'.
 public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConvertible {
@@ -33,8 +36,8 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
         case px, pt, sp
     }
 
-    /// What a condition is measured against: the window's size in points, the display's scale (`px`) and the
-    /// text's scale (`sp`).
+    /// What a condition is measured against: the window's size in points and the text's scale (`sp`, `pt`);
+    /// the display's scale is not libadwaita's business (its pixels are logical ones), kept for a reader.
     public struct Window: Sendable, Hashable {
         public var width: Double
         public var height: Double
@@ -56,11 +59,11 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
         case .all(let a, let b): return a.holds(in: window) && b.holds(in: window)
         case .any(let a, let b): return a.holds(in: window) || b.holds(in: window)
         case .length(let type, let value, let unit):
-            // Both sides in points.
+            // Both sides in points, as `adw_length_unit_to_px` turns a length into logical pixels.
             let limit: Double = switch unit {
-            case .pt: value
-            case .px: value / window.displayScale
+            case .px: value
             case .sp: value * window.textScale
+            case .pt: value * window.textScale * 96 / 72
             }
             switch type {
             case .minWidth: return window.width >= limit
@@ -106,9 +109,19 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
         public var description: String { "\(problem) at column \(column): expected \(expected)" }
     }
 
+    /// The longest text and the most conditions (and parentheses) one may hold: a condition is judged by
+    /// recursion, so a text from the bus or a file is held to a depth no stack can mind (libadwaita's own
+    /// conditions are a handful of terms).
+    public static let maximumLength = 1024
+    public static let maximumTerms = 32
+
     /// Parses `text` as `adw_breakpoint_condition_parse` does; throws where it stops.
     public init(parsing text: String) throws(SyntaxError) {
-        var parser = Parser(bytes: Array(text.utf8))
+        let bytes = Array(text.utf8)
+        guard bytes.count <= Self.maximumLength else {
+            throw SyntaxError(problem: "condition too long", expected: "at most \(Self.maximumLength) characters", column: Self.maximumLength + 1)
+        }
+        var parser = Parser(bytes: bytes)
         parser.skipSpaces()
         let parsed = parser.multi()
         switch parsed {
@@ -125,6 +138,8 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
     private struct Parser {
         let bytes: [UInt8]
         var at = 0
+        /// Conditions and groups read so far: held to `maximumTerms`.
+        var terms = 0
 
         enum Problem: String {
             case invalidValue = "unable to parse value", unexpectedCharacter = "unexpected character"
@@ -181,6 +196,11 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
 
         /// `(` a condition `)`, or one length or ratio condition.
         mutating func grouped() -> Result<BreakpointCondition, SyntaxError> {
+            terms += 1
+            guard terms <= BreakpointCondition.maximumTerms else {
+                return .failure(SyntaxError(problem: "too many conditions", expected: "at most \(BreakpointCondition.maximumTerms) conditions and groups",
+                                            column: at + 1))
+            }
             guard current == UInt8(ascii: "(") else { return single() }
             at += 1
             let inner = multi()

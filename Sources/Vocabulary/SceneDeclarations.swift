@@ -47,6 +47,13 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
         sizeRestrictions = try c.decodeIfPresent(SizeRestrictions.self, forKey: .sizeRestrictions)
         supportedOrientations = try c.decodeIfPresent([Orientation].self, forKey: .supportedOrientations) ?? []
         let texts = try c.decodeIfPresent([String: String].self, forKey: .breakpoints) ?? [:]
+        // Held to the rules SetBreakpoints keeps: a state file edited by hand is no way around them.
+        if texts.count > Self.maximumBreakpoints {
+            throw DecodingError.dataCorruptedError(forKey: .breakpoints, in: c, debugDescription: "more than \(Self.maximumBreakpoints) breakpoints")
+        }
+        if let problem = texts.keys.sorted().lazy.compactMap(Self.breakpointNameProblem).first {
+            throw DecodingError.dataCorruptedError(forKey: .breakpoints, in: c, debugDescription: problem)
+        }
         breakpoints = try texts.mapValues { text in
             do {
                 return try BreakpointCondition(parsing: text)

@@ -2,7 +2,7 @@
 /// window's size, published as the traits `windowWidthSizeClass` and `windowHeightSizeClass`. Android measures
 /// in dp (1/160 inch); traitd gives them the window's size in points, one point a dp: a choice (an iOS point
 /// is 1/163 inch on the first iPhone), so that a window of 600 pt is Android's 600-dp medium window.
-/// Thresholds: developer.android.com, "Use window size classes" (docs/reference/window-size-classes.md).
+/// Thresholds: developer.android.com, "Use window size classes" (docs/reference/breakpoints-and-window-size-classes.md).
 public enum WindowWidthSizeClass: String, Sendable, CaseIterable, Codable, CustomStringConvertible {
     /// Narrower than 600 dp: a phone held upright.
     case compact

@@ -96,7 +96,8 @@ struct Explore: AsyncParsableCommand {
             throw ExitCode(125)
         }
         daemon.stop()
-        if let report, !writeReport(report, found: status == 1) { throw ExitCode(status == 0 ? 1 : status) }
+        // A failure found (1), or found but not failing again on its own (2): its scenario is the report.
+        if let report, !writeReport(report, found: status != 0) { throw ExitCode(status == 0 ? 1 : status) }
         throw ExitCode(status)
     }
 

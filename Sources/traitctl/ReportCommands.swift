@@ -126,8 +126,9 @@ extension ReportCommand {
                     settings: setting.map { $0.split(separator: "=", maxSplits: 1).map(String.init) }, passed: failure.isEmpty,
                     failures: failure, seconds: seconds, modes: modes, recording: recording, goldens: nil
                 ).reportRun(in: folder)
-                var runs = FileManager.default.fileExists(atPath: "\(report)/report.json") ? try folder.read().runs : []
-                let title = FileManager.default.fileExists(atPath: "\(report)/report.json") ? try folder.read().title : reportTitle
+                let existing = FileManager.default.fileExists(atPath: "\(report)/report.json") ? try folder.read() : nil
+                var runs = existing?.runs ?? []
+                let title = existing?.title ?? reportTitle
                 runs.removeAll { $0.id == id }
                 runs.append(run)
                 runs.sort { ($0.order, $0.id) < ($1.order, $1.id) }

@@ -15,8 +15,9 @@ import Vocabulary
         let adapter = try TraitClient(bus: .address(fixture.bus.address))
         defer { adapter.close() }
         try await adapter.registerAdapter("probe", for: "mail")
-        // mail is 694 pt wide (2/3 of the 9.7-inch iPad in landscape): "wide" holds at once.
-        let started = try await adapter.setBreakpoints(of: "mail", ["narrow": "max-width: 500sp", "wide": "min-width: 600pt and min-aspect-ratio: 4/5"])
+        // mail is 694 pt wide (2/3 of the 9.7-inch iPad in landscape): "wide" (450 pt are 600 points, libadwaita's
+        // 96 / 72) holds at once.
+        let started = try await adapter.setBreakpoints(of: "mail", ["narrow": "max-width: 500sp", "wide": "min-width: 450pt and min-aspect-ratio: 4/5"])
         #expect(started.count == 1)
         #expect(try await adapter.state().windows.first { $0.app == "mail" }?.breakpoints == ["wide"])
         let watch = try await startTraitctlWatch(fixture, [])
@@ -50,8 +51,8 @@ import Vocabulary
         try await client.setDevice("ipad-pro-12.9")
         try await client.setWindowing(.stageManager)
         try await client.registerAdapter("probe", for: "mail")
-        // 12.9-inch: 2 px a point, 1366 pt wide in landscape.
-        try await client.setBreakpoints(of: "mail", ["compact-ish": "max-width: 700pt", "big": "min-width: 1800px"])
+        // 12.9-inch, 1366 pt wide in landscape; 300 pt are 400 points (libadwaita's 96 / 72), px are points.
+        try await client.setBreakpoints(of: "mail", ["compact-ish": "max-width: 525pt", "big": "min-width: 900px"])
         var flips: [String] = []
         var last: (WindowWidthSizeClass, [String])?
         for width in stride(from: 500.0, through: 1366, by: 1) {
@@ -72,7 +73,7 @@ import Vocabulary
         let adapter = try TraitClient(bus: .address(fixture.bus.address))
         defer { adapter.close() }
         try await adapter.registerAdapter("probe", for: "mail")
-        try await adapter.setBreakpoints(of: "mail", ["wide": "min-width: 600pt"])
+        try await adapter.setBreakpoints(of: "mail", ["wide": "min-width: 450pt"])
         let serial = try await adapter.state().serial
         await #expect(throws: DBusError.self) { try await adapter.setBreakpoints(of: "mail", ["narrow": "max-width: 500xp"]) }
         do {
@@ -98,7 +99,7 @@ extension BreakpointTests {
         let fixture = try await DaemonFixture()
         let adapter = try TraitClient(bus: .address(fixture.bus.address))
         try await adapter.registerAdapter("probe", for: "mail")
-        try await adapter.setBreakpoints(of: "mail", ["wide": "min-width: 600pt"])
+        try await adapter.setBreakpoints(of: "mail", ["wide": "min-width: 450pt"])
         adapter.close()
         try await fixture.restart()
         let client = try TraitClient(bus: .address(fixture.bus.address))
@@ -108,7 +109,7 @@ extension BreakpointTests {
         let again = try TraitClient(bus: .address(fixture.bus.address))
         defer { again.close() }
         #expect(!fixture.daemon.standardError.contains("cannot be loaded"), "\(fixture.daemon.standardError)")
-        // An iPhone 15 in portrait, 393 x 852 pt: 500 sp holds; 852 pt tall and 393/852 above 1/3.
+        // An iPhone 15 in portrait, 393 x 852 pt: 500 sp holds; 600 pt (800 points) tall or more, and 393/852 above 1/3.
         #expect(try await again.state().windows.first { $0.app == "mail" }?.breakpoints == ["narrow", "tall"])
     }
 }

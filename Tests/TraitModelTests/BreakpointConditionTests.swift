@@ -101,18 +101,30 @@ import Vocabulary
         }
     }
 
-    /// `min-` and `max-` are inclusive; `px` is a device pixel, `pt` a point, `sp` a point times the text scale.
+    /// `min-` and `max-` are inclusive; as libadwaita converts lengths: `px` a point (GTK's logical pixel, the
+    /// display's scale aside), `sp` a point times the text scale, `pt` 4/3 of that.
     @Test func unitsAndBoundsAreJudgedInPoints() throws {
         func holds(_ text: String, width: Double, height: Double = 768, scale: Double = 2, text textScale: Double = 1) throws -> Bool {
             try parse(text).holds(in: .init(width: width, height: height, displayScale: scale, textScale: textScale))
         }
-        #expect(try holds("max-width: 500pt", width: 500) && !holds("max-width: 500pt", width: 500.5))
-        #expect(try holds("min-width: 500pt", width: 500) && !holds("min-width: 500pt", width: 499.5))
-        #expect(try holds("max-width: 1000px", width: 500) && !holds("max-width: 1000px", width: 501))
-        #expect(try holds("max-width: 1000", width: 333, scale: 3) && !holds("max-width: 1000", width: 334, scale: 3))
-        // 500 sp is 500 pt at the default text size, 700 at a text 1.4 times as large.
+        #expect(try holds("max-width: 500px", width: 500) && !holds("max-width: 500px", width: 500.5))
+        #expect(try holds("min-width: 500px", width: 500) && !holds("min-width: 500px", width: 499.5))
+        #expect(try holds("max-width: 500", width: 500, scale: 3) && !holds("max-width: 500", width: 501, scale: 1))
+        #expect(try holds("max-width: 300pt", width: 400) && !holds("max-width: 300pt", width: 400.5))
+        // 500 sp is 500 pt at the default text size, 700 at a text 1.4 times as large (and 300 pt 560 then).
         #expect(try !holds("max-width: 500sp", width: 600) && holds("max-width: 500sp", width: 600, text: 1.4))
+        #expect(try holds("max-width: 300pt", width: 560, text: 1.4) && !holds("max-width: 300pt", width: 561, text: 1.4))
         #expect(try holds("min-aspect-ratio: 4/3", width: 1024, height: 768) && !holds("min-aspect-ratio: 4/3", width: 1023, height: 768))
+    }
+
+    /// A text from the bus or a file is held to a size no stack minds: a thousand parentheses are refused, not
+    /// recursed into.
+    @Test func aConditionTooDeepOrTooLongIsRefused() {
+        #expect(throws: BreakpointCondition.SyntaxError.self) { try parse(String(repeating: "(", count: 1000) + "max-width: 5px") }
+        #expect(throws: BreakpointCondition.SyntaxError.self) { try parse(Array(repeating: "max-width: 5px", count: 40).joined(separator: " and ")) }
+        #expect(throws: BreakpointCondition.SyntaxError.self) { try parse("max-width: " + String(repeating: "1", count: 2000)) }
+        let widest = try? parse(Array(repeating: "max-width: 5px", count: 32).joined(separator: " or "))
+        #expect(widest?.holds(in: .init(width: 1, height: 1, displayScale: 1, textScale: 1)) == true)
     }
 
     /// Android's classes, swept point by point: each flips exactly at its published threshold.

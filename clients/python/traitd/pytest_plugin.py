@@ -107,6 +107,13 @@ def pytest_configure(config: pytest.Config) -> None:
     if report and not hasattr(config, "workerinput"):
         if os.path.exists(report) and not os.path.isdir(report):
             raise pytest.UsageError(f"--traitd-report {report}: a file, not a folder; the report is written into a folder")
+        # Checked now, not after the session: the merge writes only into a new folder or an earlier report's.
+        others = [name for name in (os.listdir(report) if os.path.isdir(report) else [])
+                  if not name.startswith(".pieces-") and not (name in ("files", "index.html") and os.path.exists(os.path.join(report, "report.json")))
+                  and name != "report.json"]
+        if others:
+            raise pytest.UsageError(f"--traitd-report {report}: the folder holds files that are not a report's ({', '.join(sorted(others)[:3])}); "
+                                    "give a new or empty folder, or one a report was written to")
         os.makedirs(report, exist_ok=True)
         os.environ[_REPORT_PIECES] = tempfile.mkdtemp(prefix=".pieces-", dir=report)
     found: set[baseline.Problem] = set()
@@ -401,6 +408,10 @@ def _merge_report(config: pytest.Config) -> None:
         traitctl = os.path.join(os.path.dirname(find_binary("traitd", config)), "traitctl")
         merged = subprocess.run([traitctl, "report", "merge", report, *written], capture_output=True, text=True, timeout=300)
         config.stash[_report_written] = (merged.stdout + merged.stderr).strip()
+        if merged.returncode != 0:
+            # The pieces are the session's runs: kept, and named, where the merge was refused.
+            config.stash[_report_written] += f"\nthe pieces are kept in {pieces}: traitctl report merge OUT {pieces}/*"
+            return
     else:
         config.stash[_report_written] = f"{report}: no test used the traitd fixture; no report written"
     shutil.rmtree(pieces, ignore_errors=True)
