@@ -30,6 +30,24 @@ def test_the_sidebar_follows_the_window(traitd: TraitdFixture) -> None:
         assert frames() == {"sidebar": [0, 0, 270, 600], "content": [270, 0, 630, 600]}
 
 
+@pytest.mark.traitd(fresh=True)
+def test_an_adapter_lays_out_by_its_breakpoints(traitd: TraitdFixture) -> None:
+    """An adapter declares a libadwaita breakpoint and lays out by it: the transition it gets says which hold
+    (``narrow``: 500 sp, which grows with the text), beside Android's window size classes."""
+    def by_breakpoint(t):  # type: ignore[no-untyped-def]
+        top = t.safe_area[0]  # below the status bar
+        one_column = "narrow" in t.breakpoints
+        return ({"list": (0, top, t.width, t.height - top)} if one_column
+                else {"list": (0, top, 300, t.height - top), "detail": (300, top, t.width - 300, t.height - top)})
+    with Adapter(traitd.address, "mail", "columns", by_breakpoint) as app:
+        app.declare(breakpoints={"narrow": "max-width: 500sp"})
+        traitd.set(arrangement="split-half")                        # 507 pt: two columns
+        assert sorted(traitd.status_window("mail")["layouts"]["columns"]) == ["detail", "list"]
+        assert traitd.status_window("mail")["traits"]["windowWidthSizeClass"] == "compact"
+        traitd.set(content_size="accessibility-medium")            # 500 sp is 794 pt now: one column
+        assert sorted(traitd.status_window("mail")["layouts"]["columns"]) == ["list"]
+
+
 @pytest.mark.traitd(fresh=True, device="iphone-15", orientation="portrait")
 def test_a_portrait_only_app_stays_portrait(traitd: TraitdFixture) -> None:
     with Adapter(traitd.address, "mail", "sidebar", sidebar) as app:

@@ -60,6 +60,8 @@ class Transition:
     #: adapted to them (``"horizontal"``, ``"vertical"``: top, left, bottom, right).
     window_controls: Frame | None = None
     corner_adapted_insets: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    #: The names of the app's breakpoints (``declare(breakpoints=...)``) that hold for the window now.
+    breakpoints: tuple[str, ...] = ()
 
     @property
     def horizontal_size_class(self) -> str:
@@ -68,6 +70,17 @@ class Transition:
     @property
     def vertical_size_class(self) -> str:
         return str(self.traits.get("verticalSizeClass", "regular"))
+
+    @property
+    def window_width_size_class(self) -> str:
+        """Android's window width size class of the window (``compact``, ``medium``, ``expanded``, ``large``,
+        ``extra-large``)."""
+        return str(self.traits.get("windowWidthSizeClass", "compact"))
+
+    @property
+    def window_height_size_class(self) -> str:
+        """Android's window height size class of the window (``compact``, ``medium``, ``expanded``)."""
+        return str(self.traits.get("windowHeightSizeClass", "compact"))
 
     @property
     def dark(self) -> bool:
@@ -129,9 +142,11 @@ class Adapter:
     # What the app declares and asks of the system, from the adapter's own connection (the one traitd lets).
 
     def declare(self, minimum: tuple[float, float] | None = None, maximum: tuple[float, float] | None = None,
-                orientations: list[str] | None = None) -> list[int]:
-        """Declares the window's size restrictions (``minimum`` and ``maximum``, both) and the orientations the app
-        supports (``SetSizeRestrictions``, ``SetSupportedOrientations``); returns the transitions they started."""
+                orientations: list[str] | None = None, breakpoints: dict[str, str] | None = None) -> list[int]:
+        """Declares the window's size restrictions (``minimum`` and ``maximum``, both), the orientations the app
+        supports and its breakpoints (name -> condition in libadwaita's syntax, ``max-width: 500sp``: each
+        ``Transition`` says which hold) (``SetSizeRestrictions``, ``SetSupportedOrientations``,
+        ``SetBreakpoints``); returns the transitions they started."""
         async def declare(client: Client) -> list[int]:
             started: list[int] = []
             if minimum is not None and maximum is not None:
@@ -139,6 +154,8 @@ class Adapter:
                                                 [[float(v) for v in minimum], [float(v) for v in maximum]]))[0]
             if orientations is not None:
                 started += (await client.window(self.app, "SetSupportedOrientations", "as", [list(orientations)]))[0]
+            if breakpoints is not None:
+                started += (await client.window(self.app, "SetBreakpoints", "a{ss}", [dict(breakpoints)]))[0]
             return started
         return list(self._on_loop(declare))
 
@@ -288,7 +305,8 @@ class Adapter:
             orientation=str(d["Orientation"]), reason=context[0] if context else None,
             duration=context[1] if context else 0.0, keyboard=keyboard, keyboard_docked=mode in ("docked", "hardware"),
             window_controls=None if controls == (0.0, 0.0, 0.0, 0.0) else controls,  # type: ignore[arg-type]
-            corner_adapted_insets={k: tuple(float(v) for v in insets) for k, insets in corner.items()})  # type: ignore[misc]
+            corner_adapted_insets={k: tuple(float(v) for v in insets) for k, insets in corner.items()},  # type: ignore[misc]
+            breakpoints=tuple(str(name) for name in w.get("Breakpoints", [])))
 
     @staticmethod
     def _as_layout(result: Layout | dict[str, Frame]) -> Layout:
