@@ -43,6 +43,12 @@ struct StatusTable {
                     .joined(separator: "  ").trimmingTrailingSpaces())
             }
         }
+        // The apps' breakpoints that hold (SetBreakpoints), a line a window that has some.
+        let holding = windows.filter { !$0.breakpoints.isEmpty }
+        if !holding.isEmpty {
+            lines.append("breakpoints that hold:")
+            lines += holding.map { "  \($0.app): \($0.breakpoints.joined(separator: ", "))" }
+        }
         // The layout checks' findings, a line each, under the table.
         let problems = windows.flatMap { w in w.layoutProblems.map { (w.app, $0) } }
         if !problems.isEmpty {

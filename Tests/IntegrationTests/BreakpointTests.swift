@@ -40,6 +40,8 @@ import Vocabulary
                                             "mail ViewWillLayoutSubviews #4", "mail TransitionCompleted #4 reported=[] missed=[probe] failed=[]"],
                 "\(watch.standardOutput)")
         #expect(try await adapter.state().windows.first { $0.app == "mail" }?.breakpoints == ["narrow"])
+        let status = try await fixture.traitctl(["status"])
+        #expect(status.stdout.contains("\nbreakpoints that hold:\n  mail: narrow\n"), "\(status.stdout)")
     }
 
     /// Swept point by point, a Stage Manager window's Android classes and breakpoints in pt and px flip exactly
