@@ -2,6 +2,7 @@ import ArgumentParser
 import DBus
 import Foundation
 import TraitClient
+import TraitProtocol
 
 /// `traitctl get PROPERTY [--app APP]`: one property, printed for scripts.
 struct Get: AsyncParsableCommand {
@@ -14,7 +15,7 @@ struct Get: AsyncParsableCommand {
             and so does every word of traitctl set: traitctl get orientation; traitctl get keyboard.
             """)
     @OptionGroup var options: BusOptions
-    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays, Keyboard, KeyboardFrame, or set's words (device, orientation, arrangement, windowing, keyboard, \(DisplayTrait.wordList)). Window: App, Role, Frame, HorizontalSizeClass, VerticalSizeClass, Traits, State, SafeAreaInsets, WindowControls, CornerAdaptedInsets, SizeRestrictions, SupportedOrientations, Adapters, Layouts, LayoutExtras, LayoutProblems, RestorationState.")
+    @Argument(help: "Display: Device, Orientation, ScreenSize, Scale, Arrangement, Windows, Serial, DividerPosition, Dragging, BackgroundApps, Appearance, ContentSizeCategory, LayoutDirection, Contrast, LegibilityWeight, ReduceMotion, Windowing, Stacking, Displays, Keyboard, KeyboardFrame, or set's words (device, orientation, arrangement, windowing, keyboard, \(DisplayTrait.wordList)). Window: \(Layout1.Window.properties.map(\.name).joined(separator: ", ")).")
     var property: String
     @Option(help: "Read the property of this app's window.") var app: String?
 
