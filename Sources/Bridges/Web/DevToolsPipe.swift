@@ -182,6 +182,9 @@ public final class DevToolsPipe: Sendable {
         try? FileManager.default.removeItem(atPath: profile)
     }
 
+    /// Why every call fails once the browser is gone.
+    private var closedPipe: DevToolsError { DevToolsError("the browser (pid \(pid)) closed its debugging pipe: it exited") }
+
     private func write(_ message: Data) throws {
         try message.withUnsafeBytes { buffer in
             var offset = 0
@@ -189,7 +192,10 @@ public final class DevToolsPipe: Sendable {
                 let written = Glibc.write(toBrowser, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw DevToolsError("the browser's pipe closed: \(String(cString: strerror(errno)))")
+                    // The browser gone: the same sentence whichever end notices first (the reader's EOF, or this
+                    // write's EPIPE, which can come first when it was killed).
+                    if errno == EPIPE { throw closedPipe }
+                    throw DevToolsError("cannot write to the browser's pipe: \(String(cString: strerror(errno)))")
                 }
                 offset += written
             }
@@ -220,7 +226,7 @@ public final class DevToolsPipe: Sendable {
             }
         }
         Glibc.close(fromBrowser)
-        let ended = DevToolsError("the browser (pid \(pid)) closed its debugging pipe: it exited")
+        let ended = closedPipe
         let (calls, events) = state.withLock { state in
             state.ended = ended
             defer { (state.waiting, state.eventWaiters) = ([:], [:]) }
