@@ -11,7 +11,14 @@ final class ConfigReadWatch: Sendable {
 
     init(folder: String) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw DevToolsError("cannot watch \(folder): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            // EMFILE here is the user's inotify instances (fs.inotify.max_user_instances, 128 on Debian), not files:
+            // every dbus-daemon, GTK app and Chromium of the user holds one.
+            let reason = errno == EMFILE
+                ? "all of this user's inotify instances are in use (fs.inotify.max_user_instances); stop some programs or raise the limit"
+                : String(cString: strerror(errno))
+            throw DevToolsError("cannot watch \(folder): \(reason)")
+        }
         guard inotify_add_watch(descriptor, folder, UInt32(IN_OPEN)) >= 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
