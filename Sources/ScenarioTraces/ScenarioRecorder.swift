@@ -175,7 +175,7 @@ public struct ScenarioRecorder: Sendable {
             case .disconnectDisplay(let id): return try await client.disconnectDisplay(id)
             case .moveToDisplay(let app, let display): return try await client.move(app, toDisplay: display)
             case .setKeyboard(let mode): return try await client.setKeyboard(mode)
-            case .setSizeRestrictions, .setSupportedOrientations, .requestGeometryUpdate, .setBreakpoints:
+            case .setSizeRestrictions, .setSupportedOrientations, .requestGeometryUpdate, .setBreakpoints, .setTraitOverrides:
                 return []  // an app's own calls (an adapter's connection); the scenario parser makes none
             case .restore: return []  // the Testing interface's; the scenario parser makes none
             }

@@ -37,6 +37,14 @@ extension TraitClient {
         try await call(W.setBreakpoints, breakpoints, window: app)
     }
 
+    /// Overrides `app`'s window's traits, in place of the overrides it had (`TraitOverrideRequest`: system traits
+    /// by their key in `Traits`, custom traits by a name with a dot, with their defaults); an adapter's
+    /// connection only.
+    @discardableResult
+    public func setTraitOverrides(of app: String, _ overrides: TraitOverrideRequest) async throws -> [UInt64] {
+        try await call(W.setTraitOverrides, overrides, window: app)
+    }
+
     /// Declares the orientations `app` supports (none: all); an adapter's connection only.
     public func setSupportedOrientations(of app: String, _ orientations: [Orientation]) async throws -> [UInt64] {
         try await call(W.setSupportedOrientations, orientations, window: app)

@@ -251,6 +251,8 @@ public struct Scenario: Sendable {
         case .setSupportedOrientations(let app, let o): return "declare \(app) orientations \(o.map(\.rawValue).joined(separator: " "))"
         case .requestGeometryUpdate(let app, _): return "request \(app) geometry"
         case .setBreakpoints(let app, let b): return "declare \(app) breakpoints " + b.keys.sorted().joined(separator: " ")
+        case .setTraitOverrides(let app, let r):
+            return "declare \(app) overrides " + (r.system.keys.map(\.name) + r.custom.keys).sorted().joined(separator: " ")
         }
     }
 }

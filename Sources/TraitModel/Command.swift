@@ -48,6 +48,8 @@ public enum Command: Sendable, Equatable {
     case requestGeometryUpdate(app: String, GeometryRequest)
     /// An app declares its breakpoints (libadwaita's conditions, by name), in place of those it had.
     case setBreakpoints(app: String, [String: BreakpointCondition])
+    /// An app overrides traits of its window and names custom traits, in place of the overrides it had.
+    case setTraitOverrides(app: String, TraitOverrideRequest)
 
     /// The reason a transition this command causes carries in its context.
     public var reason: TransitionReason {
@@ -57,7 +59,7 @@ public enum Command: Sendable, Equatable {
         case .setArrangement, .openApp, .closeApp: return .arrangement
         case .beginDividerDrag, .endDividerDrag: return .drag
         case .moveDivider: return .snapshot
-        case .setTraits: return .traits
+        case .setTraits, .setTraitOverrides: return .traits
         case .setWindowing: return .windowing
         case .setFrame, .tile, .raise, .beginResize, .resizeTo, .endResize: return .resize
         case .connectDisplay, .disconnectDisplay, .moveToDisplay: return .display

@@ -112,8 +112,19 @@ public struct WindowChange: Sendable {
     }
 
     public var traitsChanged: Bool {
-        guard let before, let after else { return false }
-        return before.traits != after.traits
+        guard let previousTraits, let after else { return false }
+        return previousTraits != after.traits
+    }
+
+    /// The window's traits before, as the app reads them: a custom trait named in this transition was at its
+    /// default before it (a `UITraitDefinition` is read as its default wherever it is not overridden), so naming
+    /// one at its default changes no trait (its `Traits` property still gains the key).
+    var previousTraits: TraitCollection? {
+        guard var previous = before?.traits, let after else { return before?.traits }
+        for (name, trait) in after.declarations.traitOverrides.custom where previous.custom[name] == nil {
+            previous.custom[name] = trait.defaultValue
+        }
+        return previous
     }
 
     /// The window moved to another screen: UIKit tells the scene (`windowScene(_:didUpdateEffectiveGeometry:)`)
@@ -203,10 +214,11 @@ public struct WindowChange: Sendable {
             will.append(.viewWillTransitionToSize(after.frame.size, context: context, window: after, screen: screen))
         }
         if traitsChanged {
-            did.append(.traitCollectionDidChange(previous: before.traits))
+            did.append(.traitCollectionDidChange(previous: previousTraits ?? before.traits))
             // One per trait, for clients that subscribe to some only (`registerForTraitChanges(_:handler:)`).
-            for field in after.traits.changes(from: before.traits) {
-                did.append(.traitDidChange(field, traits: after.traits, previous: before.traits))
+            let previous = previousTraits ?? before.traits
+            for field in after.traits.changes(from: previous) {
+                did.append(.traitDidChange(field, traits: after.traits, previous: previous))
             }
         }
         if before.traits.display.contentSize != after.traits.display.contentSize {

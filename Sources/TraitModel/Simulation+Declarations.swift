@@ -50,6 +50,19 @@ extension Simulation {
         return moveInOneStage(to: next, reason: .resize)
     }
 
+    /// The app's trait overrides, in place of those it had (`TraitOverrides.replaced(by:)`): a trait transition
+    /// of its window where its traits change (`TraitDidChange` for each system or custom trait that does, in
+    /// UIKit's order), a property change only where they do not. Refused whole, naming the first problem.
+    public mutating func setTraitOverrides(_ app: String, _ request: TraitOverrideRequest) throws(ModelError) -> [Plan] {
+        try refuseDuringDrag()
+        try checkOpen(app)
+        let overrides = (state.declarations[app]?.traitOverrides ?? TraitOverrides()).replaced(by: request)
+        if let problem = overrides.problem { throw .invalidArgument(problem) }
+        var next = state
+        next.declarations[app, default: SceneDeclarations()].traitOverrides = overrides
+        return moveInOneStage(to: next, reason: .traits)
+    }
+
     public mutating func setSupportedOrientations(_ app: String, _ orientations: [Orientation]) throws(ModelError) -> [Plan] {
         try refuseDuringDrag()
         try checkOpen(app)

@@ -70,6 +70,19 @@ extension Simulation {
                            + "idiom \(traits.idiom), gamut \(traits.displayGamut), interface level \(traits.userInterfaceLevel)"
                            + (traits.userInterfaceLevel == .elevated ? " (Slide Over and Picture in Picture float above)" : "")
                            + "; the display's settings: " + DisplayTrait.windowTraits.map { "\($0.word) \(traits.display[$0])" }.joined(separator: ", ")))
+        let overrides = window.declarations.traitOverrides
+        if !overrides.isEmpty {
+            let inherited = window.traitsBeforeOverrides ?? traits
+            let system = overrides.system.sorted { $0.key.name < $1.key.name }.map { field, text in
+                "\(field.name) \(text) (the app's override; the system's is \(field.text(in: inherited)))"
+            }
+            let custom = overrides.custom.sorted { $0.key < $1.key }.map { name, trait in
+                trait.override.map { "\(name) \($0.text) (the app's override of its custom trait; its default is \(trait.defaultValue.text))" }
+                    ?? "\(name) \(trait.defaultValue.text) (a custom trait at its default: the app overrides it no more)"
+            }
+            lines.append(.init("traitOverrides", (system + custom).joined(separator: "; ") + ": SetTraitOverrides, applied over the traits the "
+                               + "system gives the window, as UIKit's traitOverrides"))
+        }
         let why: String
         switch window.state {
         case .active: why = "on screen"

@@ -75,6 +75,13 @@ extension Simulation {
             result[name]?.orientation = state.display(of: name) == ConnectedDisplay.device ? state.orientation : .landscapeLeft
             result[name]?.declarations = state.declarations[name] ?? SceneDeclarations()
         }
+        // Last, the app's own overrides (`SetTraitOverrides`), over everything the system decided, as UIKit's
+        // `traitOverrides` sit above the traits a scene inherits; what they replaced is kept for `explain`.
+        for (name, declared) in state.declarations where !declared.traitOverrides.isEmpty {
+            guard let traits = result[name]?.traits else { continue }
+            result[name]?.traitsBeforeOverrides = traits
+            result[name]?.traits = declared.traitOverrides.applied(to: traits)
+        }
         return result
     }
 

@@ -148,6 +148,7 @@ public struct Simulation: Sendable {
         case .setKeyboard(let mode): return try setKeyboard(mode)
         case .setSizeRestrictions(let app, let restrictions): return try setSizeRestrictions(app, restrictions)
         case .setBreakpoints(let app, let breakpoints): return try setBreakpoints(app, breakpoints)
+        case .setTraitOverrides(let app, let request): return try setTraitOverrides(app, request)
         case .setSupportedOrientations(let app, let orientations): return try setSupportedOrientations(app, orientations)
         case .requestGeometryUpdate(let app, let request): return try requestGeometryUpdate(app, request)
         }

@@ -23,8 +23,12 @@ public struct WindowGeometry: Sendable, Hashable {
     public var cornerAdaptedInsets = CornerAdaptedInsets(horizontal: .zero, vertical: .zero)
     /// Which way up the window's screen is (the device's interface orientation; a monitor is landscape).
     public var orientation: Orientation = .portrait
-    /// What the app declared (`SetSizeRestrictions`, `SetSupportedOrientations`).
+    /// What the app declared (`SetSizeRestrictions`, `SetSupportedOrientations`, `SetBreakpoints`,
+    /// `SetTraitOverrides`).
     public var declarations = SceneDeclarations()
+    /// The traits the system gave the window, before the app's overrides (`declarations.traitOverrides`) were
+    /// applied to them; nil where it has none. What `explain` says an override replaced.
+    public var traitsBeforeOverrides: TraitCollection?
 
     /// The scene's geometry as `UIWindowScene.Geometry` has it: what `DidUpdateEffectiveGeometry` compares.
     public var effectiveGeometry: EffectiveGeometry {

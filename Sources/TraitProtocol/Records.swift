@@ -11,7 +11,8 @@ extension Parameter where Value == TraitCollection {
     /// `windowHeightSizeClass` s, and each window trait of `DisplayTrait.all` under its `key`
     /// (`userInterfaceStyle` s, `preferredContentSizeCategory` s, `layoutDirection` s, `accessibilityContrast` s,
     /// `legibilityWeight` s). The fields after `displayScale` may be missing (an older daemon): their defaults
-    /// (`activeAppearance`: `active`; the window size classes: `compact`).
+    /// (`activeAppearance`: `active`; the window size classes: `compact`). Then the custom traits the app named
+    /// (`SetTraitOverrides`), each under its name (one with a dot), b, x, d or s.
     public static func traits(_ name: String) -> Self {
         record(name, what: "the traits", decode: { read in
             var traits = TraitCollection(
@@ -23,6 +24,12 @@ extension Parameter where Value == TraitCollection {
                 display: try DisplayTraits.read(read, of: DisplayTrait.windowTraits))
             traits.windowWidthSizeClass = try read.optional(TraitFields.windowWidth) ?? .compact
             traits.windowHeightSizeClass = try read.optional(TraitFields.windowHeight) ?? .compact
+            for (name, value) in read.entries(where: { $0.contains(".") }) {
+                guard let custom = CustomTraitValue(bus: value) else {
+                    throw DBusError.invalidArgs("the custom trait \(name) must be b, x, d or s, but it is '\(value.unwrapped.signature)'")
+                }
+                traits.custom[name] = custom
+            }
             return traits
         }, fields: TraitFields.record)
     }
@@ -42,6 +49,7 @@ extension TraitCollection.Field {
         case .windowWidthSizeClass: return (name, TraitFields.windowWidth.encode(traits.windowWidthSizeClass))
         case .windowHeightSizeClass: return (name, TraitFields.windowHeight.encode(traits.windowHeightSizeClass))
         case .display(let trait): return (name, Parameter<String>.displayTrait(trait, name: name).encode(traits.display[trait]))
+        case .custom(let name): return (name, traits.custom[name]?.bus ?? .string(""))
         }
     }
 }
@@ -63,7 +71,9 @@ private enum TraitFields {
         .field(displayScale) { $0.displayScale }, .field(level) { $0.userInterfaceLevel }, .field(gamut) { $0.displayGamut },
         .field(activeAppearance) { $0.activeAppearance }, .field(windowWidth) { $0.windowWidthSizeClass },
         .field(windowHeight) { $0.windowHeightSizeClass },
-    ] + DisplayTraits.fields(of: DisplayTrait.windowTraits) { $0.display })
+    ] + DisplayTraits.fields(of: DisplayTrait.windowTraits) { $0.display }, open: { traits in
+        traits.custom.isEmpty ? [] : traits.custom.map { (key: $0.key, value: $0.value.bus) }
+    })
 }
 
 /// What `ViewWillTransitionToSize` says beside the new size, as `UIViewControllerTransitionCoordinator` would.

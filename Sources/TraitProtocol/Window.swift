@@ -58,6 +58,10 @@ extension Layout1 {
             "SetBreakpoints", .dictionary("breakpoints", of: .string("breakpoints")),
             doc: "Declares the app's breakpoints, in place of those it had: name -> condition in libadwaita's AdwBreakpointCondition syntax (min-width, max-width, min-height, max-height: a length in px, pt or sp; min-aspect-ratio, max-aspect-ratio: W/H; and, or, parentheses; no precedence, each operator applying to all before it). Units as libadwaita converts them, a point of the window's frame being GTK's logical pixel: px is a point, sp a point times the text size's scale, pt 4/3 of an sp. Judged at every change of the window (its size, the text size); Breakpoints holds every one that applies (libadwaita's AdwBreakpointBin applies only the last of those; traitd names them all), and a transition sends BreakpointUnapplied and BreakpointApplied before ViewWillLayoutSubviews where they change (the call itself starts one where they do). A condition that is none is InvalidArgs naming the breakpoint, the column and what was expected; at most 1024 characters and 32 conditions each, at most 64 breakpoints, names of 1 to 64 letters, digits, '-', '_' or '.'. Only an adapter's connection may (AccessDenied otherwise). Returns the transitions it started.")
             .returning(Display.started)
+        public static let setTraitOverrides = Declare.method(
+            "SetTraitOverrides", .traitOverrides("overrides"),
+            doc: "Overrides the window's traits, as UIKit's UIWindowScene.traitOverrides, in place of the overrides it had: a system trait (its key in Traits: userInterfaceStyle 'dark' while the display is light, preferredContentSizeCategory, horizontalSizeClass, displayScale d...) to a value it takes; a custom trait (UITraitDefinition; a name with a dot, com.example.density) to its value (b, x, d or s; its default false, 0 or '' unless named before), or to a{sv} with default and, optionally, value. A custom trait once named stays in Traits for as long as the app is open, at its default when no longer overridden. Traits carries the result; where it changes, a trait transition in UIKit's order (TraitDidChange for each system or custom trait that changed). Explain names the values that came from an override. Saved with the app's state. At most 64 custom traits, names of 1 to 64 letters, digits, '-', '_' or '.', strings of 1024 characters. Only an adapter's connection may (AccessDenied otherwise). Returns the transitions it started.")
+            .returning(Display.started)
         public static let endResize = Declare.method(
             "EndResize", doc: "Lets go: InteractivelyResizing becomes false; with a step still waiting, the call waits for the open transition to complete, the step is applied, and the reply names its transition; returns the transitions it settled.")
             .returning(Display.started)
@@ -217,7 +221,7 @@ extension Layout1 {
                 reportLayout.description, setRestorationState.description, explain.description, setFrame.description, tile.description,
                 raise.description, beginResize.description, resizeTo.description, endResize.description,
                 moveToDisplay.description, setSizeRestrictions.description, setSupportedOrientations.description,
-                requestGeometryUpdate.description, setBreakpoints.description,
+                requestGeometryUpdate.description, setBreakpoints.description, setTraitOverrides.description,
             ],
             signals: [
                 willTransitionToTraitCollection.description, viewWillTransitionToSize.description,

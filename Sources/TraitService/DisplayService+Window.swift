@@ -75,6 +75,10 @@ extension DisplayService {
                 }
                 return try service.run(.setBreakpoints(app: app, breakpoints), call)
             },
+            command(Layout1.Window.setTraitOverrides) { service, call, request in
+                try service.checkDeclaring(app, call, "override its traits")
+                return try service.run(.setTraitOverrides(app: app, request), call)
+            },
             command(Layout1.Window.requestGeometryUpdate) { service, call, request in
                 try service.checkDeclaring(app, call, "request its geometry")
                 return try service.run(.requestGeometryUpdate(app: app, request), call)

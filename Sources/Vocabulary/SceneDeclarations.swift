@@ -9,15 +9,19 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
     /// The app's breakpoints (`SetBreakpoints`), by name: libadwaita's conditions, judged against the window at
     /// every change (`WindowGeometry.appliedBreakpoints`).
     public var breakpoints: [String: BreakpointCondition] = [:]
+    /// The app's trait overrides and custom traits (`SetTraitOverrides`, UIKit's `traitOverrides`), applied to
+    /// its window's traits wherever they are made.
+    public var traitOverrides = TraitOverrides()
 
     public init(sizeRestrictions: SizeRestrictions? = nil, supportedOrientations: [Orientation] = [],
-                breakpoints: [String: BreakpointCondition] = [:]) {
+                breakpoints: [String: BreakpointCondition] = [:], traitOverrides: TraitOverrides = TraitOverrides()) {
         self.sizeRestrictions = sizeRestrictions
         self.supportedOrientations = supportedOrientations
         self.breakpoints = breakpoints
+        self.traitOverrides = traitOverrides
     }
 
-    public var isEmpty: Bool { sizeRestrictions == nil && supportedOrientations.isEmpty && breakpoints.isEmpty }
+    public var isEmpty: Bool { sizeRestrictions == nil && supportedOrientations.isEmpty && breakpoints.isEmpty && traitOverrides.isEmpty }
 
     /// Whether the app supports `orientation` (every orientation when it declared none).
     public func supports(_ orientation: Orientation) -> Bool {
@@ -37,9 +41,10 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
         return nil
     }
 
-    private enum CodingKeys: String, CodingKey { case sizeRestrictions, supportedOrientations, breakpoints }
+    private enum CodingKeys: String, CodingKey { case sizeRestrictions, supportedOrientations, breakpoints, traitOverrides }
 
-    /// State files written before breakpoints (and before either declaration) load: each key may be missing.
+    /// State files written before trait overrides, breakpoints (and before either declaration) load: each key
+    /// may be missing.
     /// Breakpoints are kept as their text and read back through the parser: a file edited by hand to hold a
     /// condition that is none is refused, naming it.
     public init(from decoder: any Decoder) throws {
@@ -61,6 +66,7 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
                 throw DecodingError.dataCorruptedError(forKey: .breakpoints, in: c, debugDescription: "'\(text)': \(error)")
             }
         }
+        traitOverrides = try c.decodeIfPresent(TraitOverrides.self, forKey: .traitOverrides) ?? TraitOverrides()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -68,6 +74,7 @@ public struct SceneDeclarations: Sendable, Hashable, Codable {
         try c.encodeIfPresent(sizeRestrictions, forKey: .sizeRestrictions)
         try c.encode(supportedOrientations, forKey: .supportedOrientations)
         if !breakpoints.isEmpty { try c.encode(breakpoints.mapValues(\.description), forKey: .breakpoints) }
+        if !traitOverrides.isEmpty { try c.encode(traitOverrides, forKey: .traitOverrides) }
     }
 }
 

@@ -19,6 +19,9 @@ public struct TraitCollection: Sendable, Hashable, Codable {
     /// the window traits (`DisplayTraits.windowTraits`), so that a setting that is not a trait (Reduce Motion)
     /// never counts as a trait change.
     public var display: DisplayTraits
+    /// The custom traits the window's app named (`SetTraitOverrides`, UIKit's `UITraitDefinition`), by name, at
+    /// their value: the app's override, or the trait's default (`TraitOverrides.applied(to:)`).
+    public var custom: [String: CustomTraitValue] = [:]
 
     public init(horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass, idiom: Idiom, displayScale: Double,
                 userInterfaceLevel: InterfaceLevel = .base, displayGamut: DisplayGamut = .srgb,
@@ -70,6 +73,8 @@ extension TraitCollection {
         case windowWidthSizeClass, windowHeightSizeClass
         /// A display-wide setting that is a window trait (`DisplayTrait.isWindowTrait`).
         case display(DisplayTrait)
+        /// A custom trait the app named (`TraitCollection.custom`), by its name.
+        case custom(String)
 
         /// UITraitCollection's name for it: its key in a window's `Traits` and in `TraitDidChange`.
         public var name: String {
@@ -84,6 +89,7 @@ extension TraitCollection {
             case .windowWidthSizeClass: return "windowWidthSizeClass"
             case .windowHeightSizeClass: return "windowHeightSizeClass"
             case .display(let trait): return trait.key
+            case .custom(let name): return name
             }
         }
 
@@ -100,6 +106,7 @@ extension TraitCollection {
             case .windowWidthSizeClass: return traits.windowWidthSizeClass.rawValue
             case .windowHeightSizeClass: return traits.windowHeightSizeClass.rawValue
             case .display(let trait): return traits.display[trait]
+            case .custom(let name): return traits.custom[name]?.text ?? ""
             }
         }
 
@@ -110,9 +117,12 @@ extension TraitCollection {
         ] + DisplayTrait.windowTraits.map(Field.display)).sorted { $0.name < $1.name }
     }
 
-    /// The fields whose values differ from `previous`'s (in `Field.all`'s order).
+    /// The fields whose values differ from `previous`'s (in `Field.all`'s order), then the custom traits whose
+    /// values differ, by name (one the previous collection lacks counts as changed from nothing: a caller that
+    /// knows its default puts it there first, as `Plan.steps` does).
     public func changes(from previous: TraitCollection) -> [Field] {
         guard self != previous else { return [] }  // most windows of most transitions change size only
+        let customNames = Set(custom.keys).union(previous.custom.keys).sorted()
         return Field.all.filter { field in
             switch field {
             case .horizontalSizeClass: return horizontalSizeClass != previous.horizontalSizeClass
@@ -125,7 +135,69 @@ extension TraitCollection {
             case .windowWidthSizeClass: return windowWidthSizeClass != previous.windowWidthSizeClass
             case .windowHeightSizeClass: return windowHeightSizeClass != previous.windowHeightSizeClass
             case .display(let trait): return display[trait] != previous.display[trait]
+            case .custom(let name): return custom[name] != previous.custom[name]
             }
+        } + customNames.filter { custom[$0] != previous.custom[$0] }.map(Field.custom)
+    }
+}
+
+extension TraitCollection.Field {
+    /// The system trait (one of `all`) named `name` (`userInterfaceStyle`), or nil.
+    public static func named(_ name: String) -> Self? { byName[name] }
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The texts the trait takes, in order; nil for the display scale (a number) and a custom trait (any value
+    /// of its type).
+    public var values: [String]? {
+        switch self {
+        case .horizontalSizeClass, .verticalSizeClass: return SizeClass.allCases.map(\.rawValue)
+        case .idiom: return Idiom.allCases.map(\.rawValue)
+        case .userInterfaceLevel: return InterfaceLevel.allCases.map(\.rawValue)
+        case .displayGamut: return DisplayGamut.allCases.map(\.rawValue)
+        case .activeAppearance: return ActiveAppearance.allCases.map(\.rawValue)
+        case .windowWidthSizeClass: return WindowWidthSizeClass.allCases.map(\.rawValue)
+        case .windowHeightSizeClass: return WindowHeightSizeClass.allCases.map(\.rawValue)
+        case .display(let trait): return trait.values
+        case .displayScale, .custom: return nil
         }
+    }
+
+    /// The display scales a window may be forced to: Apple's screens have 1, 2 and 3 pixels a point.
+    public static let displayScales: ClosedRange<Double> = 1...3
+
+    /// Why `text` cannot be this trait's value, or nil (`SetTraitOverrides`, a loaded state).
+    public func problem(with text: String) -> String? {
+        if case .custom = self { return nil }
+        if self == .displayScale {
+            guard let scale = Double(text), Self.displayScales.contains(scale) else {
+                return "displayScale is a number from \(Self.displayScales.lowerBound.compact) to \(Self.displayScales.upperBound.compact); got '\(text.prefix(40))'"
+            }
+            return nil
+        }
+        guard let values, values.contains(text) else {
+            return "unknown \(name) '\(text.prefix(40))'; expected one of: \((values ?? []).joined(separator: ", "))"
+        }
+        return nil
+    }
+
+    /// Sets this system trait of `traits` to `text`; false (and `traits` as it was) when the text is not one of
+    /// its values (`problem(with:)`).
+    @discardableResult
+    public func set(_ text: String, in traits: inout TraitCollection) -> Bool {
+        guard problem(with: text) == nil else { return false }
+        switch self {
+        case .horizontalSizeClass: traits.horizontalSizeClass = SizeClass(rawValue: text)!
+        case .verticalSizeClass: traits.verticalSizeClass = SizeClass(rawValue: text)!
+        case .idiom: traits.idiom = Idiom(rawValue: text)!
+        case .displayScale: traits.displayScale = Double(text)!
+        case .userInterfaceLevel: traits.userInterfaceLevel = InterfaceLevel(rawValue: text)!
+        case .displayGamut: traits.displayGamut = DisplayGamut(rawValue: text)!
+        case .activeAppearance: traits.activeAppearance = ActiveAppearance(rawValue: text)!
+        case .windowWidthSizeClass: traits.windowWidthSizeClass = WindowWidthSizeClass(rawValue: text)!
+        case .windowHeightSizeClass: traits.windowHeightSizeClass = WindowHeightSizeClass(rawValue: text)!
+        case .display(let trait): traits.display[trait] = text
+        case .custom: return false
+        }
+        return true
     }
 }

@@ -4,7 +4,7 @@ import Vocabulary
 /// Random commands of every kind, as a user (or a script) would send them: devices, rotations, arrangements,
 /// apps opened and closed, divider drags, every setting, the windowing modes, frames, tiles, raises, live
 /// resizes, displays connected, moved to and disconnected, the keyboard, and what apps declare and ask (size
-/// restrictions, supported orientations, geometry requests). Many are refused in the state they meet (a frame
+/// restrictions, supported orientations, geometry requests, breakpoints, trait overrides). Many are refused in the state they meet (a frame
 /// in Split View, a fifth window...): a walk tries the refusals too. The same seed gives the same commands.
 public struct RandomCommands {
     public var random: SeededRandom
@@ -18,7 +18,7 @@ public struct RandomCommands {
     public mutating func next(in state: DisplayState) -> Command {
         let open = state.apps.map(\.name)
         let app = open.isEmpty || random.chance(0.1) ? random.pick(Self.apps) : random.pick(open)
-        switch random.below(23) {
+        switch random.below(25) {
         case 0: return .setDevice(random.pick(Self.devices))
         case 1: return .rotate(random.pick(Orientation.allCases))
         case 2: return .setArrangement(random.pick(Arrangement.allCases))
@@ -48,8 +48,26 @@ public struct RandomCommands {
             let origin = random.chance(0.3) ? (x: Double(random.int(-50...900)), y: Double(random.int(-50...700))) : nil
             let orientations = random.chance(0.6) ? Orientation.allCases.filter { _ in random.chance(0.4) } : []
             return .requestGeometryUpdate(app: app, GeometryRequest(orientations: orientations, size: size, origin: origin))
+        case 22: return .setTraitOverrides(app: app, randomOverrides())
+        case 23:
+            let conditions = ["max-width: 500sp", "min-width: 700pt and min-aspect-ratio: 4/3", "max-height: 600px or max-width: 400px"]
+            return .setBreakpoints(app: app, Dictionary(uniqueKeysWithValues: ["narrow", "wide", "short"].filter { _ in random.chance(0.5) }
+                .map { ($0, try! BreakpointCondition(parsing: random.pick(conditions))) }))
         default: return .moveToDisplay(app: app, display: random.pick([ConnectedDisplay.device, "external-1", "external-1"]))
         }
+    }
+
+    /// Overrides of a few system traits and custom traits, sometimes a value of another type than the trait's
+    /// default (refused): a walk tries the refusals too.
+    private mutating func randomOverrides() -> TraitOverrideRequest {
+        var request = TraitOverrideRequest()
+        for trait in DisplayTrait.windowTraits where random.chance(0.3) {
+            request.system[.display(trait)] = random.pick(trait.values)
+        }
+        if random.chance(0.2) { request.system[.horizontalSizeClass] = random.pick(SizeClass.allCases).rawValue }
+        if random.chance(0.3) { request.custom["com.example.density"] = .init(defaultValue: .string("regular"), override: random.chance(0.5) ? .string("compact") : nil) }
+        if random.chance(0.3) { request.custom["com.example.badges"] = .init(override: random.chance(0.9) ? .bool(random.chance(0.5)) : .integer(2)) }
+        return request
     }
 
     private mutating func randomSize() -> Size {

@@ -57,10 +57,15 @@ public struct RecordFields<Record>: Sendable {
     }
 
     private let fields: [Field]
+    /// Entries whose keys the record's value decides (a window's custom traits), none of them a field's key:
+    /// each with its value, written after nothing in particular but in key order with the fields.
+    private let open: (@Sendable (Record) -> [(key: String, value: DBusValue)])?
 
     /// `fields` in any order; a key given twice is a mistake in the contract, caught when the table is made.
-    public init(_ fields: [Field]) {
+    /// `open`: the record's entries beyond its fields, if it has any.
+    public init(_ fields: [Field], open: (@Sendable (Record) -> [(key: String, value: DBusValue)])? = nil) {
         self.fields = fields.sorted { $0.key < $1.key }
+        self.open = open
         for (field, next) in zip(self.fields, self.fields.dropFirst()) {
             precondition(field.key != next.key, "the record field \(field.key) is declared twice")
         }
@@ -73,14 +78,34 @@ public struct RecordFields<Record>: Sendable {
         for field in fields {
             if let value = field.encode(record) { items.append(.dictEntry(.string(field.key), .variant(value))) }
         }
-        return .array(element: "{sv}", items)
+        let extra = open?(record) ?? []
+        guard !extra.isEmpty else { return .array(element: "{sv}", items) }
+        items += extra.map { .dictEntry(.string($0.key), .variant($0.value)) }
+        return .array(element: "{sv}", items.sorted { $0.entryKey < $1.entryKey })
     }
 
     /// The same record written: the array of its entries.
     func write(_ record: Record, _ writer: inout WireWriter) {
+        let extra = (open?(record) ?? []).sorted { $0.key < $1.key }
         writer.array(alignment: 8) { entries in
-            for field in fields { field.write(record, &entries) }
+            var next = extra[...]
+            for field in fields {
+                while let entry = next.first, entry.key < field.key {
+                    entries.write(.dictEntry(.string(entry.key), .variant(entry.value)))
+                    next = next.dropFirst()
+                }
+                field.write(record, &entries)
+            }
+            for entry in next { entries.write(.dictEntry(.string(entry.key), .variant(entry.value))) }
         }
+    }
+}
+
+extension DBusValue {
+    /// A dictionary entry's string key ("" for anything else): what a record's entries are ordered by.
+    fileprivate var entryKey: String {
+        if case .dictEntry(.string(let key), _) = self { return key }
+        return ""
     }
 }
 
@@ -96,6 +121,11 @@ public struct RecordReader {
 
     public func optional<Value>(_ field: Parameter<Value>) throws -> Value? {
         try fields[field.name].map(field.decode)
+    }
+
+    /// The entries whose keys `include` takes (a record's open entries, `RecordFields(_:open:)`), unread.
+    public func entries(where include: (String) -> Bool) -> [String: DBusValue] {
+        fields.filter { include($0.key) }
     }
 }
 

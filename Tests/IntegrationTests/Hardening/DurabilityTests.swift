@@ -192,7 +192,7 @@ import Testing
     static func send(_ command: Command, _ client: TraitClient, adapterOf: inout Set<String>) async throws {
         switch command {
         case .setSizeRestrictions(let app, _), .setSupportedOrientations(let app, _), .requestGeometryUpdate(let app, _),
-             .setBreakpoints(let app, _):
+             .setBreakpoints(let app, _), .setTraitOverrides(let app, _):
             if adapterOf.insert(app).inserted { try await client.registerAdapter("walker", for: app) }
         default: break
         }
@@ -214,6 +214,7 @@ import Testing
         case .resizeTo(let app, let size): _ = try await client.resize(app, to: size)
         case .endResize(let app): _ = try await client.endResize(app)
         case .setBreakpoints(let app, let breakpoints): _ = try await client.setBreakpoints(of: app, breakpoints.mapValues(\.description))
+        case .setTraitOverrides(let app, let request): _ = try await client.setTraitOverrides(of: app, request)
         case .connectDisplay(let profile): _ = try await client.connectDisplay(profile)
         case .disconnectDisplay(let id): _ = try await client.disconnectDisplay(id)
         case .moveToDisplay(let app, let display): _ = try await client.move(app, toDisplay: display)

@@ -48,6 +48,7 @@ METHODS: dict[str, dict[str, tuple[str, str]]] = {
         "SetSupportedOrientations": ("as", "at"),
         "RequestGeometryUpdate": ("a{sv}", "at"),
         "SetBreakpoints": ("a{ss}", "at"),
+        "SetTraitOverrides": ("a{sv}", "at"),
     },
     "org.traitd.Layout1.ExternalDisplay": {
     },
