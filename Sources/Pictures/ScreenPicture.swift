@@ -190,6 +190,8 @@ public struct ScreenPicture: Sendable {
         -> (labels: [Pending], outside: [String]) {
         let f = window.frame
         let (x, y) = (bounds.x, bounds.y)
+        // The window's own appearance, not the display's: an app may force its window dark (SetTraitOverrides).
+        let dark = window.traits.display.isDark
         let tint: String = switch (window.role, dark) {
         case (.primary, false): "#e8f0fe"
         case (.secondary, false): "#e9f7ef"

@@ -49,6 +49,16 @@ struct StatusTable {
             lines.append("breakpoints that hold:")
             lines += holding.map { "  \($0.app): \($0.breakpoints.joined(separator: ", "))" }
         }
+        // Windows whose traits are not the display's (an app's SetTraitOverrides) and their custom traits.
+        let own = windows.compactMap { w -> String? in
+            let differing = DisplayTrait.windowTraits.filter { w.traits.display[$0] != state.traits[$0] }.map { "\($0.word) \(w.traits.display[$0])" }
+            let custom = w.traits.custom.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.text)" }
+            return differing.isEmpty && custom.isEmpty ? nil : "  \(w.app): " + (differing + custom).joined(separator: ", ")
+        }
+        if !own.isEmpty {
+            lines.append("traits of their own (overrides, custom traits):")
+            lines += own
+        }
         // The layout checks' findings, a line each, under the table.
         let problems = windows.flatMap { w in w.layoutProblems.map { (w.app, $0) } }
         if !problems.isEmpty {

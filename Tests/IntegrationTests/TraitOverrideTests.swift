@@ -39,6 +39,12 @@ import Vocabulary
                                                       "--method", "org.freedesktop.DBus.Properties.Get", "org.traitd.Layout1.Window", "Traits"])
         #expect(traits.stdout.contains("'userInterfaceStyle': <'dark'>") && traits.stdout.contains("'com.example.density': <'compact'>"), "\(traits)")
         #expect(try await fixture.traitctl(["get", "Appearance"]).stdout.contains("light"))
+        let status = try await fixture.traitctl(["status"])
+        #expect(status.stdout.contains("\ntraits of their own (overrides, custom traits):\n  mail: appearance dark, com.example.density compact\n"),
+                "\(status.stdout)")
+        // render draws mail dark (its primary tint in dark), notes light, the screen light.
+        let svg = try await fixture.traitctl(["render", "--svg", "-"]).stdout
+        #expect(svg.contains("fill=\"#1f2a44\"") && svg.contains("fill=\"#e9f7ef\"") && !svg.contains("fill=\"#e8f0fe\""), "\(svg.prefix(3000))")
         let explained = try await fixture.traitctl(["explain", "mail"])
         #expect(explained.stdout.contains("userInterfaceStyle dark (the app's override; the system's is light)")
                 && explained.stdout.contains("com.example.density compact (the app's override of its custom trait; its default is regular)"),

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from traitd import Adapter, GeometryRequestDenied
+from traitd import Adapter, GeometryRequestDenied, TraitdError
 from traitd.client import Client
 from traitd.pytest_plugin import TraitdFixture
 
@@ -46,6 +46,27 @@ def test_an_adapter_lays_out_by_its_breakpoints(traitd: TraitdFixture) -> None:
         assert traitd.status_window("mail")["traits"]["windowWidthSizeClass"] == "compact"
         traitd.set(content_size="accessibility-medium")            # 500 sp is 794 pt now: one column
         assert sorted(traitd.status_window("mail")["layouts"]["columns"]) == ["list"]
+
+
+@pytest.mark.traitd(fresh=True)
+def test_an_adapter_overrides_its_traits(traitd: TraitdFixture) -> None:
+    """An adapter forces its window dark while the display is light and names a custom trait: the transition
+    it gets has both; a value of another type than the trait's default is refused, naming it."""
+    seen: list[dict[str, object]] = []
+
+    def record(t):  # type: ignore[no-untyped-def]
+        seen.append(dict(t.traits))
+        top = t.safe_area[0]
+        return {"list": (0, top, t.width, t.height - top)}
+    with Adapter(traitd.address, "mail", "columns", record) as app:
+        started = app.override_traits({"userInterfaceStyle": "dark", "com.example.density": {"default": "regular", "value": "compact"}})
+        assert traitd.settled(started).completions["mail"]["reported"] == ["columns"]
+        assert seen[-1]["userInterfaceStyle"] == "dark" and seen[-1]["com.example.density"] == "compact"
+        assert traitd.status()["traits"]["appearance"] == "light"
+        with pytest.raises(TraitdError, match="its default is a string \\('regular'\\), so its value must be one too"):
+            app.override_traits({"com.example.density": True})
+        traitd.settled(app.override_traits({}))
+        assert seen[-1]["userInterfaceStyle"] == "light" and seen[-1]["com.example.density"] == "regular"
 
 
 @pytest.mark.traitd(fresh=True, device="iphone-15", orientation="portrait")

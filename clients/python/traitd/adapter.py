@@ -159,6 +159,30 @@ class Adapter:
             return started
         return list(self._on_loop(declare))
 
+    def override_traits(self, overrides: dict[str, Any]) -> list[int]:
+        """Overrides the window's traits, in place of the overrides it had (``SetTraitOverrides``, UIKit's
+        ``traitOverrides``): a system trait by its key in ``Transition.traits`` (``{"userInterfaceStyle": "dark"}``,
+        ``displayScale`` a float), a custom trait by a name with a dot to its value (bool, int, float or str; its
+        default ``False``, 0 or ``""`` unless named before) or to ``{"default": ..., "value": ...}`` (``value``
+        optional). Each ``Transition``'s ``traits`` holds the result; returns the transitions it started."""
+        def variant(value: Any) -> Variant:
+            if isinstance(value, bool):
+                return Variant("b", value)
+            if isinstance(value, int):
+                return Variant("x", value)
+            if isinstance(value, float):
+                return Variant("d", value)
+            if isinstance(value, str):
+                return Variant("s", value)
+            if isinstance(value, dict):
+                return Variant("a{sv}", {str(k): variant(v) for k, v in value.items()})
+            raise TypeError(f"a trait's value is a bool, an int, a float, a str or a dict with default and value; got {value!r}")
+        entries = {str(name): variant(value) for name, value in overrides.items()}
+
+        async def override(client: Client) -> list[int]:
+            return list((await client.window(self.app, "SetTraitOverrides", "a{sv}", [entries]))[0])
+        return list(self._on_loop(override))
+
     def request_geometry(self, orientations: list[str] | None = None, size: tuple[float, float] | None = None,
                          origin: tuple[float, float] | None = None) -> list[int]:
         """Asks for orientations, or a free-form window's size and origin (``RequestGeometryUpdate``);

@@ -81,7 +81,7 @@ class SyncClient:
         traits = {_SETTINGS[k]: v for k, v in changes.items() if k in _SETTINGS}
         if traits:
             started += self.run(self.client.set_traits(traits))
-        return self._settled(started)
+        return self.settled(started)
 
     # The window and display commands, each waiting for its own transitions.
 
@@ -113,7 +113,7 @@ class SyncClient:
             t = step / live
             ids += self._window(app, "ResizeTo", "(dd)", [[w + (width - w) * t, h + (height - h) * t]])
         ids += self._window(app, "EndResize", "", [])
-        return self._settled(ids)
+        return self.settled(ids)
 
     def move_to_display(self, app: str, display: str) -> Started:
         return self._window(app, "MoveToDisplay", "s", [display])
@@ -133,13 +133,14 @@ class SyncClient:
         return windows[app]
 
     def _display(self, member: str, signature: str, body: list[Any], ids_at: int = 0) -> Started:
-        return self._settled(list(self.run(self.client.display(member, signature, body))[ids_at]))
+        return self.settled(list(self.run(self.client.display(member, signature, body))[ids_at]))
 
     def _window(self, app: str, member: str, signature: str, body: list[Any]) -> Started:
-        return self._settled(list(self.run(self.client.window(app, member, signature, body))[0]))
+        return self.settled(list(self.run(self.client.window(app, member, signature, body))[0]))
 
-    def _settled(self, ids: list[int]) -> Started:
-        """Waits for ``ids`` to complete; returns them with each window's completion."""
+    def settled(self, ids: list[int]) -> Started:
+        """Waits for ``ids`` to complete (transitions another connection started: an adapter's
+        ``declare`` or ``override_traits``); returns them with each window's completion."""
         self.run(self.client.wait_for_transitions(ids, self.timeout))
         completions: dict[str, dict[str, Any]] = {}
         wanted = set(ids)
