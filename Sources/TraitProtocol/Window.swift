@@ -175,7 +175,7 @@ extension Layout1 {
             .choice("VerticalSizeClass", what: "size class") as Parameter<SizeClass>, doc: "compact or regular.")
         public static let traits = Declare.property(
             .traits("Traits"),
-            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance (active: the front window of its screen in Stage Manager and windowed apps, every visible window otherwise), windowWidthSizeClass (Android's: compact below 600, medium, expanded from 840, large from 1200, extra-large from 1600) and windowHeightSizeClass (compact below 480, medium, expanded from 900) of the window's size in points taken as dp, userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight.")
+            doc: "horizontalSizeClass, verticalSizeClass, idiom, displayScale, userInterfaceLevel, displayGamut, activeAppearance (active: the front window of its screen in Stage Manager and windowed apps, every visible window otherwise), windowWidthSizeClass (Android's: compact below 600, medium, expanded from 840, large from 1200, extra-large from 1600) and windowHeightSizeClass (compact below 480, medium, expanded from 900) of the window's size in points taken as dp, userInterfaceStyle, preferredContentSizeCategory, layoutDirection, accessibilityContrast and legibilityWeight; any of them as the app overrode it, and the custom traits it named, by name (SetTraitOverrides).")
         public static let state = Declare.property(
             .choice("State", what: "app state") as Parameter<AppState>, doc: "active, inactive or background.")
         public static let safeAreaInsets = Declare.property(
