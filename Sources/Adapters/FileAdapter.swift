@@ -1,3 +1,4 @@
+import Vocabulary
 import Layout
 
 /// A declarative layout file (`*.layout`) as an adapter: its `app` line says which window, the file name is the
@@ -18,6 +19,7 @@ public struct FileAdapter: LayoutAdapter {
     }
 
     public func layout(_ window: WindowContext) -> AdapterResult { .solving(document, in: window) }
+    public var breakpoints: [String: BreakpointCondition] { document.breakpoints }
 }
 
 /// Reads layout files into adapters: the embedded ones first, then each directory in turn. A file with the same

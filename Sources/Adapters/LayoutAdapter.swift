@@ -12,6 +12,13 @@ public protocol LayoutAdapter: Sendable {
     /// The app whose window it lays out.
     var app: String { get }
     func layout(_ window: WindowContext) -> AdapterResult
+    /// The breakpoints the adapter lays out by (a layout file's `breakpoint` lines), which the host declares for
+    /// the app's window once the adapter is registered (`SetBreakpoints`): none by default.
+    var breakpoints: [String: BreakpointCondition] { get }
+}
+
+extension LayoutAdapter {
+    public var breakpoints: [String: BreakpointCondition] { [:] }
 }
 
 /// What an adapter knows of the window it lays out, as the transition signals tell it.

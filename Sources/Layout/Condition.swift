@@ -33,6 +33,9 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     case trait(DisplayTrait, String)
     /// The text size compares with a category: `[content-size >= accessibility-medium]` (`<=`, `==` too).
     case contentSize(ContentSizeComparison, ContentSizeCategory)
+    /// A breakpoint the file declared (`breakpoint narrow max-width: 500sp`), by its name: libadwaita's
+    /// condition, judged as the daemon judges a window's breakpoints (`BreakpointCondition.holds(in:)`).
+    case breakpoint(String, BreakpointCondition)
     /// The condition does not hold: `not portrait`.
     case not(Condition)
     /// Every part holds: `w:compact and landscape`.
@@ -66,6 +69,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .maxAspectRatio(let v): return e.aspectRatio <= v
         case .trait(let trait, let value): return e.traits.display[trait] == value
         case .contentSize(let comparison, let category): return comparison.holds(e.traits.display.contentSize, category)
+        case .breakpoint(_, let condition): return condition.holds(in: e.breakpointWindow)
         case .not(let c): return !c.holds(in: e)
         case .and(let cs): return cs.allSatisfy { $0.holds(in: e) }
         case .or(let cs): return cs.contains { $0.holds(in: e) }
@@ -94,6 +98,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .trait(let trait, let value):
             return trait.conditions.first { $0.value == value }?.key ?? "\(trait.word) == \(value)"
         case .contentSize(let comparison, let category): return "content-size \(comparison.rawValue) \(category.rawValue)"
+        case .breakpoint(let name, _): return name
         case .not(let c): return "not " + c.operand
         case .and(let cs): return cs.map(\.operand).joined(separator: " and ")
         case .or(let cs): return cs.map(\.operand).joined(separator: " or ")

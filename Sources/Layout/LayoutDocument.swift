@@ -25,6 +25,9 @@ public struct LayoutDocument: Sendable {
     /// `keyboard follows-undocked`: the `keyboard` guide also tracks an undocked, split or floating keyboard
     /// (`UIKeyboardLayoutGuide.followsUndockedKeyboard`); by default only a docked one.
     public var followsUndockedKeyboard = false
+    /// `breakpoint NAME CONDITION` lines: libadwaita's conditions by name, usable as a section's condition
+    /// (`[narrow]`); the adapter host declares them to traitd for the app's window (`SetBreakpoints`).
+    public var breakpoints: [String: BreakpointCondition] = [:]
 
     /// An empty layout (no items, no constraints) labelled `file`.
     public init(file: String) { self.file = file }

@@ -45,6 +45,12 @@ public struct LayoutEnvironment: Sendable, Equatable {
     /// width / height; infinite for a window with no height.
     public var aspectRatio: Double { height > 0 ? width / height : .infinity }
 
+    /// The window as a breakpoint sees it: its size, its display's scale and its text size (`sp`, `pt`).
+    public var breakpointWindow: BreakpointCondition.Window {
+        BreakpointCondition.Window(width: width, height: height, displayScale: traits.displayScale,
+                                   textScale: traits.display.contentSize.scale)
+    }
+
     /// Traits for a window of this size when none are given: an iPad window at 2x, horizontally regular from
     /// `SizeClass.narrowestRegularWidth` (678 pt), vertically
     /// regular (as on every iPad).

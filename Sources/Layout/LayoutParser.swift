@@ -18,6 +18,8 @@ import Cassowary
 ///     kind KIND A B               what views A and B are, for traitd's layout checks: background, container,
 ///                                 content (a view without a kind), control or text; outside any section
 ///     extra NAME = VALUE          reported beside the frames where the section holds (see `ExtraValue`)
+///     breakpoint NAME CONDITION   a breakpoint in libadwaita's syntax (`max-width: 500sp`), before any section;
+///                                 NAME is then a condition of sections (`[narrow]`, `[not narrow and dark]`)
 ///     [any]                       back to unconditional
 ///
 /// A CONDITION (see `Condition`) combines, with `and` (or `,`, or nothing), `or`, `not` and parentheses:
@@ -50,12 +52,12 @@ public enum LayoutParser {
                 continue
             }
             if scanner.accept("[") {
-                condition = try section(&scanner)
+                condition = try section(&scanner, breakpoints: document.breakpoints)
                 continue
             }
             let wordColumn = scanner.columnAfterSpaces
             guard let word = scanner.identifier() else {
-                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard), a constraint, a section or an H:/V: line, found \(scanner.found)")
+                throw scanner.error("expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard, breakpoint), a constraint, a section or an H:/V: line, found \(scanner.found)")
             }
             switch word {
             case "kind" where !scanner.peekIs("."):  // `kind.width == 10` is a constraint on a view named kind
@@ -112,6 +114,31 @@ public enum LayoutParser {
                 }
                 if names.isEmpty { throw scanner.error("expected at least one name after '\(word)'") }
                 if word == "view" { document.views += names } else { document.guides += names }
+            case "breakpoint" where !scanner.peekIs("."):  // `breakpoint.width == 10` is a constraint on a view named so
+                guard condition == .any else {
+                    throw scanner.error("'breakpoint' declares a breakpoint for the whole file; put it before the first section", at: wordColumn)
+                }
+                let nameColumn = scanner.columnAfterSpaces
+                guard let name = scanner.identifier(allowDash: true) else {
+                    throw scanner.error("expected the breakpoint's name, found \(scanner.found)")
+                }
+                if let problem = SceneDeclarations.breakpointNameProblem(name) { throw scanner.error(problem, at: nameColumn) }
+                guard !reservedConditionWords.contains(name), traitConditions[name] == nil else {
+                    throw scanner.error("'\(name)' is a condition already; name the breakpoint otherwise", at: nameColumn)
+                }
+                guard document.breakpoints[name] == nil else {
+                    throw scanner.error("the breakpoint '\(name)' is declared twice", at: nameColumn)
+                }
+                scanner.skip()
+                let start = scanner.position
+                var text = String(scanner.characters[start...])
+                while text.last == " " || text.last == "\t" { text.removeLast() }
+                do throws(BreakpointCondition.SyntaxError) {
+                    document.breakpoints[name] = try BreakpointCondition(parsing: text)
+                } catch {
+                    throw scanner.error("\(error.problem): expected \(error.expected) (libadwaita's breakpoint condition)", at: start + error.column)
+                }
+                scanner.position = scanner.characters.count
             case "metric":
                 guard let name = scanner.identifier() else { throw scanner.error("expected a metric name, found \(scanner.found)") }
                 try scanner.expect("=", "'=' after the metric name")
@@ -148,9 +175,9 @@ public enum LayoutParser {
     }
 
     /// `[w:compact landscape]`, `[min-width: 600 and not phone]` (the `[` already read): see `Condition`.
-    static func section(_ scanner: inout LineScanner) throws -> Condition {
+    static func section(_ scanner: inout LineScanner, breakpoints: [String: BreakpointCondition] = [:]) throws -> Condition {
         let start = scanner.columnAfterSpaces
-        let condition = try orCondition(&scanner, depth: 0)
+        let condition = try orCondition(&scanner, depth: 0, breakpoints)
         try scanner.expect("]", "']' or 'and', 'or' after the condition")
         guard scanner.atEndOfLine else {
             throw scanner.error("expected the end of the line after ']', found \(scanner.found)", at: scanner.columnAfterSpaces)
@@ -165,6 +192,11 @@ public enum LayoutParser {
         + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, "
         + traitConditionWords.joined(separator: ", ") + ", content-size >=|<=|== CATEGORY, not, '(' or any"
 
+    /// The words a condition begins with, which no breakpoint may be named.
+    static let reservedConditionWords: Set<String> = ["any", "compact", "regular", "portrait", "landscape", "phone", "pad", "split",
+        "content-size", "min-width", "max-width", "min-height", "max-height", "min-aspect-ratio", "max-aspect-ratio",
+        "w", "h", "not", "and", "or"]
+
     /// The display-wide settings' condition words (`dark`, `right-to-left`, ...), from `DisplayTrait.all`.
     static let traitConditions: [String: (DisplayTrait, String)] = Dictionary(uniqueKeysWithValues:
         DisplayTrait.all.flatMap { trait in trait.conditions.map { ($0.key, (trait, $0.value)) } })
@@ -175,37 +207,37 @@ public enum LayoutParser {
     static let maximumConditionDepth = 32
 
     /// `A or B or ...`
-    static func orCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
-        var parts = [try andCondition(&scanner, depth: depth)]
-        while scanner.acceptWord("or") { parts.append(try andCondition(&scanner, depth: depth)) }
+    static func orCondition(_ scanner: inout LineScanner, depth: Int, _ breakpoints: [String: BreakpointCondition]) throws -> Condition {
+        var parts = [try andCondition(&scanner, depth: depth, breakpoints)]
+        while scanner.acceptWord("or") { parts.append(try andCondition(&scanner, depth: depth, breakpoints)) }
         return parts.count == 1 ? parts[0] : .or(parts)
     }
 
     /// `A and B`, `A, B`, `A B`: every part until `or`, `)` or `]`.
-    static func andCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
-        var parts = [try unaryCondition(&scanner, depth: depth)]
+    static func andCondition(_ scanner: inout LineScanner, depth: Int, _ breakpoints: [String: BreakpointCondition]) throws -> Condition {
+        var parts = [try unaryCondition(&scanner, depth: depth, breakpoints)]
         while true {
             if scanner.acceptWord("and") || scanner.accept(",") {
-                parts.append(try unaryCondition(&scanner, depth: depth))
+                parts.append(try unaryCondition(&scanner, depth: depth, breakpoints))
                 continue
             }
             if scanner.atEndOfLine || scanner.peekIs("]") || scanner.peekIs(")") || scanner.peekWord("or") { break }
-            parts.append(try unaryCondition(&scanner, depth: depth))
+            parts.append(try unaryCondition(&scanner, depth: depth, breakpoints))
         }
         return parts.count == 1 ? parts[0] : .and(parts)
     }
 
     /// `not A`, `( A )`, or one test.
-    static func unaryCondition(_ scanner: inout LineScanner, depth: Int) throws -> Condition {
+    static func unaryCondition(_ scanner: inout LineScanner, depth: Int, _ breakpoints: [String: BreakpointCondition]) throws -> Condition {
         if scanner.peekWord("not") || scanner.peekIs("(") {
             guard depth < maximumConditionDepth else {
                 throw scanner.error("conditions nest at most \(maximumConditionDepth) deep (not and parentheses)",
                                     at: scanner.columnAfterSpaces)
             }
         }
-        if scanner.acceptWord("not") { return .not(try unaryCondition(&scanner, depth: depth + 1)) }
+        if scanner.acceptWord("not") { return .not(try unaryCondition(&scanner, depth: depth + 1, breakpoints)) }
         if scanner.accept("(") {
-            let inner = try orCondition(&scanner, depth: depth + 1)
+            let inner = try orCondition(&scanner, depth: depth + 1, breakpoints)
             try scanner.expect(")", "')' to close the '('")
             return inner
         }
@@ -252,7 +284,9 @@ public enum LayoutParser {
             return word == "min-aspect-ratio" ? .minAspectRatio(ratio) : .maxAspectRatio(ratio)
         default:
             if let (trait, value) = traitConditions[word] { return .trait(trait, value) }
-            throw scanner.error("unknown condition '\(word)'; expected \(conditionWords)", at: column)
+            if let breakpoint = breakpoints[word] { return .breakpoint(word, breakpoint) }
+            let declared = breakpoints.isEmpty ? "" : ", or a breakpoint: " + breakpoints.keys.sorted().joined(separator: ", ")
+            throw scanner.error("unknown condition '\(word)'; expected \(conditionWords)\(declared)", at: column)
         }
     }
 

@@ -163,6 +163,40 @@ import Testing
         withExtendedLifetime((fixture, host)) {}
     }
 
+    /// A layout file's breakpoints are declared for its app's window once the host registers it: the window's
+    /// `Breakpoints` (read with busctl) says which hold, and the file's sections follow the same condition.
+    @Test func aLayoutFilesBreakpointsAreTheWindows() async throws {
+        let layouts = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-layouts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: layouts) }
+        try """
+            app mail
+            view list detail
+            breakpoint narrow max-width: 500sp
+            V:|[list]|
+            V:|[detail]|
+            [narrow]
+            hide detail
+            H:|[list]|
+            [not narrow]
+            H:|[list(300)][detail]|
+            """.write(to: layouts.appendingPathComponent("columns.layout"), atomically: true, encoding: .utf8)
+        let (fixture, recorder, host) = try await start(hostArguments: ["--layouts", layouts.path])
+        try await recorder.until("columns.layout's first report") {
+            (try? await recorder.layouts(of: "mail").frames["columns.layout"]?.keys.sorted()) == ["detail", "list"]
+        }
+        // 694 pt: two columns, no breakpoint; a third of the screen (320 pt): narrow holds, one column.
+        let declared = try await fixture.busctl(["get-property", "org.traitd.Layout1", TraitClient.windowPath("mail"),
+                                                 "org.traitd.Layout1.Window", "Breakpoints"])
+        #expect(declared.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "as 0", "\(declared)")
+        _ = try await recorder.transition(of: "mail", "1/3") { try await recorder.client.setArrangement(.splitOneThird) }
+        let narrow = try await fixture.busctl(["get-property", "org.traitd.Layout1", TraitClient.windowPath("mail"),
+                                               "org.traitd.Layout1.Window", "Breakpoints"])
+        #expect(narrow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "as 1 \"narrow\"", "\(narrow)")
+        #expect(try await recorder.layouts(of: "mail").frames["columns.layout"]?.keys.sorted() == ["list"])
+        withExtendedLifetime((fixture, host)) {}
+    }
+
     @Test func aHostKilledMidTransitionIsMissedAndARestartedHostReportsAgain() async throws {
         // The host waits a minute before each report, so the kill always lands while the transition waits for it
         // (with 1.5 s, a loaded machine once let the reports through first), and the daemon's deadline is as

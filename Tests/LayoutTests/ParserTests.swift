@@ -157,7 +157,7 @@ import Vocabulary
         ("view a\nH:|-(>=x)-[a]", "t.layout:2:8: unknown metric 'x'; declare it with 'metric x = NUMBER'"),
         ("view a\nH:|--[a]", "t.layout:2:5: expected a spacing (a number, a metric or '(...)'), found '-[a]'"),
         ("view a\nH:||", "t.layout:2:4: expected a view '[name]' before the closing '|'"),
-        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard), a constraint, a section or an H:/V: line, found '???'"),
+        ("view a\n???", "t.layout:2:1: expected a declaration (view, guide, metric, app, hide, extra, kind, keyboard, breakpoint), a constraint, a section or an H:/V: line, found '???'"),
         ("view a\nkind button a", "t.layout:2:6: unknown kind 'button'; expected one of: background, container, content, control, text"),
         ("view a\nkind control b", "t.layout:2:14: unknown view 'b'; declare it with 'view b' first"),
         ("view a\nguide g\nkind control g", "t.layout:3:14: 'g' is a guide; guides draw nothing, so they have no kind"),

@@ -169,6 +169,10 @@ public actor AdapterHost {
             do {
                 try await client.registerAdapter(name, for: app)
                 logger.info("registered \(name) for \(app)")
+                // A layout file's breakpoints, declared from the connection that is now the window's adapter.
+                if let breakpoints = adapters.first(where: { $0.app == app && $0.name == name })?.breakpoints, !breakpoints.isEmpty {
+                    try await client.setBreakpoints(of: app, breakpoints.mapValues(\.description))
+                }
             } catch {
                 registered.remove(Self.key(app, name))
                 logger.error("cannot register \(name) for \(app): \(error)")
