@@ -6,7 +6,7 @@ import Testing
 /// a change of behaviour shows up as a trace diff to review (`--update` rewrites the trace).
 @Suite struct ScenarioTests {
     static let folder = Binaries.repository.appendingPathComponent("Tests/Scenarios")
-    static let seeds = ["support-panel", "split-columns", "xy-slider", "book-pages", "multitasking", "web-page", "every-step"]
+    static let seeds = ["support-panel", "split-columns", "xy-slider", "book-pages", "multitasking", "web-page", "every-step", "breakpoints"]
 
     func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
         try await ChildProcess.run(Binaries.path("traitctl"), ["scenario", "run"] + arguments)
