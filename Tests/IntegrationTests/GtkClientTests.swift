@@ -57,6 +57,10 @@ import Testing
             ("split-one-third", { try await recorder.client.setArrangement(.splitOneThird) }),
             ("iPad Pro 12.9", { try await recorder.client.setDevice("ipad-pro-12.9") }),
             ("split-half on the 12.9 (regular there)", { try await recorder.client.setArrangement(.splitHalf) }),
+            // Regular, but the app's breakpoint says narrow: 550 sp are 906 pt at this text size, more than 678.
+            ("accessibility-medium text: narrow though regular", {
+                _ = try await recorder.client.setTraits([.contentSize: "accessibility-medium"])
+            }),
             ("dark, right to left, extra-large text", {
                 _ = try await recorder.client.setTraits(
                     [.appearance: "dark", .direction: "right-to-left", .contentSize: "extra-large"])
@@ -68,6 +72,11 @@ import Testing
             let last = try await recorder.transition(of: "mail", what, timeout: 20, command)
             #expect(last.reported.contains("gtk") && !last.missed.contains("gtk") && !last.failed.contains("gtk"),
                     "\(what): \(last) \(app.standardOutput)")
+            if what.hasPrefix("accessibility-medium") {
+                // The step the breakpoint and the size class disagree on: GTK took the breakpoint's side.
+                #expect(try await recorder.client.property(Layout1.Window.horizontalSizeClass, of: "mail") == .regular)
+                #expect(try await recorder.client.property(Layout1.Window.breakpoints, of: "mail") == ["narrow"])
+            }
             if what.hasPrefix("dark") {
                 // GTK took the settings from the window's Traits before it laid out and reported.
                 #expect(app.standardOutput.contains(
@@ -95,15 +104,16 @@ import Testing
         _ recorder: Recorder, _ app: ChildProcess, transition: UInt64, step: String, rightToLeft: Bool = false
     ) async throws {
         let frame = try await recorder.client.property(Layout1.Window.frame, of: "mail")
-        let horizontal = try await recorder.client.property(Layout1.Window.horizontalSizeClass, of: "mail").rawValue
+        // The app lays out by its breakpoint (max-width: 550sp), as traitd judges it for the window.
+        let narrow = try await recorder.client.property(Layout1.Window.breakpoints, of: "mail").contains("narrow")
         let (width, height) = (frame.width, frame.height)
         let layouts = try await recorder.layouts(of: "mail")
         let frames = try #require(layouts.frames["gtk"], "\(step): no gtk layout")
         let extras = try #require(layouts.extras["gtk"], "\(step): no gtk extras")
-        // GTK's window took the simulated frame's size, and the layout follows the horizontal size class.
+        // GTK's window took the simulated frame's size, and the layout follows the breakpoint.
         #expect(extras["window"]?.doubles == [width, height], "\(step): GTK window \(String(describing: extras["window"])) for a \(width) x \(height) frame")
-        #expect(extras["layout"]?.string == (horizontal == "regular" ? "split" : "stacked"), "\(step): \(horizontal)")
-        if horizontal == "regular" {
+        #expect(extras["layout"]?.string == (narrow ? "stacked" : "split"), "\(step): narrow \(narrow)")
+        if !narrow {
             let sidebar = try #require(frames["sidebar"], "\(step): \(frames)")
             let content = try #require(frames["content"], "\(step): \(frames)")
             if rightToLeft {

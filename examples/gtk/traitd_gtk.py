@@ -3,8 +3,11 @@
 
 It follows the window of app APP (default: mail):
   - its own window takes the simulated frame's size (1 point = 1 pixel) on every transition;
-  - regular width shows a sidebar beside the content; compact width collapses to one stacked view (the content,
-    with a back button to the list), as UISplitViewController does;
+  - it adapts as a libadwaita app does, through a breakpoint: it declares "narrow" (max-width: 550sp, in
+    AdwBreakpointCondition's syntax) for its window with SetBreakpoints, and where traitd says the breakpoint holds
+    (the window's Breakpoints) collapses to one stacked view (the content, with a back button to the list);
+    elsewhere a sidebar is beside the content, as UISplitViewController does. At the default text size 550 sp are
+    550 pt, between an iPad's compact and regular Split View widths; a larger text moves it (sp grows with it);
   - it follows the display-wide traits of the window's Traits: dark appearance (GTK's prefer-dark setting),
     right to left (Gtk.Widget.set_default_direction: the sidebar moves to the right, as UIKit mirrors leading
     and trailing) and the text size (the body size of the content size category, as the font size), printing
@@ -36,6 +39,8 @@ DISPLAY = "org.traitd.Layout1.Display"
 WINDOW = "org.traitd.Layout1.Window"
 ADAPTER = "gtk"
 SIDEBAR_WIDTH = 320
+# The breakpoint below which the app shows one view at a time (libadwaita's syntax, judged by traitd).
+BREAKPOINTS = {"narrow": "max-width: 550sp"}
 MAILBOXES = ["Inbox", "VIPs", "Flagged", "Drafts", "Sent", "Archive"]
 # The Body text style's size in points per content size category (Apple's typography tables: traitd's
 # docs/reference/traits.md), smallest first.
@@ -105,8 +110,8 @@ class FollowingWindow(Gtk.ApplicationWindow):
         frame.set_child(label)
         return frame
 
-    def show_layout(self, horizontal_class):
-        self.stack.set_visible_child_name("split" if horizontal_class == "regular" else "stacked")
+    def show_layout(self, narrow):
+        self.stack.set_visible_child_name("stacked" if narrow else "split")
 
     css = None
 
@@ -153,7 +158,7 @@ class Follower:
         self.path = window_path(app)
         self.window = None
         self.connection = None
-        self.horizontal_class = None
+        self.breakpoints = []  # the names of the app's breakpoints that hold (the window's Breakpoints)
         self.pending = None  # (transition, width, height) waiting for GTK's allocation
         self.traits = {}  # the window's Traits, as the last transition left them
         self.applied = None  # the traits line last printed
@@ -190,8 +195,10 @@ class Follower:
             return
         print(f"registered {ADAPTER} for {self.app} with {owner}", flush=True)
         try:
+            # Declared from the adapter's own connection, once registered (traitd refuses anyone else).
+            self.call(self.path, WINDOW, "SetBreakpoints", GLib.Variant("(a{ss})", (BREAKPOINTS,)), "(at)")
             frame = self.property("Frame")
-            self.horizontal_class = self.property("HorizontalSizeClass")
+            self.breakpoints = self.property("Breakpoints")
             self.traits = self.property("Traits")
         except GLib.Error:
             print(f"{self.app} has no window yet", flush=True)
@@ -207,7 +214,6 @@ class Follower:
     def on_signal(self, connection, sender, path, interface, member, parameters):
         arguments = parameters.unpack()
         if member == "WillTransitionToTraitCollection":
-            self.horizontal_class = arguments[1].get("horizontalSizeClass", self.horizontal_class)
             self.traits = arguments[1]
         elif member == "ViewWillTransitionToSize":
             self.size = (arguments[1], arguments[2])
@@ -216,12 +222,14 @@ class Follower:
             # and traits are known now.
             width, height = self.size if self.size else self.property("Frame")[2:4]
             self.size = None
+            # The breakpoints that hold now: the properties hold the transition's values at this signal.
+            self.breakpoints = self.property("Breakpoints")
             self.follow(arguments[0], width, height)
 
     def follow(self, transition, width, height):
         """Resizes to the simulated frame, switches the layout, and reports once GTK has allocated it."""
         self.pending = (transition, int(round(width)), int(round(height)))
-        self.window.show_layout(self.horizontal_class)
+        self.window.show_layout("narrow" in self.breakpoints)
         line = self.window.apply_traits(self.traits)
         if line != self.applied:
             self.applied = line
