@@ -103,18 +103,32 @@ struct StatusJSON: Encodable {
         /// area adapted to them (`horizontal`, `vertical`: top, left, bottom, right).
         let windowControls: [Double]
         let cornerAdaptedInsets: [String: [Double]]
-        /// The window's trait collection by UIKit's names (its `Traits`): strings, and the display scale a number.
+        /// The window's trait collection by UIKit's names (its `Traits`): strings, the display scale a number, and
+        /// the custom traits the app named (`SetTraitOverrides`) as they are.
         let traits: [String: TraitValue]
+        /// The app's breakpoints that hold (`Breakpoints`), sorted.
+        let breakpoints: [String]
     }
 
-    /// One trait's value as JSON: a string, or a number (the display scale).
+    /// One trait's value as JSON: a string, a number (the display scale), or a custom trait's boolean or integer.
     enum TraitValue: Encodable {
-        case text(String), number(Double)
+        case text(String), number(Double), flag(Bool), integer(Int64)
         func encode(to encoder: any Encoder) throws {
             var c = encoder.singleValueContainer()
             switch self {
             case .text(let s): try c.encode(s)
             case .number(let n): try c.encode(n)
+            case .flag(let b): try c.encode(b)
+            case .integer(let n): try c.encode(n)
+            }
+        }
+
+        init(_ value: CustomTraitValue) {
+            switch value {
+            case .bool(let b): self = .flag(b)
+            case .integer(let n): self = .integer(n)
+            case .double(let n): self = .number(n)
+            case .string(let s): self = .text(s)
             }
         }
     }
@@ -168,7 +182,8 @@ struct StatusJSON: Encodable {
                        let (key, value) = field.entry(in: w.traits)
                        if case .double(let n) = value.unwrapped { return (key, TraitValue.number(n)) }
                        return (key, .text(value.unwrapped.string ?? "\(value)"))
-                   }))
+                   } + w.traits.custom.map { ($0.key, TraitValue($0.value)) }),
+                   breakpoints: w.breakpoints)
         }
     }
 }

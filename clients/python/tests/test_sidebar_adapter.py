@@ -2,6 +2,7 @@
 live resize, its layout read back from the window after each."""
 
 import asyncio
+import json
 import os
 import sys
 
@@ -10,6 +11,8 @@ import pytest
 from traitd import Adapter, GeometryRequestDenied, TraitdError
 from traitd.client import Client
 from traitd.pytest_plugin import TraitdFixture
+
+from test_plugin import traitctl  # noqa: E402  (tests/ is on the path: pytest's rootdir-relative imports)
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "examples"))
 from sidebar_adapter import sidebar  # noqa: E402
@@ -49,7 +52,7 @@ def test_an_adapter_lays_out_by_its_breakpoints(traitd: TraitdFixture) -> None:
 
 
 @pytest.mark.traitd(fresh=True)
-def test_an_adapter_overrides_its_traits(traitd: TraitdFixture) -> None:
+def test_an_adapter_overrides_its_traits(traitd: TraitdFixture, pytestconfig: pytest.Config) -> None:
     """An adapter forces its window dark while the display is light and names a custom trait: the transition
     it gets has both; a value of another type than the trait's default is refused, naming it."""
     seen: list[dict[str, object]] = []
@@ -59,8 +62,14 @@ def test_an_adapter_overrides_its_traits(traitd: TraitdFixture) -> None:
         top = t.safe_area[0]
         return {"list": (0, top, t.width, t.height - top)}
     with Adapter(traitd.address, "mail", "columns", record) as app:
-        started = app.override_traits({"userInterfaceStyle": "dark", "com.example.density": {"default": "regular", "value": "compact"}})
+        started = app.override_traits({"userInterfaceStyle": "dark", "com.example.density": {"default": "regular", "value": "compact"},
+                                       "com.example.badges": True, "com.example.level": 3})
         assert traitd.settled(started).completions["mail"]["reported"] == ["columns"]
+        # The custom traits keep their types, in status as in traitctl status --json.
+        status = traitd.status()
+        mail = status["windows"][0]["traits"]
+        assert (mail["com.example.badges"], mail["com.example.level"]) == (True, 3)
+        assert status == json.loads(traitctl(traitd, pytestconfig, "status", "--json"))
         assert seen[-1]["userInterfaceStyle"] == "dark" and seen[-1]["com.example.density"] == "compact"
         assert traitd.status()["traits"]["appearance"] == "light"
         with pytest.raises(TraitdError, match="its default is a string \\('regular'\\), so its value must be one too"):

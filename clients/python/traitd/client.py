@@ -150,6 +150,7 @@ class Client:
             "layouts": {a: {e: list(f) for e, f in frames.items()} for a, frames in w["Layouts"].items()},
             "layoutProblems": [problem(p) for p in w.get("LayoutProblems", [])],
             "traits": plain(w["Traits"]),
+            "breakpoints": list(w.get("Breakpoints", [])),
             "windowControls": list(w.get("WindowControls", (0.0, 0.0, 0.0, 0.0))),
             "cornerAdaptedInsets": {k: list(v) for k, v in w.get(
                 "CornerAdaptedInsets", {"horizontal": w["SafeAreaInsets"], "vertical": w["SafeAreaInsets"]}).items()},
