@@ -35,6 +35,18 @@ extension TraitClient {
         try await call(Layout1.Testing.listSnapshots, (), path: Self.rootPath, interface: Layout1.testingInterface)
     }
 
+    /// The window size classes and breakpoints driven since the daemon started (`DrivenAdaptation`), sorted;
+    /// empty from a daemon older than the method (its modes still count).
+    public func adaptationCoverage() async throws -> [DrivenAdaptation] {
+        do {
+            let (classes, breakpoints) = try await call(Layout1.Testing.adaptationCoverage, (), path: Self.rootPath,
+                                                        interface: Layout1.testingInterface)
+            return classes + breakpoints
+        } catch let error as DBusError where error.name == DBusError.unknownMethodName {
+            return []
+        }
+    }
+
     /// Every mode a window has been in since the daemon started (`DrivenMode`), sorted: what a run covered. A
     /// daemon without `--testing` does not count them: its refusal says so.
     public func coverage() async throws -> [DrivenMode] {

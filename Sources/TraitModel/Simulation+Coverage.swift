@@ -18,6 +18,22 @@ extension Simulation {
         })
     }
 
+    /// Android's window size classes of the windows on a screen, and each of their apps' breakpoints, holding
+    /// or not (`DrivenAdaptation`).
+    public var drivenAdaptations: Set<DrivenAdaptation> {
+        var result = Set<DrivenAdaptation>()
+        for (app, window) in windows where window.state != .background {
+            result.insert(.windowWidthSizeClass(window.traits.windowWidthSizeClass))
+            result.insert(.windowHeightSizeClass(window.traits.windowHeightSizeClass))
+            guard !window.declarations.breakpoints.isEmpty else { continue }
+            let applied = Set(window.appliedBreakpoints)
+            for name in window.declarations.breakpoints.keys {
+                result.insert(.breakpoint(app: app, name: name, applied: applied.contains(name)))
+            }
+        }
+        return result
+    }
+
     static func deviceClass(of profile: DeviceProfile) -> DrivenMode.DeviceClass {
         switch profile.idiom {
         case .phone: return profile.landscape.widths[.full]?.horizontal == .regular ? .phoneMax : .phone

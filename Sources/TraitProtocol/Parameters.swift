@@ -263,6 +263,47 @@ extension Parameter where Value == [DrivenMode] {
     }
 }
 
+extension Parameter where Value == [DrivenAdaptation] {
+    /// `a(ss)`: each window size class driven, as the trait's name and the class
+    /// (`windowWidthSizeClass`, `medium`), for `AdaptationCoverage`; a name or class this side does not know is
+    /// refused, naming it.
+    public static func windowSizeClassCoverage(_ name: String) -> Self {
+        Self(name, "a(ss)", decode: { value in
+            guard value.hasSignature("a(ss)"), let items = value.elements else {
+                throw DBusError.invalidArgs("\(name) must be 'a(ss)', but it is '\(value.signature)'")
+            }
+            return try items.map { item in
+                let f = item.elements!
+                let (trait, class_) = (f[0].string!, f[1].string!)
+                guard let driven = DrivenAdaptation(trait: trait, value: class_) else {
+                    throw DBusError.invalidArgs("\(name): unknown window size class \(trait.printable) '\(class_.printable)'")
+                }
+                return driven
+            }
+        }, encode: { list in
+            .array(element: "(ss)", list.compactMap(\.windowSizeClass).map { .structure([.string($0.trait), .string($0.value)]) })
+        })
+    }
+
+    /// `a(ssb)`: each breakpoint driven, as its app, its name and whether it held, for `AdaptationCoverage`.
+    public static func breakpointCoverage(_ name: String) -> Self {
+        Self(name, "a(ssb)", decode: { value in
+            guard value.hasSignature("a(ssb)"), let items = value.elements else {
+                throw DBusError.invalidArgs("\(name) must be 'a(ssb)', but it is '\(value.signature)'")
+            }
+            return items.map { item in
+                let f = item.elements!
+                return .breakpoint(app: f[0].string!, name: f[1].string!, applied: f[2] == .boolean(true))
+            }
+        }, encode: { list in
+            .array(element: "(ssb)", list.compactMap { driven -> DBusValue? in
+                guard case .breakpoint(let app, let name, let applied) = driven else { return nil }
+                return .structure([.string(app), .string(name), .boolean(applied)])
+            })
+        })
+    }
+}
+
 extension Parameter where Value == [Orientation] {
     /// `as`: orientations, each checked (an unknown one is refused, naming those there are).
     public static func orientations(_ name: String) -> Self {

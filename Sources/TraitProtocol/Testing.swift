@@ -31,10 +31,15 @@ extension Layout1 {
             doc: "Every mode a window has been in since traitd started (Reset keeps them): device class, orientation, placement (a Split View or Slide Over slot, pip, a free-form width band, monitor), horizontal and vertical size class, and the settings away from their defaults as WORD=VALUE, sorted.")
             .returning(.drivenModes("modes"))
 
+        public static let adaptationCoverage = Declare.method(
+            "AdaptationCoverage",
+            doc: "Beside Coverage's modes, since traitd started (Reset keeps them): each of Android's window size classes a window on a screen had (windowWidthSizeClass or windowHeightSizeClass, and the class), and each breakpoint an app declared (SetBreakpoints) seen holding or not (app, breakpoint, applied), sorted.")
+            .returning(.windowSizeClassCoverage("window_size_classes"), .breakpointCoverage("breakpoints"))
+
         public static let interface = InterfaceDescription(
             name: testingInterface,
             methods: [advanceClock.description, reset.description, saveSnapshot.description, restoreSnapshot.description,
-                      listSnapshots.description, coverage.description],
+                      listSnapshots.description, coverage.description, adaptationCoverage.description],
             properties: [],
             doc: "For test suites, with traitd --testing or --clock virtual: the virtual clock, reset, snapshots and coverage.")
 

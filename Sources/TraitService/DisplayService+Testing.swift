@@ -28,6 +28,10 @@ extension DisplayService {
             command(T.restoreSnapshot) { service, call, name in try service.handle(.restoreSnapshot(name), call).began },
             on(T.listSnapshots) { service, _, _ in service.core.snapshots.keys.sorted() },
             on(T.coverage) { service, _, _ in service.core.engine.driven.sorted() },
+            on(T.adaptationCoverage) { service, _, _ in
+                let adapted = service.core.engine.adapted.sorted()
+                return (adapted.filter { $0.windowSizeClass != nil }, adapted.filter { $0.windowSizeClass == nil })
+            },
         ], properties: { [:] })]
     }
 }

@@ -30,8 +30,17 @@ public struct TransitionEngine: Sendable {
     /// A reset keeps it, so that a test suite sharing one daemon counts every test's modes. Counted only when
     /// `countsCoverage` (traitd --testing, which serves `Coverage`): a deployed daemon pays nothing for it.
     public private(set) var driven: Set<DrivenMode> = []
+    /// The window size classes and breakpoints driven since then (`DrivenAdaptation`), counted with `driven`:
+    /// what `AdaptationCoverage` reports.
+    public private(set) var adapted: Set<DrivenAdaptation> = []
     public var countsCoverage = false {
-        didSet { if countsCoverage && !oldValue { driven.formUnion(simulation.drivenModes) } }
+        didSet { if countsCoverage && !oldValue { countCoverage() } }
+    }
+
+    /// Adds the simulation's modes and adaptations now to those counted.
+    mutating func countCoverage() {
+        driven.formUnion(simulation.drivenModes)
+        adapted.formUnion(simulation.drivenAdaptations)
     }
     let logger: Logger
 
@@ -64,7 +73,7 @@ public struct TransitionEngine: Sendable {
         emit: (EngineEvent) -> Void
     ) throws(ModelError) -> [UInt64] {
         let plans = try simulation.apply(command)
-        if countsCoverage, !plans.isEmpty { driven.formUnion(simulation.drivenModes) }
+        if countsCoverage, !plans.isEmpty { countCoverage() }
         var began: [UInt64] = []
         for plan in plans {
             // Each event goes out as the coordinator makes it; waiting steps only once the whole plan is out.

@@ -151,7 +151,8 @@ struct ScenarioCommand: AsyncParsableCommand {
                 }
             }
             if coverage {
-                print(CoverageTable.lines(Set(outcomes.flatMap(\.modes))).joined(separator: "\n"))
+                print((CoverageTable.lines(Set(outcomes.flatMap(\.modes))) + DrivenAdaptation.lines(Set(outcomes.flatMap(\.adapted))))
+                    .joined(separator: "\n"))
             }
             if let sheet {
                 do {
@@ -183,6 +184,8 @@ struct ScenarioCommand: AsyncParsableCommand {
             /// are the adapters' files, gone with their host).
             let picture: Picture?
             let modes: [DrivenMode]
+            /// The window size classes and breakpoints it drove (with --coverage).
+            var adapted: [DrivenAdaptation] = []
             /// Its layout problems as a baseline knows them.
             var problems: Set<ProblemBaseline.Problem> = []
             /// The run as the report shows it, with --report.
@@ -307,7 +310,7 @@ struct ScenarioCommand: AsyncParsableCommand {
                 failures += ((scenario.strict ? run.failures : []) + problems.map(\.description)).map { "\($0) (\(why))" }
                 passed = false
             }
-            return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes,
+            return Outcome(name: combination.name, passed: passed, picture: run.picture, modes: run.modes, adapted: run.adapted,
                            problems: Set(run.problems.map(\.known)), reported: try reported(run.run, modes: run.modes, passed: passed))
         }
 
@@ -317,6 +320,7 @@ struct ScenarioCommand: AsyncParsableCommand {
             let run: ScenarioRun
             let picture: Picture?
             let modes: [DrivenMode]
+            var adapted: [DrivenAdaptation] = []
 
             var trace: String { run.trace }
             var failures: [String] { run.failures }
@@ -386,9 +390,12 @@ struct ScenarioCommand: AsyncParsableCommand {
                     ScreenPicture.External(id: $0.id, profile: $0.profile, size: $0.size, scale: $0.scale)
                 }).picture
             }
-            var modes: [DrivenMode] = []
-            if countsModes { modes = try await client.coverage() }
-            return Recording(run: run, picture: picture, modes: modes)
+            var modes: [DrivenMode] = [], adapted: [DrivenAdaptation] = []
+            if countsModes {
+                modes = try await client.coverage()
+                adapted = try await client.adaptationCoverage()
+            }
+            return Recording(run: run, picture: picture, modes: modes, adapted: adapted)
         }
     }
 }

@@ -115,3 +115,36 @@ extension BreakpointTests {
         #expect(try await again.state().windows.first { $0.app == "mail" }?.breakpoints == ["narrow", "tall"])
     }
 }
+
+extension BreakpointTests {
+    /// Coverage says which of Android's window size classes the windows had and which breakpoints were seen
+    /// holding and not; `--json` writes it and `--from` reads it back, as it reads the list of modes that earlier
+    /// releases wrote.
+    @Test func coverageNamesTheBreakpointsEachWayAndTheWindowSizeClasses() async throws {
+        let fixture = try await DaemonFixture(arguments: ["--testing"])
+        let adapter = try TraitClient(bus: .address(fixture.bus.address))
+        defer { adapter.close() }
+        try await adapter.registerAdapter("probe", for: "mail")
+        try await adapter.setBreakpoints(of: "mail", ["narrow": "max-width: 500sp", "huge": "min-width: 5000pt"])
+        #expect(try await fixture.traitctl(["set", "arrangement", "split-half", "--wait"]).status == 0)
+        #expect(try await fixture.traitctl(["set", "content-size", "accessibility-medium", "--wait"]).status == 0)
+        let table = try await fixture.traitctl(["coverage"])
+        #expect(table.stdout.contains("\nwindow size classes (Android's) driven: width compact, medium; height medium\n"
+                                      + "  never: width expanded, large, extra-large; height compact, expanded\n"
+                                      + "breakpoints:\n  mail huge: not applied only (never applied)\n  mail narrow: applied and not applied\n"),
+                "\(table.stdout)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = try await fixture.traitctl(["coverage", "--json"])
+        let file = folder.appendingPathComponent("coverage.json")
+        try json.stdout.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try await fixture.traitctl(["coverage", "--from", file.path]).stdout == table.stdout)
+        // An earlier release's file: the modes alone, a list.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let old = folder.appendingPathComponent("old.json")
+        try JSONSerialization.data(withJSONObject: try #require(object["modes"])).write(to: old)
+        let fromOld = try await fixture.traitctl(["coverage", "--from", old.path])
+        #expect(fromOld.status == 0 && fromOld.stdout.contains("modes driven") && !fromOld.stdout.contains("breakpoints:"), "\(fromOld)")
+    }
+}

@@ -59,6 +59,7 @@ METHODS: dict[str, dict[str, tuple[str, str]]] = {
         "RestoreSnapshot": ("s", "at"),
         "ListSnapshots": ("", "as"),
         "Coverage": ("", "a(sssssas)"),
+        "AdaptationCoverage": ("", "a(ss)a(ssb)"),
     },
 }
 

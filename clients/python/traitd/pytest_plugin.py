@@ -340,7 +340,8 @@ class _Daemon:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     def _keep_coverage(self) -> None:
-        """With --traitd-coverage, writes the modes this daemon drove (``Coverage``) to the session's folder."""
+        """With --traitd-coverage, writes the modes this daemon drove (``Coverage``) and the window size classes
+        and breakpoints (``AdaptationCoverage``) to the session's folder."""
         folder = os.environ.get(_COVERAGE_FOLDER)
         if not folder or not getattr(self, "address", None) or not self.alive:
             return
@@ -348,10 +349,14 @@ class _Daemon:
         try:
             modes = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
                                                    "Coverage", "", []))[0]
+            classes, breakpoints = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
+                                                                  "AdaptationCoverage", "", []))
         finally:
             client.close()
+        # The shape traitctl coverage --json writes and --from reads.
         with open(os.path.join(folder, f"{os.getpid()}-{id(self)}.json"), "w") as file:
-            json.dump([list(mode) for mode in modes], file)
+            json.dump({"modes": [list(mode) for mode in modes], "windowSizeClasses": [list(c) for c in classes],
+                       "breakpoints": [list(b) for b in breakpoints]}, file)
 
 
 # One daemon for every test of the session that starts the same way (the marker's config, portal, adapters, web
