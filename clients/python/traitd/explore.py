@@ -4,8 +4,9 @@ does with the simulated device, checks every step, and shrinks the first failing
 traitctl starts the private bus, ``traitd --testing`` and the adapter host, then runs this module with the bus's
 address and the moves to draw from (``--moves``: JSON of the vocabulary's cases, written by traitctl, so that
 nothing here repeats the Swift vocabulary). A walk is a Hypothesis-drawn list of moves (``@given`` over
-``st.lists``, ``@seed``): device, rotation, arrangement, windowing, divider drag, a free-form window's frame and
-tile, opening and closing apps, and every display-wide setting. Every walk starts with ``Reset`` (the
+``st.lists``, ``@seed``): device, rotation, arrangement, windowing, divider drag, a free-form window's frame (by
+fractions of the screen, or its width to the point, where breakpoints and window size classes flip) and tile,
+opening and closing apps, and every display-wide setting. Every walk starts with ``Reset`` (the
 configuration's start). After every move:
 
 - each transition it began completes, and no adapter missed or failed it;
@@ -168,6 +169,20 @@ class Explorer:
                 app = move.value["app"]
                 ids = list(run(c.window(app, "SetFrame", "(dddd)", [[float(v) for v in frame]]))[0])
                 return Step("frame", {"app": app, "frame": frame}), ids
+            if move.word == "width":
+                # A free-form window's width to the point (its height and top kept, moved left as far as the
+                # width needs to stay on screen, as a scenario matrix's width: does): the widths a fraction of the
+                # screen never lands on, where a breakpoint or a window size class flips.
+                app, width = move.value["app"], float(move.value["width"])
+                _, display, windows = run(c.get_state())
+                frames = [list(w["Frame"]) for _, w in windows if w["App"] == app]
+                if not frames:
+                    return None, []
+                frame = frames[0]
+                x = max(0.0, min(float(frame[0]), float(display["ScreenSize"][0]) - width))
+                rect = [round(x), round(float(frame[1])), round(width), round(float(frame[3]))]
+                ids = list(run(c.window(app, "SetFrame", "(dddd)", [[float(v) for v in rect]]))[0])
+                return Step("frame", {"app": app, "frame": rect}), ids
             if move.word == "drag":
                 width, _ = self.screen()
                 x = round(move.value * (width - 10))
@@ -255,6 +270,7 @@ def strategies(moves: dict[str, Any], devices: list[str], apps: list[str]) -> An
         st.builds(lambda a, f: Move("frame", {"app": a, "fractions": f}), st.sampled_from(every_app),
                   st.tuples(fractions, fractions, fractions, fractions)),
         fractions.map(lambda f: Move("drag", f)),
+        st.builds(lambda a, w: Move("width", {"app": a, "width": w}), st.sampled_from(every_app), st.integers(200, 1400)),
     )
 
 
