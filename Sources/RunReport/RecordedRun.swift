@@ -8,30 +8,15 @@ import Vocabulary
 /// each step's signals, the device as `traitctl render` draws it, each window's real pictures with the frames
 /// and kinds its adapters reported, and the problems, each element pointing at its own.
 public struct RecordedRun: Sendable {
-    public var id: String
-    public var title: String
-    public var source: String
-    public var order: Int
-    public var settings: [[String]]
-    public var passed: Bool
-    public var failures: [String]
-    public var seconds: Double
-    public var modes: [DrivenMode]
+    /// The run as the report names it (id, title, source, order, settings, outcome, failures, time, modes): its
+    /// steps, problems and check are what `reportRun(in:)` adds.
+    public var run: Report.Run
     public var recording: ScenarioRun
     /// Its comparison with its goldens, when it had some.
     public var goldens: Goldens?
 
-    public init(id: String, title: String, source: String, order: Int, settings: [[String]], passed: Bool, failures: [String],
-                seconds: Double, modes: [DrivenMode], recording: ScenarioRun, goldens: Goldens?) {
-        self.id = id
-        self.title = title
-        self.source = source
-        self.order = order
-        self.settings = settings
-        self.passed = passed
-        self.failures = failures
-        self.seconds = seconds
-        self.modes = modes
+    public init(_ run: Report.Run, recording: ScenarioRun, goldens: Goldens?) {
+        self.run = run
         self.recording = recording
         self.goldens = goldens
     }
@@ -77,7 +62,7 @@ public struct RecordedRun: Sendable {
                 // An adapter of the window with no layout: shown where it failed (its error) or missed this step's
                 // transition (its TransitionCompleted says so); one that has not reported yet (a scenario's start,
                 // before the first transition) has nothing to show, and is no failure.
-                let missed = Self.missed(in: step.signals, of: window.app)
+                let missed = step.missed[window.app] ?? []
                 for adapter in window.adapters.sorted() where window.layouts[adapter] == nil {
                     guard let failure = window.failures[adapter].map({ "its layout failed: \($0)" })
                         ?? (missed.contains(adapter) ? "it missed the transition's deadline: no layout" : nil) else { continue }
@@ -91,20 +76,10 @@ public struct RecordedRun: Sendable {
             let screen = try folder.store(Array(ScreenPicture(state).picture.svg.utf8), as: "svg")
             steps.append(Report.Step(number: step.number, title: step.title, signals: step.signals, screen: screen, windows: windows))
         }
-        return Report.Run(id: id, title: title, source: source, order: order, settings: settings, passed: passed, failures: failures,
-                          seconds: seconds, steps: steps, problems: problems, modes: modes.sorted().map(Report.Mode.init),
-                          check: try goldens.map { try check($0, in: folder) })
-    }
-
-    /// The adapters a step's `TransitionCompleted` of `app` names as missed (its trace lines: `mail
-    /// TransitionCompleted #3 reported=[] missed=[web] failed=[]`).
-    static func missed(in signals: [String], of app: String) -> Set<String> {
-        var missed: Set<String> = []
-        for line in signals where line.hasPrefix("\(app) TransitionCompleted ") {
-            guard let range = line.range(of: " missed=["), let end = line[range.upperBound...].firstIndex(of: "]") else { continue }
-            missed.formUnion(line[range.upperBound..<end].split(separator: ",").map(String.init))
-        }
-        return missed
+        var whole = run
+        (whole.steps, whole.problems) = (steps, problems)
+        whole.check = try goldens.map { try check($0, in: folder) }
+        return whole
     }
 
     private func check(_ goldens: Goldens, in folder: ReportFolder) throws -> Report.Check {

@@ -38,7 +38,7 @@ public enum ReportAcceptance {
             let check = run.check!
             // A report can come from elsewhere (a CI's artefact): it names goldens, never writes where it likes.
             guard ([check.golden] + (check.goldenAsGiven.map { [$0] } ?? [])).allSatisfy({ $0.hasSuffix(".trace") }),
-                  check.newPictures.keys.allSatisfy(Self.isPictureName) else {
+                  check.newPictures.keys.allSatisfy(ScenarioRun.Picture.isFileName) else {
                 throw ReportError("run \(run.id): the report names a golden that is not a trace and its pictures (a .trace file, NN-APP-ADAPTER.png); nothing is written")
             }
             let candidates = [check.golden] + (check.goldenAsGiven.map { [$0] } ?? [])
@@ -68,10 +68,5 @@ public enum ReportAcceptance {
         }
         if lines.isEmpty { lines.append("\(folder.path): every run checked matches its goldens; nothing to accept") }
         return lines
-    }
-
-    /// A golden picture's name as `ScenarioRun.Picture.fileName` writes it (`02-notes-web.png`): no folder in it.
-    static func isPictureName(_ name: String) -> Bool {
-        name.hasSuffix(".png") && !name.contains("/") && !name.hasPrefix(".") && name.first?.isNumber == true
     }
 }

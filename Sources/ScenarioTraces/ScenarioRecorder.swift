@@ -45,8 +45,8 @@ public struct ScenarioRecorder: Sendable {
         // The start (not traced): the device and orientation, their transitions completed.
         var setup: [Scenario.Step] = [.command(.setDevice(scenario.device))]
         if let orientation = scenario.orientation { setup.append(.command(.rotate(orientation))) }
-        var setupSignals: [String] = []
-        for step in setup { setupSignals += Self.normalised(try await perform(step, log)) }
+        var setupEvents: [TraitEvent] = []
+        for step in setup { setupEvents += try await perform(step, log) }
         var lines = ["# start: \(scenario.device)" + (scenario.orientation.map { " \($0)" } ?? "")]
         var failures: [String] = []
         var found: [ScenarioRun.Problem] = []
@@ -68,7 +68,7 @@ public struct ScenarioRecorder: Sendable {
                 failures += window.failures.sorted(by: { $0.key < $1.key }).map { "the start: \(window.app) \($0.key) failed: \($0.value)" }
             }
         }
-        if keepsSteps { steps.append(ScenarioRun.Step(number: 0, title: "the start", signals: setupSignals, state: try await client.state())) }
+        if keepsSteps { steps.append(ScenarioRun.Step(number: 0, title: "the start", events: setupEvents, state: try await client.state())) }
         for (number, step) in scenario.steps.enumerated() {
             lines.append("# \(step.title)")
             let events: [TraitEvent]
@@ -85,7 +85,7 @@ public struct ScenarioRecorder: Sendable {
             lines += layoutLines
             let where_ = "step \(number + 1) (\(step.title))"
             if takesPictures { pictures += try await self.pictures(step: number + 1, title: where_) }
-            if keepsSteps { steps.append(ScenarioRun.Step(number: number + 1, title: step.title, signals: signals, state: try await client.state())) }
+            if keepsSteps { steps.append(ScenarioRun.Step(number: number + 1, title: step.title, events: events, state: try await client.state())) }
             // A transition another one of the same window overtook within the step (a divider drag's snapshot
             // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
             // window's last transition of the step counts its misses (as traitctl explore counts them).
@@ -257,17 +257,26 @@ public struct ScenarioRun: Sendable {
     /// Each step's signals and the state after it, 0 the start, when the recorder keeps steps (for a report).
     public var steps: [Step] = []
 
-    /// A step as a report shows it: the signals it caused and the state it left.
+    /// A step as a report shows it: the signals it caused, the adapters that missed its transitions, and the
+    /// state it left.
     public struct Step: Sendable {
         public var number: Int
         public var title: String
         public var signals: [String]
+        /// app -> the adapters its window's `TransitionCompleted`s of the step name as missed.
+        public var missed: [String: Set<String>]
         public var state: DisplaySnapshot
 
-        public init(number: Int, title: String, signals: [String], state: DisplaySnapshot) {
+        /// The step from the events it caused, read once: its trace lines and its misses.
+        public init(number: Int, title: String, events: [TraitEvent], state: DisplaySnapshot) {
             self.number = number
             self.title = title
-            self.signals = signals
+            signals = ScenarioRecorder.normalised(events)
+            var missed: [String: Set<String>] = [:]
+            for case .transitionCompleted(let app, _, let outcome) in events where !outcome.missed.isEmpty {
+                missed[app, default: []].formUnion(outcome.missed)
+            }
+            self.missed = missed
             self.state = state
         }
     }
@@ -291,6 +300,13 @@ public struct ScenarioRun: Sendable {
         /// Its file's name among a trace's golden pictures: `02-notes-web.png`.
         public var fileName: String {
             (step < 10 ? "0\(step)" : "\(step)") + "-\(app)-\(adapter).png"
+        }
+
+        /// Whether `name` is one `fileName` could have written: the step's number first, `.png` last, no folder
+        /// in it (what `traitctl accept` holds a report's picture names to before it writes them).
+        public static func isFileName(_ name: String) -> Bool {
+            name.hasSuffix(".png") && !name.contains("/") && name.first?.isNumber == true
+                && name.prefix(while: \.isNumber).count >= 2 && name.dropFirst(name.prefix(while: \.isNumber).count).hasPrefix("-")
         }
     }
 

@@ -114,18 +114,18 @@ extension ReportCommand {
                         }
                     }
                 }
-                let step = ScenarioRun.Step(number: 0, title: "the end of the run", signals: ScenarioRecorder.normalised(signals), state: state)
+                let step = ScenarioRun.Step(number: 0, title: "the end of the run", events: signals, state: state)
                 // The modes only where the daemon counts them (traitd --testing).
                 let modes = (try? await client.coverage()) ?? []
                 return (ScenarioRun(trace: "", failures: [], problems: [], pictures: pictures, steps: [step]), modes)
             }
             do {
                 let folder = try ReportFolder(report)
-                let run = try RecordedRun(
+                let run = try RecordedRun(Report.Run(
                     id: id, title: title ?? id, source: source, order: order,
                     settings: setting.map { $0.split(separator: "=", maxSplits: 1).map(String.init) }, passed: failure.isEmpty,
-                    failures: failure, seconds: seconds, modes: modes, recording: recording, goldens: nil
-                ).reportRun(in: folder)
+                    failures: failure, seconds: seconds, modes: modes.sorted().map(Report.Mode.init)
+                ), recording: recording, goldens: nil).reportRun(in: folder)
                 let existing = FileManager.default.fileExists(atPath: "\(report)/report.json") ? try folder.read() : nil
                 var runs = existing?.runs ?? []
                 let title = existing?.title ?? reportTitle

@@ -242,11 +242,11 @@ struct ScenarioCommand: AsyncParsableCommand {
                 guard let folder else { return nil }
                 let seconds = (ContinuousClock.now - started) / .seconds(1)
                 let stem = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                return try RecordedRun(
+                return try RecordedRun(Report.Run(
                     id: matrix ? "\(stem)+\(combination.name)" : stem, title: matrix ? "\(file) [\(combination.name)]" : file, source: file,
                     order: numbered.offset, settings: combination.settings.map { [$0.key, $0.label] }, passed: passed, failures: failures,
-                    seconds: seconds, modes: modes, recording: recording, goldens: goldens
-                ).reportRun(in: folder)
+                    seconds: seconds, modes: modes.sorted().map(Report.Mode.init)
+                ), recording: recording, goldens: goldens).reportRun(in: folder)
             }
             let run: Recording
             do {
