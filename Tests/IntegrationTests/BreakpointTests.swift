@@ -35,7 +35,7 @@ import Vocabulary
                                             "mail TraitDidChange #2 windowWidthSizeClass=compact previous=medium",
                                             "mail BreakpointUnapplied #2 wide", "mail ViewWillLayoutSubviews #2",
                                             "mail TransitionCompleted #2 reported=[] missed=[probe] failed=[]"], "\(watch.standardOutput)")
-        // A larger text: 500 sp is 500 x 27/17 pt, more than 507: "narrow" holds, after the text-size signals.
+        // A larger text: 500 sp is 500 x 28/17 pt (824), more than 507: "narrow" holds, after the text-size signals.
         #expect(transition(4).suffix(4) == ["mail ContentSizeCategoryDidChange #4 accessibility-medium", "mail BreakpointApplied #4 narrow",
                                             "mail ViewWillLayoutSubviews #4", "mail TransitionCompleted #4 reported=[] missed=[probe] failed=[]"],
                 "\(watch.standardOutput)")

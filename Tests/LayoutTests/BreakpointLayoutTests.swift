@@ -27,7 +27,7 @@ import Vocabulary
         return LayoutEnvironment(width: width, height: 768, traits: traits)
     }
 
-    /// One column at 500 sp and narrower, two past it; a larger text moves the breakpoint (500 sp are 794 pt at
+    /// One column at 500 sp and narrower, two past it; a larger text moves the breakpoint (500 sp are 824 pt at
     /// accessibility-medium), as the daemon's `Breakpoints` would say for the same window.
     @Test func aBreakpointSwitchesItsSections() throws {
         let document = try LayoutParser.parse(Self.file, file: "t.layout")

@@ -47,7 +47,7 @@ def test_an_adapter_lays_out_by_its_breakpoints(traitd: TraitdFixture) -> None:
         traitd.set(arrangement="split-half")                        # 507 pt: two columns
         assert sorted(traitd.status_window("mail")["layouts"]["columns"]) == ["detail", "list"]
         assert traitd.status_window("mail")["traits"]["windowWidthSizeClass"] == "compact"
-        traitd.set(content_size="accessibility-medium")            # 500 sp is 794 pt now: one column
+        traitd.set(content_size="accessibility-medium")            # 500 sp is 824 pt now: one column
         assert sorted(traitd.status_window("mail")["layouts"]["columns"]) == ["list"]
 
 
