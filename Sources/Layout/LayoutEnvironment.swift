@@ -47,8 +47,7 @@ public struct LayoutEnvironment: Sendable, Equatable {
 
     /// The window as a breakpoint sees it: its size, its display's scale and its text size (`sp`, `pt`).
     public var breakpointWindow: BreakpointCondition.Window {
-        BreakpointCondition.Window(width: width, height: height, displayScale: traits.displayScale,
-                                   textScale: traits.display.contentSize.scale)
+        BreakpointCondition.Window(width: width, height: height, traits: traits)
     }
 
     /// Traits for a window of this size when none are given: an iPad window at 2x, horizontally regular from

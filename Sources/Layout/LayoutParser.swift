@@ -39,6 +39,7 @@ public enum LayoutParser {
     public static func parse(_ text: String, file: String) throws -> LayoutDocument {
         var document = LayoutDocument(file: file)
         var condition = Condition.any
+        var sectionSeen = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             var scanner = LineScanner(file: file, line: index + 1, text: content)
@@ -53,6 +54,7 @@ public enum LayoutParser {
             }
             if scanner.accept("[") {
                 condition = try section(&scanner, breakpoints: document.breakpoints)
+                sectionSeen = true
                 continue
             }
             let wordColumn = scanner.columnAfterSpaces
@@ -115,19 +117,22 @@ public enum LayoutParser {
                 if names.isEmpty { throw scanner.error("expected at least one name after '\(word)'") }
                 if word == "view" { document.views += names } else { document.guides += names }
             case "breakpoint" where !scanner.peekIs("."):  // `breakpoint.width == 10` is a constraint on a view named so
-                guard condition == .any else {
+                guard !sectionSeen else {
                     throw scanner.error("'breakpoint' declares a breakpoint for the whole file; put it before the first section", at: wordColumn)
                 }
                 let nameColumn = scanner.columnAfterSpaces
-                guard let name = scanner.identifier(allowDash: true) else {
-                    throw scanner.error("expected the breakpoint's name, found \(scanner.found)")
+                guard let name = scanner.identifier(allowDash: true), !scanner.peekIs(".") else {
+                    throw scanner.error("expected the breakpoint's name (letters, digits, '-' and '_': a word a section can name), found \(scanner.found)", at: nameColumn)
                 }
                 if let problem = SceneDeclarations.breakpointNameProblem(name) { throw scanner.error(problem, at: nameColumn) }
-                guard !reservedConditionWords.contains(name), traitConditions[name] == nil else {
+                guard !isConditionWord(name) else {
                     throw scanner.error("'\(name)' is a condition already; name the breakpoint otherwise", at: nameColumn)
                 }
                 guard document.breakpoints[name] == nil else {
                     throw scanner.error("the breakpoint '\(name)' is declared twice", at: nameColumn)
+                }
+                guard document.breakpoints.count < SceneDeclarations.maximumBreakpoints else {
+                    throw scanner.error("a layout has at most \(SceneDeclarations.maximumBreakpoints) breakpoints (what SetBreakpoints takes)", at: wordColumn)
                 }
                 scanner.skip()
                 let start = scanner.position
@@ -136,7 +141,10 @@ public enum LayoutParser {
                 do throws(BreakpointCondition.SyntaxError) {
                     document.breakpoints[name] = try BreakpointCondition(parsing: text)
                 } catch {
-                    throw scanner.error("\(error.problem): expected \(error.expected) (libadwaita's breakpoint condition)", at: start + error.column)
+                    // The parser's column counts the text's bytes (as libadwaita's does); the file's, characters.
+                    let characters = String(decoding: text.utf8.prefix(max(0, error.column - 1)), as: UTF8.self).count
+                    throw scanner.error("\(error.problem): expected \(error.expected) (libadwaita's breakpoint condition)",
+                                        at: start + characters + 1)
                 }
                 scanner.position = scanner.characters.count
             case "metric":
@@ -192,10 +200,20 @@ public enum LayoutParser {
         + "pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, "
         + traitConditionWords.joined(separator: ", ") + ", content-size >=|<=|== CATEGORY, not, '(' or any"
 
-    /// The words a condition begins with, which no breakpoint may be named.
-    static let reservedConditionWords: Set<String> = ["any", "compact", "regular", "portrait", "landscape", "phone", "pad", "split",
-        "content-size", "min-width", "max-width", "min-height", "max-height", "min-aspect-ratio", "max-aspect-ratio",
-        "w", "h", "not", "and", "or"]
+    /// Whether `word` begins a condition of the language (`dark`, `compact`, `min-width`, `not`...), which no
+    /// breakpoint may be named: asked of the condition parser itself, so that the words are listed once, there.
+    static func isConditionWord(_ word: String) -> Bool {
+        if ["and", "or"].contains(word) { return true }  // joiners, not conditions: a section could not name it
+        var scanner = LineScanner(file: "", line: 0, text: Substring(word))
+        do {
+            _ = try unaryCondition(&scanner, depth: 0, [:])
+            return true
+        } catch let LayoutError.syntax(_, _, _, message) {
+            return !message.hasPrefix("unknown condition")
+        } catch {
+            return true
+        }
+    }
 
     /// The display-wide settings' condition words (`dark`, `right-to-left`, ...), from `DisplayTrait.all`.
     static let traitConditions: [String: (DisplayTrait, String)] = Dictionary(uniqueKeysWithValues:

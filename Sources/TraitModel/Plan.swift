@@ -221,8 +221,11 @@ public struct WindowChange: Sendable {
                 did.append(.traitDidChange(field, traits: after.traits, previous: previous))
             }
         }
-        if before.traits.display.contentSize != after.traits.display.contentSize {
-            did.append(.contentSizeCategoryDidChange(after.traits.display.contentSize))
+        // UIKit posts the text size's notification when the setting changes, app-wide: not when an override of
+        // the window's `preferredContentSizeCategory` changes (that is a trait change alone), so the system's.
+        let systemSize = { (w: WindowGeometry) in (w.traitsBeforeOverrides ?? w.traits).display.contentSize }
+        if systemSize(before) != systemSize(after) {
+            did.append(.contentSizeCategoryDidChange(systemSize(after)))
         }
         if safeAreaChanged { did.append(.safeAreaInsetsDidChange(after.safeArea)) }
         // The keyboard: its change, or (while it is up) re-announced in any other transition of the window, with

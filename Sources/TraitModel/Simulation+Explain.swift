@@ -78,7 +78,7 @@ extension Simulation {
             }
             let custom = overrides.custom.sorted { $0.key < $1.key }.map { name, trait in
                 trait.override.map { "\(name) \($0.text) (the app's override of its custom trait; its default is \(trait.defaultValue.text))" }
-                    ?? "\(name) \(trait.defaultValue.text) (a custom trait at its default: the app overrides it no more)"
+                    ?? "\(name) \(trait.defaultValue.text) (a custom trait the app named, at its default: not overridden)"
             }
             lines.append(.init("traitOverrides", (system + custom).joined(separator: "; ") + ": SetTraitOverrides, applied over the traits the "
                                + "system gives the window, as UIKit's traitOverrides"))

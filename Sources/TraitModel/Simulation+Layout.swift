@@ -31,6 +31,11 @@ extension Simulation {
                 } else if var kept = previous[app.name], previousProfile.map({ $0.id == profile.id }) ?? true {
                     kept.state = .background
                     kept.role = .secondary
+                    // The system's traits it had, without the app's overrides: those are applied again below,
+                    // as the app has them now (it may have dropped some, or a Reset all).
+                    kept.traits = kept.traitsBeforeOverrides ?? kept.traits
+                    kept.traits.custom = [:]
+                    kept.traitsBeforeOverrides = nil
                     result[app.name] = kept
                 } else {
                     // Never shown, or shown on another device: the split it was last shown in (2/3 when unknown),

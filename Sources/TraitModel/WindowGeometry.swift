@@ -54,8 +54,7 @@ extension WindowGeometry {
     /// allocation. A change is announced in the window's transition (`BreakpointUnapplied`, `BreakpointApplied`).
     public var appliedBreakpoints: [String] {
         guard !declarations.breakpoints.isEmpty else { return [] }
-        let window = BreakpointCondition.Window(width: frame.width, height: frame.height, displayScale: traits.displayScale,
-                                                textScale: traits.display.contentSize.scale)
+        let window = BreakpointCondition.Window(width: frame.width, height: frame.height, traits: traits)
         return declarations.breakpoints.filter { $0.value.holds(in: window) }.keys.sorted()
     }
 

@@ -37,11 +37,17 @@ public struct TransitionEngine: Sendable {
         didSet { if countsCoverage && !oldValue { countCoverage() } }
     }
 
-    /// Adds the simulation's modes and adaptations now to those counted.
+    /// Adds the simulation's modes and adaptations now to those counted. Breakpoints are named by any adapter's
+    /// connection and never forgotten: past `maximumAdaptations` only the window size classes are counted, so
+    /// that no client can grow the set (and `AdaptationCoverage`'s reply) without bound.
     mutating func countCoverage() {
         driven.formUnion(simulation.drivenModes)
-        adapted.formUnion(simulation.drivenAdaptations)
+        let now = simulation.drivenAdaptations
+        adapted.formUnion(adapted.count < Self.maximumAdaptations ? now : now.filter { $0.windowSizeClass != nil })
     }
+
+    /// The most adaptations coverage counts (window size classes always; breakpoints until then).
+    public static let maximumAdaptations = 4096
     let logger: Logger
 
     /// `deadline`: seconds a transition waits for its adapters.

@@ -50,6 +50,13 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
             self.displayScale = displayScale
             self.textScale = textScale
         }
+
+        /// A window `width` x `height` points with `traits`: its display's scale (`px`) and its text size's
+        /// scale (`sp`, `pt`). The one place a window becomes what breakpoints are judged against (the daemon's
+        /// `Breakpoints`, a layout file's sections, the adapter host's check of what it declared).
+        public init(width: Double, height: Double, traits: TraitCollection) {
+            self.init(width: width, height: height, displayScale: traits.displayScale, textScale: traits.display.contentSize.scale)
+        }
     }
 
     /// Whether the condition holds for `window`: as libadwaita checks it, `min-` inclusive (`>=`), `max-`

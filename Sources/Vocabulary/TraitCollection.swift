@@ -117,12 +117,13 @@ extension TraitCollection {
         ] + DisplayTrait.windowTraits.map(Field.display)).sorted { $0.name < $1.name }
     }
 
-    /// The fields whose values differ from `previous`'s (in `Field.all`'s order), then the custom traits whose
-    /// values differ, by name (one the previous collection lacks counts as changed from nothing: a caller that
-    /// knows its default puts it there first, as `Plan.steps` does).
+    /// The fields whose values differ from `previous`'s (in `Field.all`'s order), then this collection's custom
+    /// traits whose values differ, by name (one the previous collection lacks counts as changed from nothing: a
+    /// caller that knows its default puts it there first, as `Plan.steps` does; one this collection lacks is no
+    /// longer defined, a `Reset` or the app gone, and has no value to change to).
     public func changes(from previous: TraitCollection) -> [Field] {
         guard self != previous else { return [] }  // most windows of most transitions change size only
-        let customNames = Set(custom.keys).union(previous.custom.keys).sorted()
+        let customNames = custom.keys.sorted()
         return Field.all.filter { field in
             switch field {
             case .horizontalSizeClass: return horizontalSizeClass != previous.horizontalSizeClass

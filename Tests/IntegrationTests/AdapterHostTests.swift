@@ -194,6 +194,15 @@ import Testing
                                                "org.traitd.Layout1.Window", "Breakpoints"])
         #expect(narrow.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "as 1 \"narrow\"", "\(narrow)")
         #expect(try await recorder.layouts(of: "mail").frames["columns.layout"]?.keys.sorted() == ["list"])
+        // mail closed and opened again: a new window has no declarations, and the host declares the file's again.
+        _ = try await recorder.client.closeApp("mail")
+        _ = try await recorder.client.openApp("mail", role: .secondary)
+        try await recorder.until("mail's breakpoints declared again") {
+            host.log.components(separatedBy: "declared mail's breakpoints: narrow").count - 1 == 2
+        }
+        let again = try await fixture.busctl(["get-property", "org.traitd.Layout1", TraitClient.windowPath("mail"),
+                                              "org.traitd.Layout1.Window", "Breakpoints"])
+        #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "as 1 \"narrow\"", "mail is 320 pt again: \(again)")
         withExtendedLifetime((fixture, host)) {}
     }
 

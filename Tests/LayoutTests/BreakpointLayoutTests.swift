@@ -46,7 +46,12 @@ import Vocabulary
         ("breakpoint dark max-width: 5pt", "t.layout:1:12: 'dark' is a condition already; name the breakpoint otherwise"),
         ("breakpoint narrow max-width: 5pt\nbreakpoint narrow min-width: 9pt", "t.layout:2:12: the breakpoint 'narrow' is declared twice"),
         ("[phone]\nbreakpoint narrow max-width: 5pt", "t.layout:2:1: 'breakpoint' declares a breakpoint for the whole file; put it before the first section"),
-        ("breakpoint", "t.layout:1:11: expected the breakpoint's name, found the end of the line"),
+        ("breakpoint", "t.layout:1:11: expected the breakpoint's name (letters, digits, '-' and '_': a word a section can name), found the end of the line"),
+        ("breakpoint com.x max-width: 5pt", "t.layout:1:12: expected the breakpoint's name (letters, digits, '-' and '_': a word a section can name), found '.x max-width'"),
+        ("[any]\nbreakpoint narrow max-width: 5pt", "t.layout:2:1: 'breakpoint' declares a breakpoint for the whole file; put it before the first section"),
+        ("breakpoint narrow max-width: 5é", "t.layout:1:31: unknown unit: expected px, pt or sp (libadwaita's breakpoint condition)"),
+        ("breakpoint min-width max-width: 5pt", "t.layout:1:12: 'min-width' is a condition already; name the breakpoint otherwise"),
+        ((0...64).map { "breakpoint b\($0) max-width: 5pt" }.joined(separator: "\n"), "t.layout:65:1: a layout has at most 64 breakpoints (what SetBreakpoints takes)"),
         ("breakpoint narrow max-width: 5pt\n[wide]", "t.layout:2:2: unknown condition 'wide'; expected w:compact, w:regular, h:compact, h:regular, compact, regular, portrait, landscape, phone, pad, split, min-width:, max-width:, min-height:, max-height:, min-aspect-ratio:, max-aspect-ratio:, dark, light, left-to-right, right-to-left, high-contrast, bold-text, content-size >=|<=|== CATEGORY, not, '(' or any, or a breakpoint: narrow"),
     ])
     func mistakesNameFileLineAndColumn(text: String, expected: String) {

@@ -40,6 +40,9 @@ public actor AdapterHost {
     /// (transition 0) still on its way when a transition comes is dropped, as it answers the older geometry.
     private var transitionsLaidOut: [String: Int] = [:]
     private var daemon: String?
+    /// app -> the breakpoints the host last declared for its window (`SetBreakpoints`, from its layout files):
+    /// declared again when they differ from the files' (`declareBreakpoints`).
+    private var declaredBreakpoints: [String: [String: BreakpointCondition]] = [:]
     /// `org.a11y.Bus`, where the host serves it (`serveAccessibilityBus`).
     private var accessibilityService: ObjectServer?
 
@@ -126,6 +129,7 @@ public actor AdapterHost {
             registered.remove(key)
         }
         await registerAll()
+        await declareBreakpoints()
         await layOutAll()
     }
 
@@ -135,6 +139,7 @@ public actor AdapterHost {
     private func attach(_ owner: String) async {
         daemon = owner
         registered = []
+        declaredBreakpoints = [:]
         logger.info("traitd is on the bus as \(owner); registering \(adapters.count + bridges.count) adapter(s)")
         do {
             let state = try await client.state()
@@ -147,7 +152,45 @@ public actor AdapterHost {
             logger.error("cannot read the daemon's state: \(error)")
         }
         await registerAll()
+        await declareBreakpoints()
         await layOutAll()
+    }
+
+    // MARK: Breakpoints
+
+    /// The breakpoints `app`'s registered layout files declare, by name (a name two files give: the later
+    /// adapter's, in the host's order).
+    private func wantedBreakpoints(of app: String) -> [String: BreakpointCondition] {
+        var wanted: [String: BreakpointCondition] = [:]
+        for adapter in adapters where adapter.app == app && registered.contains(Self.key(app, adapter.name)) {
+            wanted.merge(adapter.breakpoints) { $1 }
+        }
+        return wanted
+    }
+
+    /// Declares each open window's breakpoints where the host's last declaration is not its files' (a new
+    /// window, a SIGHUP, the daemon back): from the connection that is the window's adapter. A refusal is
+    /// logged and changes no registration: the files' sections still follow their conditions.
+    private func declareBreakpoints() async {
+        for app in windows.keys.sorted() {
+            let wanted = wantedBreakpoints(of: app)
+            guard wanted != (declaredBreakpoints[app] ?? [:]) else { continue }
+            do {
+                try await client.setBreakpoints(of: app, wanted.mapValues(\.description))
+                declaredBreakpoints[app] = wanted
+                logger.info("declared \(app)'s breakpoints: \(wanted.keys.sorted().joined(separator: ", "))")
+            } catch {
+                logger.warning("cannot declare \(app)'s breakpoints: \(error)")
+            }
+        }
+    }
+
+    /// Whether `app`'s window has lost the breakpoints the host declared (a `Reset`, a snapshot restored, the app
+    /// closed and opened): the ones that hold by the files' conditions are not the ones the daemon names.
+    private func breakpointsLost(_ app: String, _ context: WindowContext) -> Bool {
+        guard let declared = declaredBreakpoints[app], !declared.isEmpty, let published = windows[app]?.breakpoints else { return false }
+        let window = BreakpointCondition.Window(width: context.width, height: context.height, traits: context.traits)
+        return declared.filter { $0.value.holds(in: window) }.keys.sorted() != published
     }
 
     /// `bridge`'s program is ready (or failed to get ready): it registers, and reports its window as it is.
@@ -169,10 +212,6 @@ public actor AdapterHost {
             do {
                 try await client.registerAdapter(name, for: app)
                 logger.info("registered \(name) for \(app)")
-                // A layout file's breakpoints, declared from the connection that is now the window's adapter.
-                if let breakpoints = adapters.first(where: { $0.app == app && $0.name == name })?.breakpoints, !breakpoints.isEmpty {
-                    try await client.setBreakpoints(of: app, breakpoints.mapValues(\.description))
-                }
             } catch {
                 registered.remove(Self.key(app, name))
                 logger.error("cannot register \(name) for \(app): \(error)")
@@ -220,6 +259,9 @@ public actor AdapterHost {
             }
         case .windowOpened(let window):
             windows[window.app] = WindowTracker(window: window, display: display)
+            // A new window has no declarations: the files' breakpoints go to it.
+            declaredBreakpoints[window.app] = nil
+            Task { await declareBreakpoints() }
             // A window that opens on screen gets its first layout as a transition of its own (its
             // `ViewWillLayoutSubviews` follows); one that opens off screen is laid out as it is.
             if window.state == .background { report(app: window.app, transition: 0) }
@@ -229,6 +271,10 @@ public actor AdapterHost {
             logger.warning("cannot read \(signal.member) from traitd at \(signal.path): \(signal.problem)")
         default:
             if let app = event.app, let id = windows[app]?.handle(event) {
+                if let context = windows[app]?.context, breakpointsLost(app, context) {
+                    declaredBreakpoints[app] = nil
+                    Task { await declareBreakpoints() }
+                }
                 report(app: app, transition: id)
             }
         }

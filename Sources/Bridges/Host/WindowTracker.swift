@@ -25,12 +25,16 @@ struct WindowTracker {
     var keyboard: (frame: Rect, docked: Bool)?
     /// The safe area adapted to the window controls (`CornerAdaptedInsets`).
     var cornerAdaptedInsets: CornerAdaptedInsets
+    /// The app's breakpoints the daemon says hold (`Breakpoints`): what the host checks its layout files'
+    /// declarations against.
+    var breakpoints: [String]
 
     /// From a window as `GetState` or `InterfacesAdded` gives it, and the display's orientation and screen.
     init(window: WindowSnapshot, display: DisplayFacts) {
         (width, height) = (window.frame.width, window.frame.height)
         origin = (window.frame.x, window.frame.y)
         cornerAdaptedInsets = window.cornerAdaptedInsets
+        breakpoints = window.breakpoints
         if let frame = display.keyboardFrame, window.display == "device" { keyboard = (frame, display.keyboard.isDocked) }
         traits = window.traits
         reduceMotion = display.reduceMotion
@@ -68,6 +72,7 @@ struct WindowTracker {
             safeArea = insets
         case .windowChanged(_, let changes):
             if let frame = changes[Layout1.Window.frame] { origin = (frame.x, frame.y) }
+            if let held = changes[Layout1.Window.breakpoints] { breakpoints = held }
             if let corner = changes[Layout1.Window.cornerAdaptedInsets] {
                 cornerAdaptedInsets = CornerAdaptedInsets(horizontal: corner["horizontal"] ?? safeArea, vertical: corner["vertical"] ?? safeArea)
             }

@@ -173,8 +173,9 @@ class Explorer:
                 # A free-form window's width to the point (its height and top kept, moved left as far as the
                 # width needs to stay on screen, as a scenario matrix's width: does): the widths a fraction of the
                 # screen never lands on, where a breakpoint or a window size class flips.
-                app, width = move.value["app"], float(move.value["width"])
                 _, display, windows = run(c.get_state())
+                # Drawn as any integer, taken modulo the screen's width: every point of it as likely, on any device.
+                app, width = move.value["app"], float(move.value["width"] % (int(display["ScreenSize"][0]) + 1))
                 frames = [list(w["Frame"]) for _, w in windows if w["App"] == app]
                 if not frames:
                     return None, []
@@ -270,7 +271,7 @@ def strategies(moves: dict[str, Any], devices: list[str], apps: list[str]) -> An
         st.builds(lambda a, f: Move("frame", {"app": a, "fractions": f}), st.sampled_from(every_app),
                   st.tuples(fractions, fractions, fractions, fractions)),
         fractions.map(lambda f: Move("drag", f)),
-        st.builds(lambda a, w: Move("width", {"app": a, "width": w}), st.sampled_from(every_app), st.integers(200, 1400)),
+        st.builds(lambda a, w: Move("width", {"app": a, "width": w}), st.sampled_from(every_app), st.integers(0, 1 << 20)),
     )
 
 

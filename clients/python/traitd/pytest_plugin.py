@@ -50,6 +50,7 @@ import pytest
 
 from . import _binaries, baseline
 from .client import problem
+from .errors import TraitdError
 from .model import BUS_NAME
 from .sync import SyncClient
 
@@ -334,10 +335,13 @@ class _Daemon:
         return all(process.poll() is None for process in self.processes)
 
     def stop(self) -> None:
-        self._keep_coverage()
-        for process in reversed(self.processes):
-            _stop(process)
-        shutil.rmtree(self.folder, ignore_errors=True)
+        try:
+            self._keep_coverage()
+        finally:
+            # The processes stop whatever the coverage call did.
+            for process in reversed(self.processes):
+                _stop(process)
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def _keep_coverage(self) -> None:
         """With --traitd-coverage, writes the modes this daemon drove (``Coverage``) and the window size classes
@@ -349,8 +353,11 @@ class _Daemon:
         try:
             modes = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
                                                    "Coverage", "", []))[0]
-            classes, breakpoints = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
-                                                                  "AdaptationCoverage", "", []))
+            try:
+                classes, breakpoints = client.run(client.client._call(BUS_NAME, "/org/traitd/Layout1", "org.traitd.Layout1.Testing",
+                                                                      "AdaptationCoverage", "", []))
+            except TraitdError:
+                classes, breakpoints = [], []  # a traitd older than the method: its modes still count
         finally:
             client.close()
         # The shape traitctl coverage --json writes and --from reads.
