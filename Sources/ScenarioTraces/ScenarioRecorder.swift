@@ -85,7 +85,7 @@ public struct ScenarioRecorder: Sendable {
             lines += layoutLines
             let where_ = "step \(number + 1) (\(step.title))"
             if takesPictures { pictures += try await self.pictures(step: number + 1, title: where_) }
-            if keepsSteps { steps.append(ScenarioRun.Step(number: number + 1, title: step.title, events: events, state: try await client.state())) }
+            if keepsSteps { steps.append(ScenarioRun.Step(number: number + 1, title: step.title, events: events, signals: signals, state: try await client.state())) }
             // A transition another one of the same window overtook within the step (a divider drag's snapshot
             // at each size it passes) completes at once with its adapters missed, by traitd's rule: only a
             // window's last transition of the step counts its misses (as traitctl explore counts them).
@@ -267,11 +267,12 @@ public struct ScenarioRun: Sendable {
         public var missed: [String: Set<String>]
         public var state: DisplaySnapshot
 
-        /// The step from the events it caused, read once: its trace lines and its misses.
-        public init(number: Int, title: String, events: [TraitEvent], state: DisplaySnapshot) {
+        /// The step from the events it caused, read once: its trace lines (`signals`, when the caller has
+        /// them already) and its misses.
+        public init(number: Int, title: String, events: [TraitEvent], signals: [String]? = nil, state: DisplaySnapshot) {
             self.number = number
             self.title = title
-            signals = ScenarioRecorder.normalised(events)
+            self.signals = signals ?? ScenarioRecorder.normalised(events)
             var missed: [String: Set<String>] = [:]
             for case .transitionCompleted(let app, _, let outcome) in events where !outcome.missed.isEmpty {
                 missed[app, default: []].formUnion(outcome.missed)

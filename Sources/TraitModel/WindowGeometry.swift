@@ -54,8 +54,8 @@ extension WindowGeometry {
     /// allocation. A change is announced in the window's transition (`BreakpointUnapplied`, `BreakpointApplied`).
     public var appliedBreakpoints: [String] {
         guard !declarations.breakpoints.isEmpty else { return [] }
-        let window = BreakpointCondition.Window(width: frame.width, height: frame.height, traits: traits)
-        return declarations.breakpoints.filter { $0.value.holds(in: window) }.keys.sorted()
+        return BreakpointCondition.holding(declarations.breakpoints,
+                                           in: BreakpointCondition.Window(width: frame.width, height: frame.height, traits: traits))
     }
 
     /// The docked keyboard (or a hardware keyboard's shortcut bar) in the window's coordinates, cut to the

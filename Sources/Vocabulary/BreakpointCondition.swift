@@ -59,6 +59,12 @@ public indirect enum BreakpointCondition: Sendable, Hashable, CustomStringConver
         }
     }
 
+    /// The names of `breakpoints` whose condition holds for `window`, sorted: a window's `Breakpoints`, as the
+    /// daemon publishes them and the adapter host checks them.
+    public static func holding(_ breakpoints: [String: BreakpointCondition], in window: Window) -> [String] {
+        breakpoints.filter { $0.value.holds(in: window) }.keys.sorted()
+    }
+
     /// Whether the condition holds for `window`: as libadwaita checks it, `min-` inclusive (`>=`), `max-`
     /// inclusive (`<=`), the ratio as width / height.
     public func holds(in window: Window) -> Bool {

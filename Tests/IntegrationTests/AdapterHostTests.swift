@@ -169,18 +169,9 @@ import Testing
         let layouts = FileManager.default.temporaryDirectory.appendingPathComponent("traitd-layouts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: layouts) }
-        try """
-            app mail
-            view list detail
-            breakpoint narrow max-width: 500sp
-            V:|[list]|
-            V:|[detail]|
-            [narrow]
-            hide detail
-            H:|[list]|
-            [not narrow]
-            H:|[list(300)][detail]|
-            """.write(to: layouts.appendingPathComponent("columns.layout"), atomically: true, encoding: .utf8)
+        // The seed scenario's layout (one column where "narrow", max-width: 500sp, holds; two elsewhere).
+        try FileManager.default.copyItem(at: Binaries.repository.appendingPathComponent("Tests/Scenarios/breakpoint-layouts/columns.layout"),
+                                         to: layouts.appendingPathComponent("columns.layout"))
         let (fixture, recorder, host) = try await start(hostArguments: ["--layouts", layouts.path])
         try await recorder.until("columns.layout's first report") {
             (try? await recorder.layouts(of: "mail").frames["columns.layout"]?.keys.sorted()) == ["detail", "list"]

@@ -190,7 +190,7 @@ public actor AdapterHost {
     private func breakpointsLost(_ app: String, _ context: WindowContext) -> Bool {
         guard let declared = declaredBreakpoints[app], !declared.isEmpty, let published = windows[app]?.breakpoints else { return false }
         let window = BreakpointCondition.Window(width: context.width, height: context.height, traits: context.traits)
-        return declared.filter { $0.value.holds(in: window) }.keys.sorted() != published
+        return BreakpointCondition.holding(declared, in: window) != published
     }
 
     /// `bridge`'s program is ready (or failed to get ready): it registers, and reports its window as it is.
